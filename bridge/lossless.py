@@ -1,0 +1,261 @@
+"""Lossless JSON: the one check every boundary uses.
+
+A value is *lossless JSON* when writing it as JSON text and reading it back gives
+the same value: dicts with ``str`` keys, lists, ``str`` (valid Unicode, no lone
+surrogates), ``bool``, ``None``, finite floats other than ``-0.0``, and ints whose
+float round trip is exact (``int(float(x)) == x``). Everything else is refused
+with a message that names the path of the offending value (``$.items[3].price``)
+and what to do instead.
+
+This module lives in ``bridge`` because both sides of the sandbox need it: the
+child checks a program's arguments and return value before they leave, and the
+host checks them again (the child is hostile). ``codemode`` builds its frozen
+snapshots on top of :func:`materialize`.
+
+The walk is iterative, so a deep value cannot exhaust the interpreter's stack.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Final, TypeAlias, final
+
+__all__ = [
+    "MAX_DEPTH",
+    "FrozenDict",
+    "JsonValue",
+    "LossyJsonError",
+    "format_path",
+    "materialize",
+]
+
+JsonValue: TypeAlias = "None | bool | int | float | str | list[JsonValue] | dict[str, JsonValue]"
+
+#: Containers nested deeper than this are refused: msgspec and most JSON readers
+#: stop well before Python's own limits, and a value that deep is never useful.
+MAX_DEPTH: Final = 500
+
+_PathPart: TypeAlias = "str | int"
+
+
+def format_path(parts: tuple[_PathPart, ...] | list[_PathPart]) -> str:
+    """Render a path as ``$.key[3]["odd key"]``."""
+    out = ["$"]
+    for part in parts:
+        if isinstance(part, int):
+            out.append(f"[{part}]")
+        elif part.isidentifier():
+            out.append(f".{part}")
+        else:
+            out.append(f"[{_quote(part)}]")
+    return "".join(out)
+
+
+def _quote(key: str) -> str:
+    # A JSON-style quoted key that survives lone surrogates (repr-like escapes).
+    return '"' + key.encode("unicode_escape", "backslashreplace").decode("ascii").replace(
+        '"', '\\"'
+    ) + '"'
+
+
+class LossyJsonError(ValueError):
+    """A value cannot cross a boundary as JSON without changing.
+
+    Attributes:
+        path: where the offending value sits, as ``$.a[0].b``.
+        reason: what is wrong with it, without the path.
+    """
+
+    def __init__(self, reason: str, path: str = "$") -> None:
+        self.reason = reason
+        self.path = path
+        super().__init__(f"{reason} - at `{path}`")
+
+    def __reduce__(self) -> tuple[type[LossyJsonError], tuple[str, str]]:
+        return (LossyJsonError, (self.reason, self.path))
+
+
+@final
+class FrozenDict(dict[str, "JsonValue"]):
+    """A read-only ``dict`` used for frozen snapshots.
+
+    It is a real ``dict`` subclass so that msgspec, ``json`` and ``isinstance``
+    checks treat it as a mapping at no cost, while every mutator raises.
+    """
+
+    __slots__ = ()
+
+    def _readonly(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("this value is a frozen snapshot and cannot be changed; copy it with dict()")
+
+    __setitem__ = _readonly  # type: ignore[assignment]
+    __delitem__ = _readonly  # type: ignore[assignment]
+    __ior__ = _readonly  # type: ignore[assignment]
+    clear = _readonly  # type: ignore[assignment]
+    pop = _readonly  # type: ignore[assignment]
+    popitem = _readonly  # type: ignore[assignment]
+    setdefault = _readonly  # type: ignore[assignment]
+    update = _readonly  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        raise TypeError("unhashable type: 'FrozenDict'")
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: object) -> FrozenDict:
+        return self
+
+    def __reduce__(self) -> tuple[type[FrozenDict], tuple[dict[str, JsonValue]]]:
+        return (FrozenDict, (dict(self),))
+
+
+def _describe(value: object) -> str:
+    kind = type(value)
+    if kind is tuple:
+        return "a tuple (use a list)"
+    if kind in (set, frozenset):
+        return "a set (use a sorted list)"
+    if kind in (bytes, bytearray, memoryview):
+        return "bytes (decode to str, or base64-encode)"
+    if callable(value):
+        return f"a callable ({kind.__name__})"
+    return f"a value of type {kind.__module__}.{kind.__qualname__}"
+
+
+def _check_str(value: str, path: list[_PathPart]) -> None:
+    if value.isascii():
+        return
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise LossyJsonError(
+            f"string contains a lone surrogate (U+{ord(value[exc.start]):04X}) at index "
+            f"{exc.start}, which JSON text cannot carry; remove it or pair it",
+            format_path(path),
+        ) from None
+
+
+def _check_scalar(value: object, kind: type, path: list[_PathPart]) -> None:
+    if kind is float:
+        f = value  # type: ignore[assignment]
+        assert isinstance(f, float)
+        if not math.isfinite(f):
+            raise LossyJsonError(
+                f"{f!r} is not a JSON number; send null or a string instead", format_path(path)
+            )
+        if f == 0.0 and math.copysign(1.0, f) < 0:
+            raise LossyJsonError("-0.0 does not survive JSON; use 0.0", format_path(path))
+    elif kind is int:
+        i = value  # type: ignore[assignment]
+        assert isinstance(i, int)
+        if -(2**53) <= i <= 2**53:
+            return
+        try:
+            exact = int(float(i)) == i
+        except OverflowError:
+            exact = False
+        if not exact:
+            raise LossyJsonError(
+                f"integer {i} cannot be represented exactly as a JSON number (beyond 2**53); "
+                "send it as a string",
+                format_path(path),
+            )
+    elif kind is str:
+        _check_str(value, path)  # type: ignore[arg-type]
+
+
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+_Frame: TypeAlias = "tuple[Iterator[tuple[_PathPart, object]], list[JsonValue] | dict[str, JsonValue], int]"
+
+
+def materialize(value: object, *, freeze: bool = False, accept_tuples: bool = False) -> JsonValue:
+    """Check that ``value`` is lossless JSON and return an independent copy.
+
+    Args:
+        value: any Python object.
+        freeze: return read-only containers (:class:`FrozenDict` and ``tuple``)
+            instead of ``dict`` and ``list``. Frozen input is accepted again, so
+            freezing is idempotent.
+        accept_tuples: also accept ``tuple`` (as a JSON array) and
+            :class:`FrozenDict`, as :func:`materialize` with ``freeze`` produces.
+            A sandboxed program's values never set this, so a program that
+            returns a tuple learns that it must return a list.
+
+    Returns:
+        A deep copy that shares no container with ``value``.
+
+    Raises:
+        LossyJsonError: naming the first offending path and what to do.
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        _check_scalar(value, kind, [])
+        return value  # type: ignore[return-value]
+    allow_frozen = freeze or accept_tuples
+    path: list[_PathPart] = []  # keys from the root to the container being filled
+    active: set[int] = set()  # ids of the containers on the path, to catch cycles
+
+    def open_frame(obj: object, okind: type) -> _Frame:
+        if okind is dict or (allow_frozen and okind is FrozenDict):
+            frame: _Frame = (_dict_items(obj, path), {}, id(obj))  # type: ignore[arg-type]
+        elif okind is list or (allow_frozen and okind is tuple):
+            frame = (enumerate(obj), [], id(obj))  # type: ignore[call-overload]
+        else:
+            raise LossyJsonError(f"{_describe(obj)} is not JSON", format_path(path))
+        if id(obj) in active:
+            raise LossyJsonError("the value contains itself (a cycle)", format_path(path))
+        if len(active) >= MAX_DEPTH:
+            raise LossyJsonError(
+                f"containers are nested deeper than {MAX_DEPTH} levels", format_path(path)
+            )
+        active.add(id(obj))
+        return frame
+
+    stack: list[_Frame] = [open_frame(value, kind)]
+    while True:
+        iterator, container, ident = stack[-1]
+        step = next(iterator, None)
+        if step is None:
+            stack.pop()
+            active.discard(ident)
+            done: JsonValue = container
+            if freeze:
+                done = (
+                    FrozenDict(container) if isinstance(container, dict) else tuple(container)  # type: ignore[assignment]
+                )
+            if not stack:
+                return done
+            _place(stack[-1][1], path.pop(), done)
+            continue
+        key, child = step
+        ckind = type(child)
+        path.append(key)
+        if ckind in _SCALARS:
+            _check_scalar(child, ckind, path)
+            path.pop()
+            _place(container, key, child)  # type: ignore[arg-type]
+        else:
+            stack.append(open_frame(child, ckind))
+
+
+def _place(holder: list[JsonValue] | dict[str, JsonValue], key: _PathPart, item: JsonValue) -> None:
+    if isinstance(holder, dict):
+        holder[key] = item  # type: ignore[index]
+    else:
+        holder.append(item)
+
+
+def _dict_items(
+    obj: dict[object, object], path: list[_PathPart]
+) -> Iterator[tuple[_PathPart, object]]:
+    for key, item in obj.items():
+        if type(key) is not str:
+            raise LossyJsonError(
+                f"dict key {key!r} is {_describe(key)}; JSON object keys must be str",
+                format_path(path),
+            )
+        _check_str(key, path)
+        yield key, item
