@@ -144,7 +144,11 @@ class ToolTimeoutError(ToolError):
 
 
 class CodeRunFailedError(ToolError):
-    """A ``run_code`` program failed. ``kind`` says how; ``logs`` is what it printed."""
+    """A ``run_code`` program failed. ``kind`` says how; ``logs`` is what it printed.
+
+    The message is what the model reads: ``code run failed (<kind>): <detail>``,
+    followed by ``Captured output:`` and the printed lines when there are any.
+    """
 
     code = CODE_RUN_FAILED
 
@@ -152,7 +156,10 @@ class CodeRunFailedError(ToolError):
         self.kind = kind
         self.detail = detail
         self.logs = tuple(logs)
-        super().__init__(f"code run failed ({kind}): {detail}")
+        message = f"code run failed ({kind}): {detail}"
+        if self.logs:
+            message += "\nCaptured output:\n" + "\n".join(self.logs)
+        super().__init__(message)
 
 
 class QuotaExceededError(ToolError):

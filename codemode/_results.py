@@ -12,7 +12,7 @@ import msgspec
 
 from bridge.lossless import JsonValue
 
-from ._errors import CodemodeError
+from ._errors import CodemodeError, CodeRunFailedError
 
 __all__ = [
     "ContentBlock",
@@ -53,11 +53,16 @@ class ContextMessage(msgspec.Struct, frozen=True):
     source: str | None = None
 
 
-class ErrorInfo(msgspec.Struct, frozen=True):
-    """Machine-readable identity of a failure: the error class name and its code."""
+class ErrorInfo(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Machine-readable identity of a failure: the error class name and its code.
+
+    ``kind`` refines ``CODE_RUN_FAILED``: how the program failed (``exception``,
+    ``timeout``, ``compile``, …); it is ``None`` for every other error.
+    """
 
     name: str
     code: str | None = None
+    kind: str | None = None
 
 
 class FailureDetail(msgspec.Struct, frozen=True):
@@ -123,7 +128,9 @@ def failure_from_exception(exc: BaseException) -> ToolFailure:
     only its message (a hostile ``__str__`` becomes ``<unprintable thrown value>``).
     """
     if isinstance(exc, CodemodeError):
-        return failure(exc.message, ErrorInfo(name=type(exc).__name__, code=exc.code))
+        kind = exc.kind if isinstance(exc, CodeRunFailedError) else None
+        info = ErrorInfo(name=type(exc).__name__, code=exc.code, kind=kind)
+        return failure(exc.message, info)
     return failure(_safe_str(exc) or type(exc).__name__)
 
 
