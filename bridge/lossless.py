@@ -18,8 +18,10 @@ The walk is iterative, so a deep value cannot exhaust the interpreter's stack.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from typing import Final, TypeAlias, final
+from typing import TYPE_CHECKING, Final, TypeAlias, cast, final
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = [
     "MAX_DEPTH",
@@ -30,7 +32,7 @@ __all__ = [
     "materialize",
 ]
 
-JsonValue: TypeAlias = "None | bool | int | float | str | list[JsonValue] | dict[str, JsonValue]"
+JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
 
 #: Containers nested deeper than this are refused: msgspec and most JSON readers
 #: stop well before Python's own limits, and a value that deep is never useful.
@@ -87,16 +89,18 @@ class FrozenDict(dict[str, "JsonValue"]):
     __slots__ = ()
 
     def _readonly(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("this value is a frozen snapshot and cannot be changed; copy it with dict()")
+        raise TypeError(
+            "this value is a frozen snapshot and cannot be changed; copy it with dict()"
+        )
 
-    __setitem__ = _readonly  # type: ignore[assignment]
-    __delitem__ = _readonly  # type: ignore[assignment]
+    __setitem__ = _readonly
+    __delitem__ = _readonly
     __ior__ = _readonly  # type: ignore[assignment]
-    clear = _readonly  # type: ignore[assignment]
-    pop = _readonly  # type: ignore[assignment]
+    clear = _readonly
+    pop = _readonly
     popitem = _readonly  # type: ignore[assignment]
-    setdefault = _readonly  # type: ignore[assignment]
-    update = _readonly  # type: ignore[assignment]
+    setdefault = _readonly
+    update = _readonly
 
     def __hash__(self) -> int:  # type: ignore[override]
         raise TypeError("unhashable type: 'FrozenDict'")
@@ -124,6 +128,28 @@ def _describe(value: object) -> str:
     return f"a value of type {kind.__module__}.{kind.__qualname__}"
 
 
+def _int_text(value: int) -> str:
+    # str() of a huge int raises ValueError past sys.get_int_max_str_digits(),
+    # and a message thousands of digits long helps nobody anyway.
+    if value.bit_length() <= 128:
+        return str(value)
+    digits = int(value.bit_length() * math.log10(2)) + 1
+    return f"of about {digits} digits{', negative' if value < 0 else ''}"
+
+
+def _describe_key(key: object) -> str:
+    # Only builtin scalars are shown by value: a key's own __repr__ is arbitrary
+    # code that may raise, and a tuple key needs different advice than a tuple value.
+    kind = type(key)
+    if kind is int:
+        shown = _int_text(key)  # type: ignore[arg-type]
+    elif kind in (float, bool, type(None)):
+        shown = repr(key)
+    else:
+        return f"a dict key of type {kind.__module__}.{kind.__qualname__}"
+    return f"dict key {shown} ({kind.__name__})"
+
+
 def _check_str(value: str, path: list[_PathPart]) -> None:
     if value.isascii():
         return
@@ -139,7 +165,7 @@ def _check_str(value: str, path: list[_PathPart]) -> None:
 
 def _check_scalar(value: object, kind: type, path: list[_PathPart]) -> None:
     if kind is float:
-        f = value  # type: ignore[assignment]
+        f = value
         assert isinstance(f, float)
         if not math.isfinite(f):
             raise LossyJsonError(
@@ -148,7 +174,7 @@ def _check_scalar(value: object, kind: type, path: list[_PathPart]) -> None:
         if f == 0.0 and math.copysign(1.0, f) < 0:
             raise LossyJsonError("-0.0 does not survive JSON; use 0.0", format_path(path))
     elif kind is int:
-        i = value  # type: ignore[assignment]
+        i = value
         assert isinstance(i, int)
         if -(2**53) <= i <= 2**53:
             return
@@ -158,8 +184,8 @@ def _check_scalar(value: object, kind: type, path: list[_PathPart]) -> None:
             exact = False
         if not exact:
             raise LossyJsonError(
-                f"integer {i} cannot be represented exactly as a JSON number (beyond 2**53); "
-                "send it as a string",
+                f"integer {_int_text(i)} cannot be represented exactly as a JSON number "
+                "(beyond 2**53); send it as a string",
                 format_path(path),
             )
     elif kind is str:
@@ -168,7 +194,9 @@ def _check_scalar(value: object, kind: type, path: list[_PathPart]) -> None:
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
-_Frame: TypeAlias = "tuple[Iterator[tuple[_PathPart, object]], list[JsonValue] | dict[str, JsonValue], int]"
+_Frame: TypeAlias = (
+    "tuple[Iterator[tuple[_PathPart, object]], list[JsonValue] | dict[str, JsonValue], int]"
+)
 
 
 def materialize(value: object, *, freeze: bool = False, accept_tuples: bool = False) -> JsonValue:
@@ -202,7 +230,7 @@ def materialize(value: object, *, freeze: bool = False, accept_tuples: bool = Fa
         if okind is dict or (allow_frozen and okind is FrozenDict):
             frame: _Frame = (_dict_items(obj, path), {}, id(obj))  # type: ignore[arg-type]
         elif okind is list or (allow_frozen and okind is tuple):
-            frame = (enumerate(obj), [], id(obj))  # type: ignore[call-overload]
+            frame = (enumerate(cast("list[object]", obj)), [], id(obj))
         else:
             raise LossyJsonError(f"{_describe(obj)} is not JSON", format_path(path))
         if id(obj) in active:
@@ -254,7 +282,8 @@ def _dict_items(
     for key, item in obj.items():
         if type(key) is not str:
             raise LossyJsonError(
-                f"dict key {key!r} is {_describe(key)}; JSON object keys must be str",
+                f"{_describe_key(key)} is not allowed; JSON object keys must be str "
+                "(convert the key with str())",
                 format_path(path),
             )
         _check_str(key, path)

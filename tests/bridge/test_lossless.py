@@ -1,0 +1,456 @@
+"""The lossless JSON check: what it accepts survives JSON text, what it refuses would not."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from bridge.lossless import MAX_DEPTH, FrozenDict, JsonValue, LossyJsonError, materialize
+from tests.strategies import Opaque, json_values, wild_values
+
+# --- oracles ---------------------------------------------------------------------------------
+
+
+def same(a: object, b: object) -> bool:
+    """Equality that also compares exact types and the sign of zero (``1 == 1.0 == True``)."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, float):
+            assert isinstance(y, float)
+            if not (x == y and math.copysign(1.0, x) == math.copysign(1.0, y)):
+                return False
+        elif isinstance(x, (list, tuple)):
+            assert isinstance(y, (list, tuple))
+            if len(x) != len(y):
+                return False
+            stack.extend(zip(x, y, strict=True))
+        elif isinstance(x, dict):
+            assert isinstance(y, dict)
+            if list(x) != list(y):
+                return False
+            stack.extend((x[k], y[k]) for k in x)
+        elif x != y:
+            return False
+    return True
+
+
+def numbers_survive_doubles(value: object) -> bool:
+    """Whether every number keeps its value in a reader that holds numbers as IEEE doubles.
+
+    RFC 8259 section 6 names doubles as the interoperable number range, and the
+    ECMAScript writer spells negative zero as ``0``.
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, int):
+            try:
+                if float(item) != item:
+                    return False
+            except OverflowError:
+                return False
+        elif isinstance(item, float):
+            if item == 0.0 and math.copysign(1.0, item) < 0:
+                return False
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return True
+
+
+def survives_json(value: object) -> bool:
+    """Whether ``value`` comes back identical from UTF-8 JSON text, through ``json`` and msgspec."""
+    try:
+        text = json.dumps(value, allow_nan=False, ensure_ascii=False)
+        back = json.loads(text.encode("utf-8"))
+        fast = msgspec.json.decode(msgspec.json.encode(value))
+    except (TypeError, ValueError, RecursionError, OverflowError):
+        return False
+    return same(back, value) and same(fast, value) and numbers_survive_doubles(back)
+
+
+def accepts(value: object) -> bool:
+    try:
+        materialize(value)
+    except LossyJsonError:
+        return False
+    return True
+
+
+def nested_lists(depth: int) -> list[Any]:
+    root: list[Any] = []
+    node = root
+    for _ in range(depth - 1):
+        child: list[Any] = []
+        node.append(child)
+        node = child
+    return root
+
+
+# --- properties ------------------------------------------------------------------------------
+
+
+@given(json_values())
+def test_accepted_values_round_trip_through_json_text_unchanged(value: JsonValue) -> None:
+    copy = materialize(value)
+    assert same(json.loads(json.dumps(copy, allow_nan=False)), value)
+    assert same(msgspec.json.decode(msgspec.json.encode(copy)), value)
+
+
+@given(wild_values())
+@example(2**70)
+@example(2**53 + 1)
+@example(-0.0)
+@example((1,))
+@example({1: 1})
+@example("\ud800")
+@example([{"a": [1.5, None, True, "x"]}])
+def test_a_value_is_accepted_exactly_when_json_text_carries_it_unchanged(value: object) -> None:
+    assert accepts(value) == survives_json(value)
+
+
+@given(json_values())
+def test_frozen_snapshot_round_trips_and_equals_the_original(value: JsonValue) -> None:
+    frozen = materialize(value, freeze=True)
+    assert same(materialize(frozen, accept_tuples=True), value)
+    assert msgspec.json.decode(msgspec.json.encode(frozen)) == value
+
+
+@given(json_values())
+def test_freezing_is_idempotent(value: JsonValue) -> None:
+    once = materialize(value, freeze=True)
+    assert same(materialize(once, freeze=True), once)
+
+
+@given(st.sampled_from([math.nan, -math.nan, math.inf, -math.inf]))
+def test_non_finite_floats_are_refused_and_json_cannot_carry_them(value: float) -> None:
+    assert not accepts(value)
+    with pytest.raises(ValueError, match="Out of range float values"):
+        json.dumps(value, allow_nan=False)
+    assert msgspec.json.encode(value) == b"null"
+
+
+def test_negative_zero_is_refused_and_an_ecmascript_writer_drops_its_sign() -> None:
+    assert not accepts(-0.0)
+    # JSON.stringify(-0) is "0"; reading that text back gives positive zero.
+    assert not numbers_survive_doubles(-0.0)
+    assert math.copysign(1.0, json.loads("0")) > 0
+
+
+@given(st.integers(min_value=2**53 + 1) | st.integers(max_value=-(2**53) - 1))
+def test_ints_outside_the_exact_double_range_are_refused_exactly_when_a_double_changes_them(
+    value: int,
+) -> None:
+    try:
+        exact = float(value) == value
+    except OverflowError:
+        exact = False
+    assert accepts(value) == exact
+
+
+@given(
+    st.tuples(st.text(max_size=5), st.characters(categories=["Cs"]), st.text(max_size=5)).map(
+        "".join
+    )
+)
+def test_strings_with_lone_surrogates_are_refused_and_utf8_json_cannot_carry_them(
+    value: str,
+) -> None:
+    assert not accepts(value)
+    with pytest.raises(UnicodeEncodeError):
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    with pytest.raises(UnicodeEncodeError):
+        msgspec.json.encode(value)
+
+
+@given(st.dictionaries(st.integers() | st.none() | st.booleans(), st.integers(0, 3), min_size=1))
+def test_non_str_keys_are_refused_and_json_turns_them_into_strings(
+    value: dict[object, int],
+) -> None:
+    assert not accepts(value)
+    assert all(type(k) is str for k in json.loads(json.dumps(value)))
+
+
+@given(st.sets(st.integers(-5, 5)) | st.frozensets(st.text(max_size=3)))
+def test_sets_are_refused_and_json_cannot_carry_them(value: set[int] | frozenset[str]) -> None:
+    assert not accepts(value)
+    with pytest.raises(TypeError):
+        json.dumps(value)
+    assert type(msgspec.json.decode(msgspec.json.encode(value))) is list
+
+
+@given(st.binary())
+def test_bytes_are_refused_and_json_cannot_carry_them(value: bytes) -> None:
+    assert not accepts(value)
+    with pytest.raises(TypeError):
+        json.dumps(value)
+    assert type(msgspec.json.decode(msgspec.json.encode(value))) is str
+
+
+def test_arbitrary_objects_are_refused_and_json_cannot_carry_them() -> None:
+    assert not accepts(Opaque())
+    with pytest.raises(TypeError):
+        json.dumps(Opaque())
+    with pytest.raises(TypeError):
+        msgspec.json.encode(Opaque())
+
+
+@given(st.lists(st.integers(0, 3), max_size=3))
+def test_tuples_are_refused_and_json_turns_them_into_lists(items: list[int]) -> None:
+    value = tuple(items)
+    assert not accepts(value)
+    assert type(json.loads(json.dumps(value))) is list
+
+
+def test_cycles_are_refused_and_json_cannot_carry_them() -> None:
+    loop: list[object] = []
+    loop.append(loop)
+    assert not accepts(loop)
+    with pytest.raises(ValueError, match="Circular reference"):
+        json.dumps(loop)
+    with pytest.raises(RecursionError):
+        msgspec.json.encode(loop)
+
+
+# --- messages ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (math.nan, r"^nan is not a JSON number; send null or a string instead - at `\$`$"),
+        (
+            {"a": [math.inf]},
+            r"^inf is not a JSON number; send null or a string instead - at `\$\.a\[0\]`$",
+        ),
+        ([-math.inf], r"^-inf is not a JSON number; send null or a string instead - at `\$\[0\]`$"),
+    ],
+)
+def test_non_finite_float_message_names_the_value_and_the_path(
+    value: object, message: str
+) -> None:
+    with pytest.raises(LossyJsonError, match=message):
+        materialize(value)
+
+
+def test_negative_zero_message_says_to_use_zero() -> None:
+    with pytest.raises(
+        LossyJsonError, match=r"^-0\.0 does not survive JSON; use 0\.0 - at `\$\.x`$"
+    ):
+        materialize({"x": -0.0})
+
+
+def test_big_int_message_shows_the_number_and_says_to_send_a_string() -> None:
+    with pytest.raises(
+        LossyJsonError,
+        match=r"^integer 9007199254740993 cannot be represented exactly as a JSON number "
+        r"\(beyond 2\*\*53\); send it as a string - at `\$\.items\[3\]\.price`$",
+    ):
+        materialize({"items": [0, 1, 2, {"price": 2**53 + 1}]})
+
+
+def test_huge_int_message_gives_its_size_instead_of_its_digits() -> None:
+    with pytest.raises(
+        LossyJsonError,
+        match=r"^integer of about 5001 digits, negative cannot be represented exactly as a JSON "
+        r"number \(beyond 2\*\*53\); send it as a string - at `\$`$",
+    ):
+        materialize(-(10**5000))
+
+
+def test_big_int_that_a_double_holds_exactly_is_accepted() -> None:
+    assert materialize([2**60]) == [2**60]
+
+
+def test_non_str_key_message_shows_the_key_and_the_dict_path() -> None:
+    with pytest.raises(
+        LossyJsonError,
+        match=r"^dict key 1 \(int\) is not allowed; JSON object keys must be str "
+        r"\(convert the key with str\(\)\) - at `\$\.outer`$",
+    ):
+        materialize({"outer": {1: "one"}})
+
+
+def test_non_scalar_key_message_names_its_type_without_calling_its_repr() -> None:
+    class Hostile:
+        def __repr__(self) -> str:
+            raise RuntimeError("boom")
+
+    with pytest.raises(
+        LossyJsonError,
+        match=r"^a dict key of type tests\.bridge\.test_lossless\.[\w.<>]*Hostile is not allowed; "
+        r"JSON object keys must be str \(convert the key with str\(\)\) - at `\$`$",
+    ):
+        materialize({Hostile(): 1})
+
+
+def test_lone_surrogate_message_gives_the_code_point_and_index() -> None:
+    with pytest.raises(
+        LossyJsonError,
+        match=r"^string contains a lone surrogate \(U\+D800\) at index 2, which JSON text cannot "
+        r"carry; remove it or pair it - at `\$\[0\]`$",
+    ):
+        materialize(["ab\ud800"])
+
+
+def test_lone_surrogate_in_a_key_is_reported_at_the_dict() -> None:
+    with pytest.raises(LossyJsonError, match=r"^string contains a lone surrogate .* - at `\$`$"):
+        materialize({"\udc00": 1})
+
+
+@pytest.mark.parametrize(
+    ("value", "description"),
+    [
+        ({1, 2}, r"a set \(use a sorted list\)"),
+        (frozenset(), r"a set \(use a sorted list\)"),
+        (b"xy", r"bytes \(decode to str, or base64-encode\)"),
+        (bytearray(b"xy"), r"bytes \(decode to str, or base64-encode\)"),
+        ((1, 2), r"a tuple \(use a list\)"),
+        (Opaque(), r"a value of type tests\.strategies\.Opaque"),
+        (len, r"a callable \(builtin_function_or_method\)"),
+    ],
+)
+def test_non_json_type_message_names_the_type_and_what_to_use(
+    value: object, description: str
+) -> None:
+    with pytest.raises(LossyJsonError, match=rf"^{description} is not JSON - at `\$\.v\[1\]`$"):
+        materialize({"v": [0, value]})
+
+
+def test_odd_keys_are_quoted_in_the_path() -> None:
+    with pytest.raises(LossyJsonError, match=r'^.* - at `\$\["odd key"\]\.ok`$'):
+        materialize({"odd key": {"ok": math.nan}})
+
+
+def test_dict_subclass_is_not_json() -> None:
+    class Sub(dict[str, int]):
+        pass
+
+    with pytest.raises(LossyJsonError, match=r"^a value of type .*Sub is not JSON - at `\$`$"):
+        materialize(Sub(a=1))
+
+
+def test_frozen_containers_are_refused_unless_tuples_are_accepted() -> None:
+    frozen = materialize({"a": [1]}, freeze=True)
+    with pytest.raises(LossyJsonError, match=r"^a value of type bridge\.lossless\.FrozenDict"):
+        materialize(frozen)
+    assert materialize(frozen, accept_tuples=True) == {"a": [1]}
+
+
+# --- cycles, sharing, depth ---------------------------------------------------------------------
+
+
+def test_cycle_message_names_where_the_value_repeats() -> None:
+    loop: dict[str, object] = {}
+    loop["self"] = [loop]
+    with pytest.raises(
+        LossyJsonError, match=r"^the value contains itself \(a cycle\) - at `\$\.self\[0\]`$"
+    ):
+        materialize(loop)
+
+
+def test_shared_sub_structure_is_accepted_and_copied_apart() -> None:
+    shared = {"n": 1}
+    copy = materialize([shared, shared, {"again": shared}])
+    assert copy == [{"n": 1}, {"n": 1}, {"again": {"n": 1}}]
+    assert isinstance(copy, list)
+    assert copy[0] is not copy[1]
+    assert copy[0] is not shared
+
+
+def test_depth_at_the_limit_is_accepted() -> None:
+    assert materialize(nested_lists(MAX_DEPTH)) is not None
+
+
+def test_depth_past_the_limit_names_the_deepest_path() -> None:
+    deepest = r"\[0\]" * MAX_DEPTH
+    with pytest.raises(
+        LossyJsonError,
+        match=rf"^containers are nested deeper than {MAX_DEPTH} levels - at `\${deepest}`$",
+    ):
+        materialize(nested_lists(MAX_DEPTH + 1))
+
+
+def test_a_hundred_thousand_levels_raise_the_depth_error_not_recursion_error() -> None:
+    with pytest.raises(LossyJsonError, match=r"^containers are nested deeper than"):
+        materialize(nested_lists(100_000))
+    with pytest.raises(LossyJsonError, match=r"^containers are nested deeper than"):
+        materialize(nested_lists(100_000), freeze=True)
+
+
+def test_deep_cycle_past_the_limit_is_a_depth_error() -> None:
+    top = nested_lists(MAX_DEPTH + 10)
+    node = top
+    while node:
+        node = node[0]
+    node.append(top)
+    with pytest.raises(LossyJsonError, match=r"^containers are nested deeper than"):
+        materialize(top)
+
+
+# --- frozen snapshots and independence ---------------------------------------------------------
+
+
+def test_frozen_snapshot_cannot_be_changed() -> None:
+    frozen: Any = materialize({"a": [1, {"b": 2}]}, freeze=True)
+    assert isinstance(frozen, FrozenDict)
+    inner: object = frozen["a"]
+    assert isinstance(inner, tuple)
+    with pytest.raises(TypeError, match=r"^this value is a frozen snapshot and cannot be changed"):
+        frozen["a"] = 1
+    with pytest.raises(TypeError, match="frozen snapshot"):
+        del frozen["a"]
+    with pytest.raises(TypeError, match="frozen snapshot"):
+        frozen.update({"c": 3})
+    with pytest.raises(TypeError, match="frozen snapshot"):
+        frozen.setdefault("c", 3)
+    with pytest.raises(TypeError, match="frozen snapshot"):
+        frozen.pop("a")
+    with pytest.raises(TypeError, match="frozen snapshot"):
+        frozen.popitem()
+    with pytest.raises(TypeError, match="frozen snapshot"):
+        frozen.clear()
+    with pytest.raises(TypeError, match="frozen snapshot"):
+        frozen.__ior__({"c": 3})
+    nested = inner[1]
+    assert isinstance(nested, FrozenDict)
+    with pytest.raises(TypeError, match="frozen snapshot"):
+        nested["b"] = 3
+
+
+def test_frozen_snapshot_is_not_hashable() -> None:
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(materialize({}, freeze=True))
+
+
+def test_copies_do_not_share_containers_with_the_original() -> None:
+    original: dict[str, Any] = {"a": [1, {"b": [2]}]}
+    copy = materialize(original)
+    original["a"][1]["b"].append(3)
+    original["a"].append(4)
+    assert copy == {"a": [1, {"b": [2]}]}
+
+
+def test_two_snapshots_of_one_value_are_independent() -> None:
+    original: dict[str, Any] = {"a": [1]}
+    first: Any = materialize(original)
+    second = materialize(original)
+    first["a"].append(2)
+    assert second == {"a": [1]}
+
+
+def test_scalars_are_returned_as_they_are() -> None:
+    for value in (None, True, 0, 1.5, "text", 2**53):
+        assert materialize(value) is value
