@@ -1,0 +1,368 @@
+"""Wire messages between the host and a sandboxed child, and their framing.
+
+Every message is a frozen, tagged msgspec Struct encoded as MessagePack and sent
+as one *frame*: a 4-byte big-endian body length followed by the body. Each
+direction has its own union and its own strict :class:`Decoder`, so a child can
+never make the host decode a host message (or anything else). Frame sizes are
+checked from the length prefix, before a single byte of the body is read or
+buffered (:class:`FrameBuffer`).
+
+JSON values (tool arguments, tool results, a program's return value) travel as
+compact JSON text inside the MessagePack frame: MessagePack cannot carry
+integers beyond 64 bits, while lossless JSON allows e.g. ``2**70``.
+
+Conversation, one program per child::
+
+    child -> host   Ready(version, pid)
+    host  -> child  Run(code, restricted, tool_names, limits...)
+    child -> host   Call(id=0, ...), Log(lines), Call(id=1, ...), ...
+    host  -> child  Reply(id=1, ...), Reply(id=0, ...), ...   (any order)
+    child -> host   Done(value | error)
+
+This module is imported by the child: it must stay cheap to import (no anyio,
+nothing from the host side).
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from typing import Annotated, Final, Literal, TypeAlias, final
+
+import msgspec
+
+__all__ = [
+    "DEFAULT_MAX_FRAME_BYTES",
+    "HEADER_BYTES",
+    "MAX_LOG_LINES_PER_FRAME",
+    "PROTOCOL_VERSION",
+    "Call",
+    "ChildMessage",
+    "ChildMessageDecoder",
+    "Done",
+    "Failure",
+    "FrameBuffer",
+    "FrameTooLarge",
+    "HostMessage",
+    "HostMessageDecoder",
+    "Log",
+    "PipeClosed",
+    "ProtocolError",
+    "Ready",
+    "Reply",
+    "Run",
+    "encode_frame",
+    "read_frame",
+    "write_all",
+]
+
+#: Bumped whenever a message changes incompatibly; the child sends it in
+#: :class:`Ready` and the host refuses a child that speaks another version.
+PROTOCOL_VERSION: Final = 1
+
+#: The length prefix: 4 bytes, big-endian, unsigned.
+HEADER_BYTES: Final = 4
+_HEADER: Final = struct.Struct(">I")
+
+#: Frame cap used when the caller does not choose one (16 MiB).
+DEFAULT_MAX_FRAME_BYTES: Final = 16 * 1024 * 1024
+
+#: A :class:`Log` frame carries at most this many lines. The limit is checked
+#: from the array header, so a frame of millions of empty strings is refused
+#: before the host allocates a tuple for them.
+MAX_LOG_LINES_PER_FRAME: Final = 4096
+
+_ChildFailureKind: TypeAlias = Literal["exception", "invalid-output", "output-limit"]
+
+
+class ProtocolError(Exception):
+    """A frame or message broke the protocol (bad length, bad encoding, wrong type)."""
+
+
+class FrameTooLarge(ProtocolError):
+    """A length prefix announced a frame over the cap; nothing of it was read."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        self.size = size
+        self.limit = limit
+        super().__init__(
+            f"frame of {size} bytes announced, over the limit of {limit} bytes "
+            "(max_frame_bytes); the body was not read"
+        )
+
+
+class PipeClosed(ProtocolError):
+    """The other end closed the pipe (EOF), possibly in the middle of a frame."""
+
+
+# --------------------------------------------------------------------------- messages
+# array_like keeps frames small and fast to decode; forbid_unknown_fields makes
+# the decoders strict (both sides always run the same version, checked in Ready).
+# New fields are appended, with defaults.
+
+
+@final
+class Ready(msgspec.Struct, frozen=True, tag="ready", array_like=True, forbid_unknown_fields=True):
+    """child -> host: the child has started and waits for its program.
+
+    Attributes:
+        version: the child's :data:`PROTOCOL_VERSION`.
+        pid: the child's process id, as the child sees it.
+        unprotected: one line per protection the child could not apply at
+            start-up, e.g. ``"seccomp: libseccomp is not installed"``.
+    """
+
+    version: int
+    pid: int
+    unprotected: tuple[str, ...] = ()
+
+
+@final
+class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknown_fields=True):
+    """host -> child: the one program this child runs.
+
+    Attributes:
+        code: the compiled program, as ``marshal.dumps`` of a code object.
+        restricted: whether the language layer applies (``False`` only for the
+            ablation tests).
+        tool_names: the names the program's ``tools`` proxy declares.
+        max_log_bytes: ``print`` output budget in bytes.
+        max_value_bytes: cap on the return value as compact JSON.
+        max_frame_bytes: the host's frame cap; the child refuses to send a call
+            whose frame would exceed it.
+        cpu_seconds: CPU time limit (``RLIMIT_CPU``) for the run.
+        memory_bytes: address-space limit (``RLIMIT_AS``) for the run.
+        max_open_files: ``RLIMIT_NOFILE`` for the run.
+        os_layer: whether the OS limits apply (``False`` only for the ablation tests).
+    """
+
+    code: bytes
+    restricted: bool
+    tool_names: tuple[str, ...]
+    max_log_bytes: int
+    max_value_bytes: int
+    max_frame_bytes: int
+    cpu_seconds: int
+    memory_bytes: int
+    max_open_files: int
+    os_layer: bool = True
+
+
+@final
+class Reply(msgspec.Struct, frozen=True, tag="reply", array_like=True, forbid_unknown_fields=True):
+    """host -> child: the outcome of call ``id``.
+
+    Attributes:
+        id: the call's id.
+        value: on success, the tool's value as compact JSON text.
+        error: on failure, the message the program sees (``value`` is then unused).
+        code: on failure, an optional error code the program can test.
+    """
+
+    id: int
+    value: bytes = b"null"
+    error: str | None = None
+    code: str | None = None
+
+
+@final
+class Call(msgspec.Struct, frozen=True, tag="call", array_like=True, forbid_unknown_fields=True):
+    """child -> host: the program called a tool.
+
+    Attributes:
+        id: consecutive from 0 within a run, in the order the frames are sent.
+        name: one of the run's ``tool_names``.
+        args: the arguments object as compact JSON text.
+    """
+
+    id: int
+    name: str
+    args: bytes
+
+
+@final
+class Log(msgspec.Struct, frozen=True, tag="log", array_like=True, forbid_unknown_fields=True):
+    """child -> host: completed lines of ``print`` output, in order."""
+
+    lines: Annotated[tuple[str, ...], msgspec.Meta(max_length=MAX_LOG_LINES_PER_FRAME)]
+
+
+@final
+class Failure(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
+    """Why a program failed, as the child saw it.
+
+    Attributes:
+        kind: ``exception``, ``invalid-output`` or ``output-limit``.
+        message: the text shown to the model (a filtered traceback, or which
+            check failed and where).
+    """
+
+    kind: _ChildFailureKind
+    message: str
+
+
+@final
+class Done(msgspec.Struct, frozen=True, tag="done", array_like=True, forbid_unknown_fields=True):
+    """child -> host: the program finished; the last frame of a run.
+
+    Attributes:
+        value: the return value as compact JSON text (``null`` when it returned
+            nothing); unused when ``error`` is set.
+        error: why the program failed, or ``None``.
+    """
+
+    value: bytes = b"null"
+    error: Failure | None = None
+
+
+HostMessage: TypeAlias = Run | Reply
+ChildMessage: TypeAlias = Ready | Call | Log | Done
+
+
+# --------------------------------------------------------------------------- framing
+
+_encoder: Final = msgspec.msgpack.Encoder()
+
+
+def encode_frame(message: HostMessage | ChildMessage) -> bytes:
+    """Encode ``message`` as one frame: length prefix plus MessagePack body."""
+    buffer = bytearray(HEADER_BYTES)
+    _encoder.encode_into(message, buffer, HEADER_BYTES)
+    _HEADER.pack_into(buffer, 0, len(buffer) - HEADER_BYTES)
+    return bytes(buffer)
+
+
+def _check_cap(max_frame_bytes: int) -> int:
+    if isinstance(max_frame_bytes, bool) or not isinstance(max_frame_bytes, int):
+        raise TypeError(f"max_frame_bytes must be an int; got max_frame_bytes={max_frame_bytes!r}")
+    if max_frame_bytes < 1:
+        raise ValueError(
+            f"max_frame_bytes must be at least 1; got max_frame_bytes={max_frame_bytes!r}"
+        )
+    return max_frame_bytes
+
+
+@final
+class FrameBuffer:
+    """Splits a byte stream into frame bodies, refusing oversized frames early.
+
+    Feed it whatever ``os.read`` returned; take complete bodies with
+    :meth:`next_body`. A length prefix over ``max_frame_bytes`` raises
+    :class:`FrameTooLarge` as soon as the four prefix bytes are in, so the body
+    is never buffered.
+    """
+
+    __slots__ = ("_buffer", "_limit", "_need")
+
+    def __init__(self, *, max_frame_bytes: int = DEFAULT_MAX_FRAME_BYTES) -> None:
+        self._limit = _check_cap(max_frame_bytes)
+        self._buffer = bytearray()
+        self._need = -1  # body length of the frame being assembled; -1: header not read yet
+
+    @property
+    def pending(self) -> int:
+        """Bytes received that do not form a complete frame yet."""
+        return len(self._buffer)
+
+    def feed(self, data: bytes) -> None:
+        """Append bytes read from the pipe.
+
+        Raises:
+            FrameTooLarge: the next frame's length prefix exceeds the cap.
+        """
+        self._buffer += data
+        self._check_header()
+
+    def _check_header(self) -> None:
+        if self._need < 0 and len(self._buffer) >= HEADER_BYTES:
+            (size,) = _HEADER.unpack_from(self._buffer)
+            if size > self._limit:
+                raise FrameTooLarge(size, self._limit)
+            self._need = size
+
+    def next_body(self) -> bytes | None:
+        """Return the next complete frame body, or ``None`` if none is complete.
+
+        Raises:
+            FrameTooLarge: the frame after the returned one announces an oversized body.
+        """
+        need = self._need
+        if need < 0 or len(self._buffer) < HEADER_BYTES + need:
+            return None
+        end = HEADER_BYTES + need
+        body = bytes(self._buffer[HEADER_BYTES:end])
+        del self._buffer[:end]
+        self._need = -1
+        self._check_header()
+        return body
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to a blocking ``fd`` (``os.write`` may write less)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def read_frame(fd: int, buffer: FrameBuffer) -> bytes:
+    """Block until ``buffer`` holds a complete frame read from ``fd``; return its body.
+
+    Raises:
+        PipeClosed: ``fd`` reached end of file first.
+        FrameTooLarge: the frame announces a body over the cap.
+    """
+    while True:
+        body = buffer.next_body()
+        if body is not None:
+            return body
+        data = os.read(fd, 65536)
+        if not data:
+            where = f" in the middle of a frame ({buffer.pending} bytes pending)"
+            raise PipeClosed("the pipe was closed" + (where if buffer.pending else ""))
+        buffer.feed(data)
+
+
+# --------------------------------------------------------------------------- decoders
+
+
+@final
+class ChildMessageDecoder:
+    """Strict decoder for what a child sends (:data:`ChildMessage`); used by the host."""
+
+    __slots__ = ("_decoder",)
+
+    def __init__(self) -> None:
+        self._decoder = msgspec.msgpack.Decoder(ChildMessage)
+
+    def decode(self, body: bytes) -> ChildMessage:
+        """Decode one frame body.
+
+        Raises:
+            ProtocolError: the body is not exactly one valid child message.
+        """
+        try:
+            return self._decoder.decode(body)
+        except msgspec.DecodeError as exc:
+            raise ProtocolError(f"undecodable child frame: {exc}") from None
+
+
+@final
+class HostMessageDecoder:
+    """Strict decoder for what the host sends (:data:`HostMessage`); used by the child."""
+
+    __slots__ = ("_decoder",)
+
+    def __init__(self) -> None:
+        self._decoder = msgspec.msgpack.Decoder(HostMessage)
+
+    def decode(self, body: bytes) -> HostMessage:
+        """Decode one frame body.
+
+        Raises:
+            ProtocolError: the body is not exactly one valid host message.
+        """
+        try:
+            return self._decoder.decode(body)
+        except msgspec.DecodeError as exc:
+            raise ProtocolError(f"undecodable host frame: {exc}") from None
