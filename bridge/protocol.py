@@ -260,6 +260,11 @@ class FrameBuffer:
         self._need = -1  # body length of the frame being assembled; -1: header not read yet
 
     @property
+    def max_frame_bytes(self) -> int:
+        """The cap on a frame body, in bytes."""
+        return self._limit
+
+    @property
     def pending(self) -> int:
         """Bytes received that do not form a complete frame yet."""
         return len(self._buffer)

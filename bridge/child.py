@@ -1,0 +1,604 @@
+"""The child's end of the bridge: the protocol channel and the program's ``tools`` proxy.
+
+A child process handles exactly one program. Before the program's event loop
+exists it speaks the protocol with blocking calls (:func:`send_ready`,
+:func:`recv_run`); while the program runs, tool calls go out as :class:`Call`
+frames as each call is awaited, and replies come back through a reader on the
+running asyncio loop, matched to their call by id. ``print`` output goes out as
+batched :class:`Log` frames.
+
+What the program sees (:func:`make_bindings`):
+
+* ``tools.name(...)`` / ``tools["odd-name"](...)``: keyword arguments or one
+  positional dict. The arguments are checked and copied as lossless JSON at the
+  call; awaiting the returned object sends the frame and gives the tool's value.
+* ``ToolCallError``: raised by a failed call, with ``tool_name`` and ``code``.
+
+The proxy holds nothing reachable through a public attribute: a restricted
+program can only reach names without a leading underscore, and every such name
+on ``tools`` is a tool. Internals live in ``__slots__`` with underscore names.
+
+Import cost matters here (the zygote imports this module before forking), and
+the module must not import anything from the host side.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import time
+from typing import TYPE_CHECKING, Any, Final, final
+
+import msgspec
+
+from bridge.lossless import JsonValue, LossyJsonError, materialize
+from bridge.protocol import (
+    DEFAULT_MAX_FRAME_BYTES,
+    MAX_LOG_LINES_PER_FRAME,
+    PROTOCOL_VERSION,
+    Call,
+    ChildMessage,
+    Done,
+    Failure,
+    FrameBuffer,
+    HostMessage,
+    HostMessageDecoder,
+    Log,
+    ProtocolError,
+    Ready,
+    Reply,
+    Run,
+    encode_frame,
+    read_frame,
+    write_all,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Generator, Sequence
+    from types import FrameType
+
+__all__ = [
+    "ChildChannel",
+    "ToolCallError",
+    "make_bindings",
+    "recv_run",
+    "send_ready",
+]
+
+#: The filename programs are compiled under; call sites are reported by their
+#: line in the frame that has it.
+MODEL_FILENAME: Final = "<model>"
+
+#: Pending log text that triggers an immediate flush, in characters.
+_LOG_FLUSH_CHARS: Final = 32 * 1024
+
+_FAILURE_KINDS: Final = frozenset({"exception", "invalid-output", "output-limit"})
+
+_json_encode: Final = msgspec.json.encode
+_json_decode: Final = msgspec.json.decode
+
+
+class ToolCallError(Exception):
+    """A tool call made by the program failed.
+
+    The message is the failure text the host sent (or the reason the call was
+    refused before it was sent).
+
+    Attributes:
+        tool_name: the tool that was called.
+        code: an error code the host attached, or ``None``; lets a program tell
+            a denial from a crash.
+    """
+
+    def __init__(self, message: str = "", tool_name: str = "", code: str | None = None) -> None:
+        super().__init__(message)
+        self.tool_name = tool_name
+        self.code = code
+
+
+@final
+class ChildChannel:
+    """The protocol endpoint inside the child, over two raw pipe fds.
+
+    Before the program runs, :meth:`recv` and :meth:`send` block. While it runs,
+    replies are read by a reader on the running event loop, attached when the
+    first call is sent. Frames are always written whole with blocking writes;
+    the host drains its pipe at all times, so a write never waits long.
+
+    Args:
+        read_fd: the pipe the host writes to.
+        write_fd: the pipe the host reads from.
+        max_frame_bytes: the largest frame accepted from the host.
+        log_flush_seconds: the longest a printed line waits before it is sent.
+        flush_with_alarm: send pending log lines from a ``SIGALRM`` timer, so a
+            line printed just before a long computation still reaches the host
+            if the child is then killed. Only for the child process's main
+            thread (it installs a signal handler); otherwise pending lines are
+            sent by the running loop or the next write.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "_alarm",
+        "_busy",
+        "_calls",
+        "_decoder",
+        "_flush_seconds",
+        "_incoming",
+        "_last_flush",
+        "_lines",
+        "_lines_chars",
+        "_loop",
+        "_read_fd",
+        "_timer_armed",
+        "_write_fd",
+        "peer_max_frame_bytes",
+    )
+
+    def __init__(
+        self,
+        read_fd: int,
+        write_fd: int,
+        *,
+        max_frame_bytes: int = DEFAULT_MAX_FRAME_BYTES,
+        log_flush_seconds: float = 0.01,
+        flush_with_alarm: bool = False,
+    ) -> None:
+        if not (isinstance(log_flush_seconds, int | float) and 0 < log_flush_seconds <= 10):
+            raise ValueError(
+                "log_flush_seconds must be a number of seconds in (0, 10]; got "
+                f"log_flush_seconds={log_flush_seconds!r}"
+            )
+        self._read_fd = read_fd
+        self._write_fd = write_fd
+        self._incoming = FrameBuffer(max_frame_bytes=max_frame_bytes)
+        self._decoder = HostMessageDecoder()
+        self._flush_seconds = float(log_flush_seconds)
+        self._lines: list[str] = []
+        self._lines_chars = 0
+        self._last_flush = 0.0
+        self._timer_armed = False
+        self._busy = False  # a write or a change to _lines is in progress (see _on_alarm)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._calls: _Calls | None = None
+        #: The host's frame cap, learnt from :class:`Run`.
+        self.peer_max_frame_bytes = DEFAULT_MAX_FRAME_BYTES
+        self._alarm = flush_with_alarm
+        if flush_with_alarm:
+            signal.signal(signal.SIGALRM, self._on_alarm)
+
+    # ------------------------------------------------------------------ blocking I/O
+
+    def recv(self) -> HostMessage:
+        """Block until the host's next message arrives and return it.
+
+        Raises:
+            PipeClosed: the host closed the pipe.
+            ProtocolError: the frame is oversized or not a host message.
+        """
+        return self._decoder.decode(read_frame(self._read_fd, self._incoming))
+
+    def send(self, message: ChildMessage) -> None:
+        """Send one message, after any pending log lines (blocking)."""
+        self._write(encode_frame(message))
+
+    def _write(self, frame: bytes) -> None:
+        busy, self._busy = self._busy, True
+        try:
+            if self._lines:
+                frame = self._take_log_frame() + frame
+            write_all(self._write_fd, frame)
+        finally:
+            self._busy = busy
+
+    # ------------------------------------------------------------------ logs
+
+    def emit_log(self, line: str) -> None:
+        """Queue one completed line of program output for the host.
+
+        Lines are batched; a line waits at most ``log_flush_seconds`` (the first
+        line after a quiet spell goes out at once).
+        """
+        self._busy = True
+        try:
+            self._lines.append(line)
+            self._lines_chars += len(line)
+            now = time.monotonic()
+            if (
+                now - self._last_flush >= self._flush_seconds
+                or self._lines_chars >= _LOG_FLUSH_CHARS
+                or len(self._lines) >= MAX_LOG_LINES_PER_FRAME
+            ):
+                write_all(self._write_fd, self._take_log_frame())
+            elif not self._timer_armed:
+                self._arm_timer()
+        finally:
+            self._busy = False
+
+    def flush_logs(self) -> None:
+        """Send every pending log line now."""
+        if self._lines:
+            self._write(b"")
+
+    def _take_log_frame(self) -> bytes:
+        frame = encode_frame(Log(tuple(self._lines)))
+        self._lines = []
+        self._lines_chars = 0
+        self._last_flush = time.monotonic()
+        return frame
+
+    def _arm_timer(self) -> None:
+        self._timer_armed = True
+        if self._alarm:
+            signal.setitimer(signal.ITIMER_REAL, self._flush_seconds)
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            # No loop: the lines go out with the next write or emit_log.
+            self._timer_armed = False
+            return
+        loop.call_later(self._flush_seconds, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer_armed = False
+        self.flush_logs()
+
+    def _on_alarm(self, signum: int, frame: FrameType | None) -> None:
+        # Runs between two bytecodes of whatever the main thread is doing. If
+        # that is a write or a change to the pending lines, try again shortly.
+        if self._busy:
+            signal.setitimer(signal.ITIMER_REAL, self._flush_seconds / 4)
+            return
+        self._timer_armed = False
+        self.flush_logs()
+
+    # ------------------------------------------------------------------ end of run
+
+    def send_done(self, value: JsonValue = None, error: tuple[str, str] | None = None) -> None:
+        """Send the run's outcome (after the pending log lines); the last frame of a run.
+
+        Args:
+            value: the program's checked return value (ignored when ``error`` is set).
+            error: ``(kind, message)`` when the program failed; a kind the
+                protocol does not carry from a child is sent as ``exception``.
+        """
+        if self._alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        if error is not None:
+            kind, message = error
+            if kind not in _FAILURE_KINDS:
+                message = f"{kind}: {message}"
+                kind = "exception"
+            done = Done(error=Failure(kind, message))  # type: ignore[arg-type]
+        else:
+            try:
+                done = Done(value=_json_encode(value))
+            except (TypeError, ValueError) as exc:
+                done = Done(error=Failure("invalid-output", f"the value cannot be encoded: {exc}"))
+        self.send(done)
+
+    # ------------------------------------------------------------------ replies
+
+    def _attach(self, calls: _Calls) -> None:
+        """Make sure replies are read on the running loop."""
+        loop = asyncio.get_running_loop()
+        self._calls = calls
+        if self._loop is loop:
+            return
+        self._detach()
+        loop.add_reader(self._read_fd, self._on_readable)
+        self._loop = loop
+
+    def _detach(self) -> None:
+        loop, self._loop = self._loop, None
+        if loop is not None and not loop.is_closed():
+            loop.remove_reader(self._read_fd)
+
+    def _on_readable(self) -> None:
+        calls = self._calls
+        try:
+            data = os.read(self._read_fd, 65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        try:
+            if not data:
+                raise ProtocolError("the host closed the pipe")
+            self._incoming.feed(data)
+            while (body := self._incoming.next_body()) is not None:
+                message = self._decoder.decode(body)
+                if isinstance(message, Reply) and calls is not None:
+                    calls.resolve(message)
+        except ProtocolError as exc:
+            self._detach()
+            if calls is not None:
+                calls.fail_all(f"the connection to the host failed: {exc}")
+
+
+# ---------------------------------------------------------------------- handshake
+
+
+def send_ready(channel: ChildChannel, *, unprotected: Sequence[str] = ()) -> None:
+    """Tell the host this child is ready for its program (blocking).
+
+    Args:
+        channel: the child's channel.
+        unprotected: one line per protection that could not be applied.
+    """
+    channel.send(Ready(PROTOCOL_VERSION, os.getpid(), tuple(unprotected)))
+
+
+def recv_run(channel: ChildChannel) -> Run:
+    """Block until the host sends the program to run, and return it.
+
+    Raises:
+        PipeClosed: the host closed the pipe first (the pool is shutting down).
+        ProtocolError: the host sent something other than :class:`Run`.
+    """
+    message = channel.recv()
+    if not isinstance(message, Run):
+        raise ProtocolError(f"expected a Run message from the host, got {type(message).__name__}")
+    channel.peer_max_frame_bytes = message.max_frame_bytes
+    return message
+
+
+# ---------------------------------------------------------------------- tools proxy
+
+_NEW: Final = 0
+_STARTED: Final = 1
+
+
+def _display(name: str) -> str:
+    return f"tools.{name}" if name.isidentifier() else f"tools[{name!r}]"
+
+
+def _model_line(frame: FrameType | None) -> int | None:
+    # The program's frame is the caller, or a few frames up when a guard
+    # (e.g. RestrictedPython's ``_apply_`` for ``**kwargs``) sits in between.
+    for _ in range(8):
+        if frame is None:
+            return None
+        if frame.f_code.co_filename == MODEL_FILENAME:
+            return frame.f_lineno
+        frame = frame.f_back
+    return None
+
+
+@final
+class _Calls:
+    """The calls of one run: ids, futures waiting for replies, unawaited calls."""
+
+    __slots__ = ("channel", "futures", "names", "next_id", "over", "serial", "unawaited")
+
+    def __init__(self, channel: ChildChannel, names: frozenset[str]) -> None:
+        self.channel = channel
+        self.names = names
+        self.next_id = 0
+        self.serial = 0
+        self.futures: dict[int, tuple[asyncio.Future[JsonValue], str]] = {}
+        self.unawaited: dict[int, _ToolCall] = {}
+        self.over = False
+
+    def start(self, call: _ToolCall) -> asyncio.Future[JsonValue]:
+        if call._state != _NEW:
+            raise RuntimeError(f"cannot await the same {_display(call._name)}(...) call twice")
+        call._state = _STARTED
+        del self.unawaited[call._serial]
+        name = call._name
+        if self.over:
+            raise ToolCallError(
+                f"the program has finished; {_display(name)}(...) was not called", name
+            )
+        if call._error is not None:
+            raise ToolCallError(call._error, name)
+        frame = encode_frame(Call(self.next_id, name, call._args))
+        limit = self.channel.peer_max_frame_bytes
+        if len(frame) > limit:
+            raise ToolCallError(
+                f"tool arguments are {len(call._args)} bytes as JSON, over the limit of "
+                f"{limit} bytes per call frame (max_frame_bytes); send less data per call",
+                name,
+            )
+        self.channel._attach(self)
+        future: asyncio.Future[JsonValue] = asyncio.get_running_loop().create_future()
+        self.futures[self.next_id] = (future, name)
+        self.next_id += 1
+        try:
+            self.channel._write(frame)
+        except OSError as exc:
+            self.futures.pop(self.next_id - 1, None)
+            raise ToolCallError(
+                f"{_display(name)}(...) could not be sent: the host is gone ({exc})", name
+            ) from None
+        return future
+
+    def resolve(self, reply: Reply) -> None:
+        entry = self.futures.pop(reply.id, None)
+        if entry is None:
+            return
+        future, name = entry
+        if future.done():  # the program cancelled the call
+            return
+        if reply.error is not None:
+            future.set_exception(ToolCallError(reply.error, name, reply.code))
+            return
+        try:
+            future.set_result(_json_decode(reply.value))
+        except msgspec.DecodeError as exc:
+            future.set_exception(
+                ToolCallError(f"the host sent an undecodable value for {name!r}: {exc}", name)
+            )
+
+    def fail_all(self, message: str) -> None:
+        futures, self.futures = self.futures, {}
+        for future, name in futures.values():
+            if not future.done():
+                future.set_exception(ToolCallError(message, name))
+
+    def finish(self) -> str | None:
+        self.over = True
+        self.channel._detach()
+        if not self.unawaited:
+            return None
+        calls = sorted(
+            self.unawaited.values(), key=lambda c: (c._line is None, c._line or 0, c._serial)
+        )
+        self.unawaited.clear()
+        where = [
+            f"{_display(c._name)}(...) at line {c._line}"
+            if c._line is not None
+            else f"{_display(c._name)}(...) at an unknown line"
+            for c in calls
+        ]
+        if len(where) == 1:
+            head = f"tool call {where[0]} was never awaited"
+        else:
+            head = f"{len(where)} tool calls were never awaited: {', '.join(where)}"
+        return (
+            f"{head}; a tool call does nothing until it is awaited: write "
+            "`await tools.name(...)` or pass the calls to `asyncio.gather(...)`"
+        )
+
+
+@final
+class _ToolCall:
+    """What ``tools.name(...)`` returns: awaiting it sends the call and gives the value.
+
+    Not a coroutine (it has no ``cr_frame``); its state is in underscore slots.
+    """
+
+    __slots__ = ("_args", "_calls", "_error", "_line", "_name", "_serial", "_state")
+
+    def __init__(
+        self, calls: _Calls, name: str, args: bytes, error: str | None, line: int | None
+    ) -> None:
+        self._calls = calls
+        self._name = name
+        self._args = args
+        self._error = error
+        self._line = line
+        self._state = _NEW
+        self._serial = calls.serial
+        calls.serial += 1
+        calls.unawaited[self._serial] = self
+
+    def __await__(self) -> Generator[Any, None, JsonValue]:
+        return self._calls.start(self).__await__()
+
+    def __repr__(self) -> str:
+        return f"<pending call {_display(self._name)}(...)>"
+
+
+@final
+class _ToolStub:
+    """``tools.name``: a callable that builds a :class:`_ToolCall`."""
+
+    __slots__ = ("_calls", "_name")
+
+    def __init__(self, calls: _Calls, name: str) -> None:
+        self._calls = calls
+        self._name = name
+
+    def __call__(self, *args: object, **kwargs: object) -> _ToolCall:
+        name = self._name
+        if args:
+            if len(args) > 1:
+                raise TypeError(
+                    f"{_display(name)}() takes keyword arguments or one dict of arguments, "
+                    f"not {len(args)} positional arguments"
+                )
+            if kwargs:
+                raise TypeError(
+                    f"{_display(name)}() takes keyword arguments or one dict of arguments, "
+                    "not both"
+                )
+            payload = args[0]
+            if not isinstance(payload, dict):
+                raise TypeError(
+                    f"{_display(name)}() takes keyword arguments or one dict of arguments, "
+                    f"not a positional {type(payload).__name__}"
+                )
+        else:
+            payload = kwargs
+        error: str | None = None
+        encoded = b""
+        try:
+            encoded = _json_encode(materialize(payload))
+        except LossyJsonError as exc:
+            error = f"tool arguments must be lossless JSON: {exc}"
+        return _ToolCall(self._calls, name, encoded, error, _model_line(sys._getframe(1)))
+
+    def __repr__(self) -> str:
+        return f"<tool {_display(self._name)}>"
+
+
+@final
+class _Tools:
+    """The program's ``tools``: every public attribute is a declared tool."""
+
+    __slots__ = ("_calls",)
+
+    def __init__(self, calls: _Calls) -> None:
+        object.__setattr__(self, "_calls", calls)
+
+    def __getattribute__(self, name: str) -> Any:
+        calls: _Calls = object.__getattribute__(self, "_calls")
+        if name in calls.names:
+            return _ToolStub(calls, name)
+        if name[:1] == "_":
+            return object.__getattribute__(self, name)
+        raise AttributeError(f"no tool named {name!r}; {_declared(calls.names)}")
+
+    def __getitem__(self, name: object) -> _ToolStub:
+        calls: _Calls = object.__getattribute__(self, "_calls")
+        if isinstance(name, str) and name in calls.names:
+            return _ToolStub(calls, name)
+        raise KeyError(f"no tool named {name!r}; {_declared(calls.names)}")
+
+    def __contains__(self, name: object) -> bool:
+        return name in object.__getattribute__(self, "_calls").names
+
+    def __iter__(self) -> Any:
+        raise TypeError(
+            "tools is not iterable; call a tool as tools.name(...) or tools['name'](...)"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("tools is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("tools is read-only")
+
+    def __dir__(self) -> list[str]:
+        return sorted(object.__getattribute__(self, "_calls").names)
+
+    def __repr__(self) -> str:
+        names = object.__getattribute__(self, "_calls").names
+        return f"<tools: {', '.join(sorted(names))}>"
+
+
+def _declared(names: frozenset[str]) -> str:
+    if not names:
+        return "this program has no tools"
+    return "declared tools: " + ", ".join(sorted(map(repr, names)))
+
+
+def make_bindings(
+    channel: ChildChannel, tool_names: Sequence[str]
+) -> tuple[dict[str, object], Callable[[], str | None]]:
+    """Build the names a program gets for its tools, and the end-of-run check.
+
+    Args:
+        channel: the child's channel (after :func:`recv_run`).
+        tool_names: the tools the program may call.
+
+    Returns:
+        ``(bindings, after_run)``: ``bindings`` maps ``tools`` and
+        ``ToolCallError``; ``after_run()``, called once the program has
+        finished, refuses further calls and returns a message naming every call
+        that was never awaited (with its line), or ``None``.
+    """
+    calls = _Calls(channel, frozenset(tool_names))
+    return {"tools": _Tools(calls), "ToolCallError": ToolCallError}, calls.finish

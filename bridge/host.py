@@ -1,0 +1,543 @@
+"""The host's end of the bridge: serve one program run over a child's pipes.
+
+:class:`HostEndpoint` reads the child's frames from a raw non-blocking fd
+(``anyio.wait_readable`` + ``os.read``) and writes with ``os.write``, waiting
+with ``anyio.wait_writable`` only when the pipe is full. anyio's stream classes
+are avoided on purpose: they add a large cost to every round trip.
+
+The child is hostile. Every frame is decoded strictly against the child's
+message union, with the size cap checked from the length prefix before the body
+is read; call ids must be consecutive; tool names must be declared; arguments,
+logs and the final value are re-checked. Anything else ends the run with a
+``worker-exit`` outcome (or ``output-limit`` / ``invalid-output`` when that is
+the truthful kind) whose message says what the child did. The endpoint never
+raises because of what a child sent, and never lets a handler's exception out.
+
+This module is host-only: the child never imports it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Protocol, final
+
+import anyio
+import anyio.lowlevel
+import msgspec
+
+from bridge.lossless import JsonValue, LossyJsonError, materialize
+from bridge.protocol import (
+    DEFAULT_MAX_FRAME_BYTES,
+    PROTOCOL_VERSION,
+    Call,
+    ChildMessage,
+    ChildMessageDecoder,
+    Done,
+    FrameBuffer,
+    FrameTooLarge,
+    Log,
+    PipeClosed,
+    ProtocolError,
+    Ready,
+    Reply,
+    Run,
+    encode_frame,
+)
+
+if TYPE_CHECKING:
+    from anyio.abc import TaskGroup
+
+__all__ = [
+    "LOG_SLACK_BYTES",
+    "CallHandler",
+    "HostEndpoint",
+    "RunOutcome",
+    "ToolCallFailed",
+]
+
+_logger: Final = logging.getLogger(__name__)
+
+#: Log bytes the host accepts beyond ``Run.max_log_bytes``: room for the
+#: child's truncation marker line and for differences in how a line is counted.
+LOG_SLACK_BYTES: Final = 4096
+
+_READ_CHUNK: Final = 256 * 1024
+_json_encode: Final = msgspec.json.encode
+_json_decode: Final = msgspec.json.decode
+
+
+class CallHandler(Protocol):
+    """Serves the tool calls of a sandboxed program.
+
+    The endpoint starts one ``call_tool`` per call frame, in frame order (each
+    runs up to its first ``await`` before the next frame is handled); calls run
+    concurrently. Return the tool's value (lossless JSON); raise
+    :class:`ToolCallFailed` for a failure the program should see::
+
+        class Handler:
+            async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+                if name != "add":
+                    raise ToolCallFailed(f"unknown tool {name!r}", code="UNKNOWN_TOOL")
+                return args["a"] + args["b"]
+
+    Any other exception is contained: the program sees ``internal error in tool
+    "<name>"`` and the exception is logged on the ``bridge.host`` logger.
+    """
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        """Run tool ``name`` with ``args`` (a JSON object) and return its value."""
+        ...
+
+
+class ToolCallFailed(Exception):
+    """Raised by a :class:`CallHandler`: the call failed with this message.
+
+    The program gets a ``ToolCallError`` with the same message and ``code``.
+
+    Args:
+        message: what went wrong, written for the program's author.
+        code: an optional error code (e.g. ``"DENIED"``) the program can test.
+    """
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        if not isinstance(message, str):
+            raise TypeError(f"ToolCallFailed message must be a str; got message={message!r}")
+        if code is not None and not isinstance(code, str):
+            raise TypeError(f"ToolCallFailed code must be a str or None; got code={code!r}")
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class RunOutcome:
+    """How a served run ended.
+
+    Attributes:
+        value: the program's return value (``None`` when it failed).
+        error: ``(kind, message)`` when the run failed, else ``None``.
+        logs: the log lines received, in order.
+        tool_wait_seconds: wall-clock time during which at least one tool call
+            was in flight.
+        child_closed: the child closed its pipe before finishing; the caller can
+            replace the message with one naming the child's exit status.
+    """
+
+    value: JsonValue
+    error: tuple[str, str] | None
+    logs: tuple[str, ...]
+    tool_wait_seconds: float
+    child_closed: bool = False
+
+
+class _Violation(Exception):
+    def __init__(self, kind: str, message: str, *, closed: bool = False) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.closed = closed
+
+
+def _positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int; got {name}={value!r}")
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1; got {name}={value!r}")
+    return value
+
+
+@final
+class HostEndpoint:
+    """Speaks the protocol with one child over its two pipe fds.
+
+    The caller owns the fds (and closes them); the endpoint makes them
+    non-blocking. A child serves one run: call :meth:`receive_ready`, then
+    :meth:`serve` once. :attr:`logs` and :attr:`tool_wait_seconds` are readable
+    at any time, so a caller that cancels :meth:`serve` (a timeout) still has
+    the output received so far.
+
+    Args:
+        read_fd: the pipe the child writes to.
+        write_fd: the pipe the child reads from.
+        max_frame_bytes: the largest frame accepted from the child.
+    """
+
+    __slots__ = (
+        "_busy_since",
+        "_decoder",
+        "_frames",
+        "_in_flight",
+        "_log_bytes",
+        "_logs",
+        "_max_pending_bytes",
+        "_pending_bytes",
+        "_read_fd",
+        "_scope",
+        "_violation",
+        "_wait_total",
+        "_write_fd",
+        "_write_lock",
+    )
+
+    def __init__(
+        self, read_fd: int, write_fd: int, *, max_frame_bytes: int = DEFAULT_MAX_FRAME_BYTES
+    ) -> None:
+        _positive("max_frame_bytes", max_frame_bytes)
+        self._read_fd = read_fd
+        self._write_fd = write_fd
+        os.set_blocking(read_fd, False)
+        os.set_blocking(write_fd, False)
+        self._frames = FrameBuffer(max_frame_bytes=max_frame_bytes)
+        self._decoder = ChildMessageDecoder()
+        self._write_lock = anyio.Lock(fast_acquire=True)
+        self._logs: list[str] = []
+        self._log_bytes = 0
+        self._in_flight = 0
+        self._pending_bytes = 0
+        self._max_pending_bytes = 0
+        self._busy_since = 0.0
+        self._wait_total = 0.0
+        self._violation: _Violation | None = None
+        self._scope: anyio.CancelScope | None = None
+
+    @property
+    def logs(self) -> tuple[str, ...]:
+        """The log lines received so far."""
+        return tuple(self._logs)
+
+    @property
+    def tool_wait_seconds(self) -> float:
+        """Time so far during which at least one tool call was in flight."""
+        if self._in_flight:
+            return self._wait_total + (time.monotonic() - self._busy_since)
+        return self._wait_total
+
+    # ------------------------------------------------------------------ reading
+
+    async def _next_message(self) -> ChildMessage:
+        frames = self._frames
+        while True:
+            body = frames.next_body()
+            if body is not None:
+                return self._decoder.decode(body)
+            await anyio.wait_readable(self._read_fd)
+            try:
+                data = os.read(self._read_fd, _READ_CHUNK)
+            except BlockingIOError:
+                continue
+            if not data:
+                where = f" in the middle of a frame ({frames.pending} bytes)"
+                raise PipeClosed("the child closed its pipe" + (where if frames.pending else ""))
+            frames.feed(data)
+
+    async def receive_ready(self) -> Ready:
+        """Wait for the child's :class:`Ready` and check its protocol version.
+
+        Put a time limit around this call (``anyio.fail_after``).
+
+        Raises:
+            ProtocolError: the child sent something else, an oversized or
+                undecodable frame, another protocol version, or closed its pipe.
+        """
+        message = await self._next_message()
+        if not isinstance(message, Ready):
+            raise ProtocolError(
+                f"expected Ready from the child, got {type(message).__name__}"
+            )
+        if message.version != PROTOCOL_VERSION:
+            raise ProtocolError(
+                f"the child speaks protocol version {message.version}, the host "
+                f"{PROTOCOL_VERSION}; both sides must come from the same installation"
+            )
+        return message
+
+    # ------------------------------------------------------------------ writing
+
+    async def _send(self, frame: bytes) -> None:
+        # One writer at a time, each frame whole; a caller returns only once its
+        # frame is in the pipe, so a child that stops reading keeps its calls
+        # in flight (and runs into max_pending_calls) instead of growing a
+        # backlog here.
+        async with self._write_lock:
+            view = memoryview(frame)
+            while view:
+                try:
+                    written = os.write(self._write_fd, view)
+                except BlockingIOError:
+                    written = 0
+                view = view[written:]
+                if view:
+                    await anyio.wait_writable(self._write_fd)
+
+    # ------------------------------------------------------------------ serving
+
+    async def serve(
+        self,
+        run: Run,
+        handler: CallHandler,
+        *,
+        max_pending_calls: int = 128,
+        max_pending_bytes: int = 64 * 1024 * 1024,
+    ) -> RunOutcome:
+        """Send ``run`` to the child and serve its calls until it is done.
+
+        Args:
+            run: the program and its limits; ``run.max_log_bytes`` and
+                ``run.max_value_bytes`` are enforced again here.
+            handler: serves the tool calls.
+            max_pending_calls: calls the child may have in flight (a call is in
+                flight until its reply is in the pipe).
+            max_pending_bytes: bytes of arguments and replies of the calls in flight.
+
+        Returns:
+            The outcome. Handler tasks still running when the child finishes
+            (or breaks the protocol) are cancelled before this returns.
+
+        Raises:
+            Only cancellation; a misbehaving child is reported in the outcome.
+        """
+        _positive("max_pending_calls", max_pending_calls)
+        _positive("max_pending_bytes", max_pending_bytes)
+        value: JsonValue = None
+        error: tuple[str, str] | None = None
+        closed = False
+        try:
+            async with anyio.create_task_group() as tg:
+                with anyio.CancelScope() as scope:
+                    self._scope = scope
+                    try:
+                        await self._send(encode_frame(run))
+                        value, error = await self._serve(
+                            run, handler, tg, max_pending_calls, max_pending_bytes
+                        )
+                    except _Violation as exc:
+                        self._violation = exc
+                    except FrameTooLarge as exc:
+                        self._violation = _Violation(
+                            "worker-exit",
+                            f"the child announced a frame of {exc.size} bytes, over the "
+                            f"limit of {exc.limit} bytes (max_frame_bytes)",
+                        )
+                    except PipeClosed as exc:
+                        self._violation = _Violation(
+                            "worker-exit",
+                            f"the child exited or closed its pipe before finishing the run "
+                            f"({exc})",
+                            closed=True,
+                        )
+                    except ProtocolError as exc:
+                        self._violation = _Violation("worker-exit", f"the child sent {exc}")
+                    except OSError as exc:
+                        self._violation = _Violation(
+                            "worker-exit",
+                            f"the child's pipe failed before the run finished ({exc})",
+                            closed=True,
+                        )
+                tg.cancel_scope.cancel()
+        finally:
+            self._scope = None
+            self._settle_clock()
+        violation = self._violation
+        if violation is not None:
+            value, error, closed = None, (violation.kind, violation.message), violation.closed
+        return RunOutcome(value, error, tuple(self._logs), self._wait_total, closed)
+
+    async def _serve(
+        self,
+        run: Run,
+        handler: CallHandler,
+        tg: TaskGroup,
+        max_pending_calls: int,
+        max_pending_bytes: int,
+    ) -> tuple[JsonValue, tuple[str, str] | None]:
+        names = frozenset(run.tool_names)
+        log_cap = run.max_log_bytes + LOG_SLACK_BYTES
+        next_id = 0
+        started = False  # a handler task was started since the loop last yielded
+        while True:
+            if started and self._frames.pending:
+                # Let the handler just started run up to its first await before
+                # the next (already buffered) frame is handled.
+                await anyio.lowlevel.checkpoint()
+            started = False
+            message = await self._next_message()
+            if isinstance(message, Call):
+                if message.id != next_id:
+                    raise _Violation(
+                        "worker-exit",
+                        f"the child sent call id {message.id} where id {next_id} was expected",
+                    )
+                next_id += 1
+                if message.name not in names:
+                    raise _Violation(
+                        "worker-exit",
+                        f"the child called tool {message.name!r}, which its program was not given",
+                    )
+                if self._in_flight >= max_pending_calls:
+                    raise _Violation(
+                        "worker-exit",
+                        f"the child has more than {max_pending_calls} tool calls in flight "
+                        "(max_pending_calls)",
+                    )
+                args = _checked_args(message)
+                size = len(message.args)
+                self._call_started(size, max_pending_bytes)
+                tg.start_soon(self._handle_call, handler, message.id, message.name, args, size)
+                started = True
+            elif isinstance(message, Log):
+                added = sum(len(line.encode()) + 1 for line in message.lines)
+                self._log_bytes += added
+                if self._log_bytes > log_cap:
+                    raise _Violation(
+                        "output-limit",
+                        f"the program's output exceeded {run.max_log_bytes} bytes "
+                        f"(max_log_bytes, plus {LOG_SLACK_BYTES} bytes of slack)",
+                    )
+                self._logs.extend(message.lines)
+            elif isinstance(message, Done):
+                return _checked_done(message, run.max_value_bytes)
+            else:
+                raise _Violation(
+                    "worker-exit", f"the child sent {type(message).__name__} during its run"
+                )
+
+    async def _handle_call(
+        self, handler: CallHandler, call_id: int, name: str, args: JsonValue, size: int
+    ) -> None:
+        reply_size = 0
+        try:
+            try:
+                result = await handler.call_tool(name, args)
+            except ToolCallFailed as exc:
+                reply = Reply(call_id, error=exc.message, code=exc.code)
+            except Exception:
+                _logger.exception("tool %r raised while serving a sandboxed program", name)
+                reply = Reply(call_id, error=f'internal error in tool "{name}"')
+            else:
+                try:
+                    value = materialize(result, accept_tuples=True)
+                    reply = Reply(call_id, value=_json_encode(value))
+                except LossyJsonError as exc:
+                    reply = Reply(
+                        call_id,
+                        error=f'tool "{name}" returned a value that is not lossless JSON: {exc}',
+                    )
+            frame = encode_frame(reply)
+            if len(frame) > self._frames_limit:
+                frame = encode_frame(
+                    Reply(
+                        call_id,
+                        error=f'the value of tool "{name}" is {len(frame)} bytes, over the '
+                        f"limit of {self._frames_limit} bytes per frame (max_frame_bytes)",
+                    )
+                )
+            reply_size = len(frame)
+            self._pending_bytes += reply_size
+            violation = self._pending_bytes_violation()
+            if violation is not None:
+                self._fail(violation)
+                return
+            await self._send(frame)
+        except OSError:
+            pass  # the child is gone; the read loop sees the end of the pipe
+        except Exception:  # never let a reply crash the host
+            _logger.exception("replying to call %d of tool %r failed", call_id, name)
+            self._fail(_Violation("worker-exit", f"the reply to call {call_id} could not be sent"))
+        finally:
+            self._call_finished(size + reply_size)
+
+    @property
+    def _frames_limit(self) -> int:
+        return self._frames.max_frame_bytes
+
+    def _fail(self, violation: _Violation) -> None:
+        # A handler task found the run broken: record why and stop the read loop.
+        if self._violation is None:
+            self._violation = violation
+        if self._scope is not None:
+            self._scope.cancel()
+
+    # ------------------------------------------------------------------ accounting
+
+    def _call_started(self, size: int, max_pending_bytes: int) -> None:
+        if self._in_flight == 0:
+            self._busy_since = time.monotonic()
+        self._in_flight += 1
+        self._pending_bytes += size
+        self._max_pending_bytes = max_pending_bytes
+        violation = self._pending_bytes_violation()
+        if violation is not None:
+            raise violation
+
+    def _pending_bytes_violation(self) -> _Violation | None:
+        if self._pending_bytes <= self._max_pending_bytes:
+            return None
+        return _Violation(
+            "worker-exit",
+            f"the child has {self._pending_bytes} bytes of tool calls and replies in "
+            f"flight, over the limit of {self._max_pending_bytes} bytes (max_pending_bytes)",
+        )
+
+    def _call_finished(self, size: int) -> None:
+        self._pending_bytes -= size
+        self._in_flight -= 1
+        if self._in_flight == 0:
+            self._wait_total += time.monotonic() - self._busy_since
+
+    def _settle_clock(self) -> None:
+        if self._in_flight:
+            now = time.monotonic()
+            self._wait_total += now - self._busy_since
+            self._busy_since = now
+
+
+def _checked_args(call: Call) -> JsonValue:
+    try:
+        args = materialize(_json_decode(call.args))
+    except (msgspec.DecodeError, LossyJsonError) as exc:
+        raise _Violation(
+            "worker-exit",
+            f"the child sent arguments for call {call.id} that are not lossless JSON: {exc}",
+        ) from None
+    if not isinstance(args, dict):
+        raise _Violation(
+            "worker-exit",
+            f"the child sent arguments for call {call.id} that are not a JSON object",
+        )
+    return args
+
+
+def _checked_done(done: Done, max_value_bytes: int) -> tuple[JsonValue, tuple[str, str] | None]:
+    if done.error is not None:
+        message = done.error.message
+        if len(message) > max_value_bytes + LOG_SLACK_BYTES:
+            raise _Violation(
+                "output-limit",
+                f"the program's error message is {len(message)} characters, over the limit of "
+                f"{max_value_bytes} bytes (max_value_bytes)",
+            )
+        return None, (done.error.kind, message)
+    try:
+        decoded = _json_decode(done.value)
+    except msgspec.DecodeError as exc:
+        raise _Violation(
+            "worker-exit", f"the child sent a return value that is not JSON text: {exc}"
+        ) from None
+    try:
+        value = materialize(decoded)
+    except LossyJsonError as exc:
+        raise _Violation(
+            "invalid-output", f"program completion must be lossless JSON ({exc})"
+        ) from None
+    size = len(_json_encode(value))
+    if size > max_value_bytes:
+        raise _Violation(
+            "output-limit",
+            f"the program's return value is {size} bytes as JSON, over the limit of "
+            f"{max_value_bytes} bytes (max_value_bytes)",
+        )
+    return value, None

@@ -1,0 +1,469 @@
+"""The child's ``tools`` proxy against a real host endpoint over ``os.pipe()``s.
+
+The child side runs in a thread with its own asyncio loop (as the child process
+would), the host endpoint in the test's event loop. Programs are compiled as
+plain Python under the ``<model>`` filename.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import marshal
+import os
+import textwrap
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import anyio.to_thread
+import pytest
+
+from bridge.child import ChildChannel, ToolCallError, make_bindings, recv_run, send_ready
+from bridge.host import HostEndpoint, RunOutcome, ToolCallFailed
+from bridge.protocol import Run
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
+
+
+@dataclass
+class ChildReport:
+    """What the child side saw: the program's value or exception, and after_run's message."""
+
+    value: Any = None
+    exception: BaseException | None = None
+    unawaited: str | None = None
+
+
+@dataclass
+class Recorder:
+    """A handler that records calls and answers from a table of async functions."""
+
+    answers: dict[str, Any] = field(default_factory=dict)
+    calls: list[tuple[str, JsonValue]] = field(default_factory=list)
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        self.calls.append((name, args))
+        answer = self.answers.get(name)
+        if answer is None:
+            return {"tool": name, "args": args}
+        result: JsonValue = await answer(args)
+        return result
+
+
+def make_run(source: str, tool_names: tuple[str, ...]) -> Run:
+    code = compile(textwrap.dedent(source), "<model>", "exec")
+    return Run(
+        code=marshal.dumps(code),
+        restricted=False,
+        tool_names=tool_names,
+        max_log_bytes=65536,
+        max_value_bytes=65536,
+        max_frame_bytes=1 << 20,
+        cpu_seconds=30,
+        memory_bytes=1 << 30,
+        max_open_files=64,
+    )
+
+
+def child_main(read_fd: int, write_fd: int, report: ChildReport) -> None:
+    """The child process's work, in a thread: handshake, run ``main()``, report."""
+    channel = ChildChannel(read_fd, write_fd)
+    send_ready(channel)
+    run = recv_run(channel)
+    bindings, after_run = make_bindings(channel, run.tool_names)
+    namespace: dict[str, Any] = dict(bindings)
+    exec(marshal.loads(run.code), namespace)
+    try:
+        report.value = asyncio.run(namespace["main"]())
+    except BaseException as exc:
+        report.exception = exc
+    report.unawaited = after_run()
+    if report.exception is not None:
+        channel.send_done(error=("exception", repr(report.exception)))
+    else:
+        channel.send_done(report.value)
+
+
+async def run_program(
+    source: str, handler: Any, tool_names: tuple[str, ...] = ("search", "fetch")
+) -> tuple[ChildReport, RunOutcome]:
+    """Run ``source`` (defining ``async def main()``) through the proxy and the host."""
+    to_child_r, to_child_w = os.pipe()
+    to_host_r, to_host_w = os.pipe()
+    report = ChildReport()
+    thread = threading.Thread(target=child_main, args=(to_child_r, to_host_w, report))
+    try:
+        endpoint = HostEndpoint(to_host_r, to_child_w)
+        thread.start()
+        with anyio.fail_after(10):
+            await endpoint.receive_ready()
+            outcome = await endpoint.serve(make_run(source, tool_names), handler)
+            await anyio.to_thread.run_sync(thread.join)
+    finally:
+        for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
+            os.close(fd)
+    return report, outcome
+
+
+async def test_a_call_returns_the_handlers_value() -> None:
+    report, outcome = await run_program(
+        """
+        async def main():
+            return await tools.search(query="cats")
+        """,
+        Recorder(),
+    )
+    assert report.value == {"tool": "search", "args": {"query": "cats"}}
+    assert outcome.value == report.value
+    assert outcome.error is None
+
+
+async def test_one_positional_dict_is_the_arguments_object() -> None:
+    handler = Recorder()
+    await run_program(
+        """
+        async def main():
+            return await tools.search({"query": "cats", "limit": 2})
+        """,
+        handler,
+    )
+    assert handler.calls == [("search", {"query": "cats", "limit": 2})]
+
+
+async def test_a_call_without_arguments_sends_an_empty_object() -> None:
+    handler = Recorder()
+    await run_program("async def main():\n    await tools.search()\n", handler)
+    assert handler.calls == [("search", {})]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        ('tools.search({"a": 1}, b=2)', r"^tools\.search\(\) takes keyword arguments or one dict "
+         r"of arguments, not both$"),
+        ("tools.search(1, 2)", r"^tools\.search\(\) takes keyword arguments or one dict of "
+         r"arguments, not 2 positional arguments$"),
+        ('tools.search("cats")', r"^tools\.search\(\) takes keyword arguments or one dict of "
+         r"arguments, not a positional str$"),
+    ],
+)
+async def test_other_calling_conventions_raise_type_error(call: str, message: str) -> None:
+    handler = Recorder()
+    report, _ = await run_program(f"async def main():\n    await {call}\n", handler)
+    assert isinstance(report.exception, TypeError)
+    with pytest.raises(TypeError, match=message):
+        raise report.exception
+    assert handler.calls == []
+
+
+async def test_lossy_arguments_raise_tool_call_error_and_send_nothing() -> None:
+    handler = Recorder()
+    report, outcome = await run_program(
+        """
+        async def main():
+            try:
+                await tools.search(query=(1, 2))
+            except ToolCallError as exc:
+                caught = [str(exc), exc.tool_name]
+            await tools.fetch(url="x")
+            return caught
+        """,
+        handler,
+    )
+    assert report.value == [
+        "tool arguments must be lossless JSON: a tuple (use a list) is not JSON - at `$.query`",
+        "search",
+    ]
+    # The refused call used no id: the next call is id 0, which the host accepts.
+    assert handler.calls == [("fetch", {"url": "x"})]
+    assert outcome.error is None
+
+
+async def test_frames_are_sent_as_each_call_is_awaited_not_when_it_is_made() -> None:
+    handler = Recorder()
+    await run_program(
+        """
+        async def main():
+            first = tools.search(n=1)
+            second = tools.fetch(n=2)
+            await second
+            await first
+        """,
+        handler,
+    )
+    assert handler.calls == [("fetch", {"n": 2}), ("search", {"n": 1})]
+
+
+async def test_gathered_calls_are_in_flight_together_and_replies_out_of_order_resolve_their_own_calls() -> None:  # noqa: E501
+    fetch_started = anyio.Event()
+    search_may_finish = anyio.Event()
+
+    async def search(args: JsonValue) -> JsonValue:
+        await fetch_started.wait()  # fetch starts while search is still running
+        await search_may_finish.wait()
+        return "search result"
+
+    async def fetch(args: JsonValue) -> JsonValue:
+        fetch_started.set()
+        await anyio.lowlevel.checkpoint()
+        search_may_finish.set()  # fetch replies first, search second
+        return "fetch result"
+
+    report, outcome = await run_program(
+        """
+        import asyncio
+        async def main():
+            return list(await asyncio.gather(tools.search(q=1), tools.fetch(q=2)))
+        """,
+        Recorder(answers={"search": search, "fetch": fetch}),
+    )
+    assert report.value == ["search result", "fetch result"]
+    assert outcome.value == ["search result", "fetch result"]
+
+
+async def test_a_failed_call_raises_tool_call_error_with_the_message_and_code() -> None:
+    async def deny(args: JsonValue) -> JsonValue:
+        raise ToolCallFailed('the user rejected tool "search"', code="DENIED")
+
+    report, _ = await run_program(
+        """
+        async def main():
+            try:
+                await tools.search(q=1)
+            except ToolCallError as exc:
+                return [str(exc), exc.tool_name, exc.code]
+        """,
+        Recorder(answers={"search": deny}),
+    )
+    assert report.value == ['the user rejected tool "search"', "search", "DENIED"]
+
+
+async def test_a_handler_crash_reaches_the_program_as_an_internal_error() -> None:
+    async def crash(args: JsonValue) -> JsonValue:
+        raise RuntimeError("secret host detail")
+
+    report, outcome = await run_program(
+        """
+        async def main():
+            try:
+                await tools.search(q=1)
+            except ToolCallError as exc:
+                return [str(exc), exc.code]
+        """,
+        Recorder(answers={"search": crash}),
+    )
+    assert report.value == ['internal error in tool "search"', None]
+    assert outcome.error is None
+
+
+async def test_a_lossy_handler_value_reaches_the_program_as_a_failure() -> None:
+    async def lossy(args: JsonValue) -> JsonValue:
+        return {"x": float("nan")}
+
+    report, _ = await run_program(
+        """
+        async def main():
+            try:
+                await tools.search(q=1)
+            except ToolCallError as exc:
+                return str(exc)
+        """,
+        Recorder(answers={"search": lossy}),
+    )
+    assert report.value == (
+        'tool "search" returned a value that is not lossless JSON: nan is not a JSON number; '
+        "send null or a string instead - at `$.x`"
+    )
+
+
+async def test_big_integers_cross_in_both_directions() -> None:
+    async def echo(args: JsonValue) -> JsonValue:
+        assert isinstance(args, dict)
+        return args["n"]
+
+    report, outcome = await run_program(
+        "async def main():\n    return await tools.search(n=2**70)\n",
+        Recorder(answers={"search": echo}),
+    )
+    assert report.value == 2**70
+    assert outcome.value == 2**70
+    assert type(outcome.value) is int
+
+
+async def test_a_call_that_is_never_awaited_is_reported_with_its_line() -> None:
+    report, _ = await run_program(
+        """
+        async def main():
+            tools.search(q=1)
+            await tools.fetch(q=2)
+        """,
+        Recorder(),
+    )
+    assert report.unawaited == (
+        "tool call tools.search(...) at line 3 was never awaited; a tool call does nothing "
+        "until it is awaited: write `await tools.name(...)` or pass the calls to "
+        "`asyncio.gather(...)`"
+    )
+
+
+async def test_every_call_that_is_never_awaited_is_reported_in_line_order() -> None:
+    report, _ = await run_program(
+        """
+        async def main():
+            tools["odd-name"]()
+
+            tools.search(q=1)
+        """,
+        Recorder(),
+        tool_names=("search", "odd-name"),
+    )
+    assert report.unawaited is not None
+    assert report.unawaited.startswith(
+        "2 tool calls were never awaited: tools['odd-name'](...) at line 3, "
+        "tools.search(...) at line 5; "
+    )
+
+
+async def test_awaited_calls_leave_nothing_to_report() -> None:
+    report, _ = await run_program(
+        "async def main():\n    await tools.search()\n", Recorder()
+    )
+    assert report.unawaited is None
+
+
+async def test_odd_names_are_reached_by_subscription() -> None:
+    handler = Recorder()
+    await run_program(
+        'async def main():\n    await tools["odd-name"](x=1)\n', handler,
+        tool_names=("odd-name",),
+    )
+    assert handler.calls == [("odd-name", {"x": 1})]
+
+
+async def test_a_tool_named_like_an_internal_resolves_to_the_tool() -> None:
+    handler = Recorder()
+    await run_program(
+        "async def main():\n    await tools.send()\n    await tools.channel()\n", handler,
+        tool_names=("send", "channel"),
+    )
+    assert handler.calls == [("send", {}), ("channel", {})]
+
+
+async def test_an_undeclared_attribute_raises_attribute_error() -> None:
+    report, _ = await run_program("async def main():\n    tools.serch\n", Recorder())
+    with pytest.raises(
+        AttributeError, match=r"^no tool named 'serch'; declared tools: 'fetch', 'search'$"
+    ):
+        raise report.exception  # type: ignore[misc]
+
+
+async def test_an_undeclared_key_raises_key_error() -> None:
+    report, _ = await run_program('async def main():\n    tools["serch"]\n', Recorder())
+    assert isinstance(report.exception, KeyError)
+
+
+async def test_the_proxy_is_not_iterable() -> None:
+    report, _ = await run_program("async def main():\n    list(tools)\n", Recorder())
+    assert isinstance(report.exception, TypeError)
+    assert str(report.exception).startswith("tools is not iterable")
+
+
+async def test_each_attribute_access_gives_a_fresh_stub() -> None:
+    report, _ = await run_program(
+        "async def main():\n    return tools.search is tools.search\n", Recorder()
+    )
+    assert report.value is False
+
+
+async def test_stubs_and_calls_expose_no_public_attributes() -> None:
+    report, _ = await run_program(
+        """
+        async def main():
+            call = tools.search()
+            public = [n for n in dir(tools.search) + dir(call) if not n.startswith("_")]
+            await call
+            return public
+        """,
+        Recorder(),
+    )
+    assert report.value == []
+
+
+async def test_a_call_object_is_not_a_coroutine() -> None:
+    report, _ = await run_program(
+        """
+        import inspect
+        async def main():
+            call = tools.search()
+            result = [inspect.iscoroutine(call), hasattr(call, "cr_frame")]
+            await call
+            return result
+        """,
+        Recorder(),
+    )
+    assert report.value == [False, False]
+
+
+async def test_awaiting_a_call_twice_raises_runtime_error() -> None:
+    report, _ = await run_program(
+        """
+        async def main():
+            call = tools.search()
+            await call
+            await call
+        """,
+        Recorder(),
+    )
+    assert isinstance(report.exception, RuntimeError)
+    assert str(report.exception) == "cannot await the same tools.search(...) call twice"
+
+
+def test_the_proxy_refuses_calls_once_the_run_is_over() -> None:
+    to_child_r, to_child_w = os.pipe()
+    to_host_r, to_host_w = os.pipe()
+    try:
+        channel = ChildChannel(to_child_r, to_host_w)
+        bindings, after_run = make_bindings(channel, ["search"])
+        assert after_run() is None
+        tools: Any = bindings["tools"]
+
+        async def late() -> None:
+            await tools.search()
+
+        finished = r"^the program has finished; tools\.search\(\.\.\.\) was not called$"
+        with pytest.raises(ToolCallError, match=finished):
+            asyncio.run(late())
+        os.set_blocking(to_host_r, False)
+        with pytest.raises(BlockingIOError):
+            os.read(to_host_r, 1)  # nothing was sent
+    finally:
+        for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
+            os.close(fd)
+
+
+async def test_printed_lines_reach_the_host_in_order() -> None:
+    to_child_r, to_child_w = os.pipe()
+    to_host_r, to_host_w = os.pipe()
+
+    def child() -> None:
+        channel = ChildChannel(to_child_r, to_host_w)
+        send_ready(channel)
+        recv_run(channel)
+        for n in range(5000):
+            channel.emit_log(f"line {n}")
+        channel.send_done(None)
+
+    try:
+        endpoint = HostEndpoint(to_host_r, to_child_w)
+        thread = threading.Thread(target=child)
+        thread.start()
+        with anyio.fail_after(10):
+            await endpoint.receive_ready()
+            outcome = await endpoint.serve(make_run("", ()), Recorder())
+            await anyio.to_thread.run_sync(thread.join)
+    finally:
+        for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
+            os.close(fd)
+    assert outcome.logs == tuple(f"line {n}" for n in range(5000))
