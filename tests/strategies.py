@@ -71,3 +71,127 @@ def wild_values(max_leaves: int = 20) -> st.SearchStrategy[object]:
         | st.dictionaries(wild_keys, children, max_size=4),
         max_leaves=max_leaves,
     )
+
+
+# --- Schemas in the enforced JSON Schema subset, and values biased to match them -------------
+
+_SCHEMA_TYPES = ("string", "number", "integer", "boolean", "null", "object", "array")
+_property_names = st.sampled_from(["a", "b", "c", "odd key", "__proto__"])
+
+_typed_scalars: dict[str, st.SearchStrategy[object]] = {
+    "string": st.text(max_size=4),
+    "number": st.integers(-5, 5) | st.floats(-10, 10, allow_nan=False).filter(bool),
+    "integer": st.integers(-5, 5) | st.integers(-5, 5).map(float),
+    "boolean": st.booleans(),
+    "null": st.none(),
+}
+
+
+def _annotations() -> st.SearchStrategy[dict[str, object]]:
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "description": st.text(max_size=5),
+            "title": st.text(max_size=5),
+            "default": json_values(max_leaves=3),
+            "examples": st.lists(json_values(max_leaves=2), max_size=2),
+        },
+    )
+
+
+@st.composite
+def _scalar_schema(draw: st.DrawFn) -> dict[str, object]:
+    node = draw(_annotations())
+    kind = draw(st.sampled_from([*_typed_scalars, None]))
+    if kind is not None:
+        node["type"] = kind
+        values = _typed_scalars[kind]
+        choice = draw(st.sampled_from(["plain", "enum", "const"]))
+        if choice == "enum":
+            node["enum"] = draw(st.lists(values, min_size=1, max_size=3))
+        elif choice == "const":
+            node["const"] = draw(values)
+    elif draw(st.booleans()):
+        node["enum"] = draw(st.lists(json_scalars, min_size=1, max_size=3))
+    return node
+
+
+@st.composite
+def _object_schema(
+    draw: st.DrawFn, children: st.SearchStrategy[dict[str, object]]
+) -> dict[str, object]:
+    node = draw(_annotations())
+    node["type"] = "object"
+    if draw(st.booleans()):
+        properties = draw(st.dictionaries(_property_names, children, max_size=3))
+        node["properties"] = properties
+        with_required: bool = draw(st.booleans())
+        if properties and with_required:
+            node["required"] = draw(
+                st.lists(st.sampled_from(sorted(properties)), unique=True, max_size=3)
+            )
+    if draw(st.booleans()):
+        node["additionalProperties"] = draw(st.booleans())
+    return node
+
+
+@st.composite
+def _array_schema(
+    draw: st.DrawFn, children: st.SearchStrategy[dict[str, object]]
+) -> dict[str, object]:
+    node = draw(_annotations())
+    node["type"] = "array"
+    if draw(st.booleans()):
+        node["items"] = draw(children)
+    return node
+
+
+@st.composite
+def _one_of_schema(
+    draw: st.DrawFn, children: st.SearchStrategy[dict[str, object]]
+) -> dict[str, object]:
+    node = draw(_annotations())
+    node["oneOf"] = draw(st.lists(children, min_size=2, max_size=3))
+    return node
+
+
+def subset_schemas(max_leaves: int = 8) -> st.SearchStrategy[dict[str, object]]:
+    """Schemas inside the enforced JSON Schema subset."""
+    return st.recursive(
+        _scalar_schema(),
+        lambda children: _object_schema(children)
+        | _array_schema(children)
+        | _one_of_schema(children),
+        max_leaves=max_leaves,
+    )
+
+
+def values_for(schema: dict[str, object]) -> st.SearchStrategy[object]:
+    """Values likely (not certain) to match ``schema``, with near misses mixed in."""
+    if "enum" in schema:
+        return st.sampled_from(list(schema["enum"]))  # type: ignore[call-overload]
+    if "const" in schema:
+        return st.just(schema["const"])
+    if "oneOf" in schema:
+        return st.one_of([values_for(b) for b in schema["oneOf"]])  # type: ignore[attr-defined]
+    kind = schema.get("type")
+    if kind is None:
+        return json_values(max_leaves=4)
+    assert isinstance(kind, str)
+    if kind in _typed_scalars:
+        return _typed_scalars[kind]
+    if kind == "array":
+        items = schema.get("items")
+        element = values_for(items) if isinstance(items, dict) else json_values(max_leaves=3)
+        return st.lists(element, max_size=3)
+    properties = schema.get("properties", {})
+    assert isinstance(properties, dict)
+    required = set(schema.get("required", []))  # type: ignore[call-overload]
+    declared = st.fixed_dictionaries(
+        {name: values_for(sub) for name, sub in properties.items() if name in required},
+        optional={
+            name: values_for(sub) for name, sub in properties.items() if name not in required
+        },
+    )
+    extra = st.dictionaries(st.sampled_from(["x", "a"]), json_scalars, max_size=1)
+    return st.tuples(declared, extra).map(lambda pair: {**pair[1], **pair[0]})
