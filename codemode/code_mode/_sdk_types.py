@@ -1,0 +1,401 @@
+"""JSON Schema to Python type expressions and ``TypedDict`` classes, for the SDK section.
+
+The walk is iterative (explicit stacks), so a schema thousands of levels deep renders
+without touching the interpreter's recursion limit, and each node costs constant work
+plus its own text, so the output is linear in the schema. Each node is checked on its
+own against the enforced subset; a node outside it becomes ``Any``, which is always
+truthful (the model may pass anything the tool then validates).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final, final
+
+from ._sdk_names import (
+    ClassNames,
+    branch_base,
+    clean_description,
+    field_base,
+    is_field_name,
+    py_literal,
+)
+
+__all__ = [
+    "MAX_LIST_NESTING",
+    "MAX_NODES",
+    "MAX_UNION_OPERATORS",
+    "Budget",
+    "BudgetExceeded",
+    "ObjectShape",
+    "TypeRenderer",
+    "object_shape",
+]
+
+#: CPython's tokenizer accepts at most 200 open brackets. An annotation holds at most
+#: this many ``list[`` plus one innermost bracket, ``NotRequired[`` and an open
+#: parameter-list parenthesis; deeper arrays become ``Any``.
+MAX_LIST_NESTING: Final = 180
+
+#: CPython builds ``A | B | C`` as a left-deep tree and cannot turn one much deeper
+#: than ~3000 into an AST; a union that would need more operators becomes ``Any``,
+#: so the block always parses.
+MAX_UNION_OPERATORS: Final = 1000
+
+#: Schema nodes visited per schema before its rendering is abandoned: a schema that
+#: shares one node many times over (a DAG) or a hostile mapping that invents nodes
+#: cannot stall prompt assembly. Real schemas are orders of magnitude smaller.
+MAX_NODES: Final = 100_000
+
+_SCALAR_TYPES: Final = {
+    "string": "str",
+    "number": "float",
+    "integer": "int",
+    "boolean": "bool",
+    "null": "None",
+}
+_ANNOTATION_KEYS: Final = frozenset({"description", "title", "default", "examples"})
+_OBJECT_KEYS: Final = frozenset({"properties", "required", "additionalProperties"})
+_VALUE_KEYS: Final = frozenset({"enum", "const"})
+_KNOWN_KEYS: Final = (
+    _ANNOTATION_KEYS | _OBJECT_KEYS | _VALUE_KEYS | {"type", "oneOf", "items"}
+)
+
+_OPEN_OBJECT_NOTE: Final = "    # Keys not declared above are accepted too."
+
+
+class BudgetExceeded(Exception):
+    """A tool's schemas needed more work than :data:`MAX_NODES`; render it as ``Any``."""
+
+
+class _TooWide(Exception):
+    """One annotation needed more than :data:`MAX_UNION_OPERATORS` union operators."""
+
+
+@final
+class Budget:
+    """Counts schema nodes visited while rendering one tool."""
+
+    def __init__(self, limit: int = MAX_NODES) -> None:
+        self.left = limit
+
+    def spend(self) -> None:
+        """Count one node; raise :class:`BudgetExceeded` when the budget is gone."""
+        self.left -= 1
+        if self.left < 0:
+            raise BudgetExceeded
+
+
+@final
+@dataclass(frozen=True)
+class ObjectShape:
+    """A schema node that is a well-formed object: its fields, required set and openness."""
+
+    fields: tuple[tuple[str, object], ...]
+    required: frozenset[str]
+    open: bool
+
+
+def _is_sequence(value: object) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+def _matches_type(value: object, type_name: str | None) -> bool:
+    if type_name is None:
+        return True
+    if type_name == "string":
+        return type(value) is str
+    if type_name == "boolean":
+        return type(value) is bool
+    if type_name == "null":
+        return value is None
+    if type_name == "number":
+        return type(value) in (int, float)
+    if type_name == "integer":
+        return type(value) is int or (type(value) is float and value.is_integer())
+    return False
+
+
+def _literal(values: Sequence[object], type_name: str | None) -> str | None:
+    texts: list[str] = []
+    for value in values:
+        if not _matches_type(value, type_name):
+            return None
+        text = py_literal(value)
+        if text is None:
+            return None
+        texts.append(text)
+    if texts == ["None"]:
+        return "None"
+    return "Literal[" + ", ".join(texts) + "]"
+
+
+def _annotations_ok(node: Mapping[object, object]) -> bool:
+    return all(type(node[key]) is str for key in ("description", "title") if key in node)
+
+
+def object_shape(node: object) -> ObjectShape | None:
+    """The shape of ``node`` if it is a well-formed object schema of the subset, else None."""
+    kind = _classify(node)
+    return kind if isinstance(kind, ObjectShape) else None
+
+
+# What `_classify` returns: a finished type text ("str", "Any", "Literal[...]"), an
+# `ObjectShape`, ("array", items or None), or ("oneOf", branches).
+_Kind = str | ObjectShape | tuple[str, object]
+
+
+def _classify(node: object) -> _Kind:
+    """Check one node against the subset (not its children) and say how to render it."""
+    if not isinstance(node, Mapping):
+        return "Any"
+    keys = set(node.keys())
+    if not all(type(key) is str for key in keys) or not keys <= _KNOWN_KEYS:
+        return "Any"
+    if not _annotations_ok(node):
+        return "Any"
+    if "oneOf" in keys:
+        branches = node["oneOf"]
+        constrained = keys - _ANNOTATION_KEYS - {"oneOf"}
+        if constrained or not _is_sequence(branches) or len(branches) < 2:
+            return "Any"
+        return ("oneOf", branches)
+    type_name = node.get("type")
+    if type_name is None and "type" not in keys:
+        if keys & (_OBJECT_KEYS | {"items"}):
+            return "Any"
+        return _values(node, None)
+    if type(type_name) is not str:
+        return "Any"
+    if type_name == "object":
+        if keys & (_VALUE_KEYS | {"items"}):
+            return "Any"
+        return _object(node)
+    if type_name == "array":
+        if keys & (_VALUE_KEYS | _OBJECT_KEYS):
+            return "Any"
+        return ("array", node.get("items"))
+    scalar = _SCALAR_TYPES.get(type_name)
+    if scalar is None or keys & (_OBJECT_KEYS | {"items"}):
+        return "Any"
+    return _values(node, type_name) if keys & _VALUE_KEYS else scalar
+
+
+def _values(node: Mapping[object, object], type_name: str | None) -> str:
+    has_enum = "enum" in node
+    has_const = "const" in node
+    if has_enum and has_const:
+        return "Any"
+    if has_enum:
+        values = node["enum"]
+        if not _is_sequence(values) or not values:
+            return "Any"
+        assert isinstance(values, (list, tuple))
+        return _literal(values, type_name) or "Any"
+    if has_const:
+        return _literal([node["const"]], type_name) or "Any"
+    # No type and no values: an unconstrained (annotation-only) node.
+    return "Any"
+
+
+def _object(node: Mapping[object, object]) -> _Kind:
+    properties = node.get("properties", {})
+    required = node.get("required", ())
+    additional = node.get("additionalProperties", True)
+    if not isinstance(properties, Mapping) or type(additional) is not bool:
+        return "Any"
+    if not _is_sequence(required):
+        return "Any"
+    assert isinstance(required, (list, tuple))
+    fields = tuple(properties.items())
+    names = {name for name, _ in fields}
+    if not all(type(name) is str for name in names):
+        return "Any"
+    if not all(type(name) is str and name in names for name in required):
+        return "Any"
+    if len(set(required)) != len(required):
+        return "Any"
+    return ObjectShape(
+        fields=tuple((str(name), schema) for name, schema in fields),
+        required=frozenset(str(name) for name in required),
+        open=additional,
+    )
+
+
+@dataclass
+class _ClassJob:
+    name: str
+    shape: ObjectShape
+    node_id: int
+    lines: list[str] = field(default_factory=list)
+
+
+@final
+class TypeRenderer:
+    """Renders annotations and the ``TypedDict`` classes they need, for one SDK block.
+
+    ``uses`` collects the ``typing`` names the text refers to, so the import line lists
+    exactly those. ``classes`` collects class declarations, each after every class it
+    refers to.
+    """
+
+    def __init__(self, names: ClassNames) -> None:
+        self.names = names
+        self.uses: set[str] = set()
+        self.classes: list[str] = []
+        # Ids of the object nodes whose classes are being declared: meeting one again
+        # below itself means the mapping refers to itself (JSON never does).
+        self._open: set[int] = set()
+
+    def root(self, node: object, base: str | None, *, depth: int, budget: Budget) -> str:
+        """Render one annotation and declare (into :attr:`classes`) the classes it uses."""
+        text, jobs = self._annotation(node, base, depth, budget)
+        self.declare(jobs, budget)
+        return text
+
+    def annotation(
+        self, node: object, base: str | None, *, depth: int, budget: Budget
+    ) -> tuple[str, list[_ClassJob]]:
+        """Render one annotation; return it with the classes still to declare."""
+        return self._annotation(node, base, depth, budget)
+
+    def _annotation(
+        self, node: object, base: str | None, depth: int, budget: Budget
+    ) -> tuple[str, list[_ClassJob]]:
+        mark = self.names.checkpoint()
+        uses: set[str] = set()
+        try:
+            text, jobs = self._emit(node, base, depth, budget, uses)
+        except _TooWide:
+            self.names.rollback(mark)
+            self.uses.add("Any")
+            return "Any", []
+        self.uses |= uses
+        return text, jobs
+
+    def declare(self, jobs: list[_ClassJob], budget: Budget) -> None:
+        """Declare ``jobs`` and everything they refer to, dependencies first."""
+        stack: list[tuple[_ClassJob, bool]] = [(job, False) for job in reversed(jobs)]
+        while stack:
+            job, ready = stack.pop()
+            if ready:
+                self._open.discard(job.node_id)
+                self.classes.append("\n".join(job.lines))
+                continue
+            self._open.add(job.node_id)
+            children = self._body(job, budget)
+            stack.append((job, True))
+            stack.extend((child, False) for child in reversed(children))
+
+    def _body(self, job: _ClassJob, budget: Budget) -> list[_ClassJob]:
+        self.uses.add("TypedDict")
+        lines = job.lines
+        lines.append(f"class {job.name}(TypedDict):")
+        children: list[_ClassJob] = []
+        for name, schema in job.shape.fields:
+            description = _description_of(schema)
+            if description:
+                lines.append(f"    # {description}")
+            # A field is a fresh line, but `NotRequired[` may wrap it: start at depth 1.
+            text, jobs = self._annotation(schema, field_base(job.name, name), 1, budget)
+            children.extend(jobs)
+            if name in job.shape.required:
+                lines.append(f"    {name}: {text}")
+            else:
+                self.uses.add("NotRequired")
+                lines.append(f"    {name}: NotRequired[{text}]")
+        if not job.shape.fields:
+            lines.append("    pass")
+        if job.shape.open:
+            lines.append(_OPEN_OBJECT_NOTE)
+        return children
+
+    def _emit(
+        self, node: object, base: str | None, depth: int, budget: Budget, uses: set[str]
+    ) -> tuple[str, list[_ClassJob]]:
+        out: list[str] = []
+        jobs: list[_ClassJob] = []
+        operators = 0
+        # Items are either text to append or a (node, base, list depth) to render;
+        # popping from the end renders in source order.
+        stack: list[str | tuple[object, str | None, int]] = [(node, base, depth)]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                out.append(item)
+                continue
+            budget.spend()
+            current, current_base, level = item
+            kind = _classify(current)
+            if isinstance(kind, str):
+                out.append(kind)
+                _note_uses(kind, uses)
+            elif isinstance(kind, ObjectShape):
+                out.append(self._object_type(current, kind, current_base, jobs, uses))
+            elif kind[0] == "array":
+                items = kind[1]
+                if level >= MAX_LIST_NESTING:
+                    out.append("Any")
+                    uses.add("Any")
+                elif items is None:
+                    out.append("list[Any]")
+                    uses.add("Any")
+                else:
+                    out.append("list[")
+                    stack.append("]")
+                    stack.append((items, current_base, level + 1))
+            else:
+                branches = kind[1]
+                assert isinstance(branches, (list, tuple))
+                operators += len(branches) - 1
+                if operators > MAX_UNION_OPERATORS:
+                    raise _TooWide
+                # A union opens no bracket, so every branch keeps the current depth.
+                for index in range(len(branches), 0, -1):
+                    branch = (
+                        branch_base(current_base, index) if current_base is not None else None
+                    )
+                    stack.append((branches[index - 1], branch, level))
+                    if index > 1:
+                        stack.append(" | ")
+        return "".join(out), jobs
+
+    def _object_type(
+        self,
+        node: object,
+        shape: ObjectShape,
+        base: str | None,
+        jobs: list[_ClassJob],
+        uses: set[str],
+    ) -> str:
+        # Without a class name to give (the context-free entry point), with no declared
+        # keys while open, with a key a TypedDict cannot declare as written, or inside
+        # itself, the most precise truthful type is an open dict.
+        declarable = all(is_field_name(name) for name, _ in shape.fields)
+        if (
+            base is None
+            or not declarable
+            or (shape.open and not shape.fields)
+            or id(node) in self._open
+        ):
+            uses.add("Any")
+            return "dict[str, Any]"
+        name = self.names.allocate(base)
+        jobs.append(_ClassJob(name=name, shape=shape, node_id=id(node)))
+        return name
+
+
+def _note_uses(text: str, uses: set[str]) -> None:
+    if text == "Any":
+        uses.add("Any")
+    elif text.startswith("Literal["):
+        uses.add("Literal")
+
+
+def _description_of(schema: object) -> str:
+    """The cleaned description of a schema node, or "" when it has none."""
+    if not isinstance(schema, Mapping):
+        return ""
+    description = schema.get("description")
+    return clean_description(description) if type(description) is str else ""
