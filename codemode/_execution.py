@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias, final
 import msgspec
 
 from ._results import ContentBlock, ContextMessage, ImageBlock, TextBlock
+from ._scope import Agent
 from ._signal import AbortSignal
 
 if TYPE_CHECKING:
@@ -45,11 +46,8 @@ __all__ = [
 ]
 
 
-class ScopeKey(Protocol):
-    """What the pipeline needs of an agent: a scope key that may nest under a parent."""
-
-    @property
-    def parent(self) -> ScopeKey | None: ...
+#: The scope key calls carry: an :class:`~codemode.Agent` (scopes nest through ``parent``).
+ScopeKey: TypeAlias = Agent
 
 
 @final
@@ -102,7 +100,8 @@ class CallInput:
 
     Raises:
         TypeError: if ``signal`` is not an :class:`AbortSignal`, an id or the
-            name is not a ``str``, or ``parent`` is not an :class:`ExecutionToken`.
+            name is not a ``str``, ``agent`` is not an :class:`~codemode.Agent`,
+            or ``parent`` is not an :class:`ExecutionToken`.
     """
 
     call_id: str
@@ -122,6 +121,8 @@ class CallInput:
                 "every call needs the caller's AbortSignal; "
                 f"got signal={self.signal!r} for call_id={self.call_id!r}"
             )
+        if self.agent is not None and not isinstance(self.agent, Agent):
+            raise TypeError(f"agent must be an Agent or None, got agent={self.agent!r}")
         if self.parent is not None and not isinstance(self.parent, ExecutionToken):
             raise TypeError(
                 f"parent must be the enclosing execution's token, got parent={self.parent!r}"

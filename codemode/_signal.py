@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Final, final
 
 import anyio
@@ -23,8 +24,8 @@ __all__ = ["AbortCallback", "AbortSignal"]
 
 _logger: Final = logging.getLogger("codemode")
 
-#: What :meth:`AbortSignal.on_abort` calls: it receives the abort reason.
-AbortCallback = Callable[[str], object]
+#: What :meth:`AbortSignal.on_abort` calls, with no arguments (read ``reason`` if needed).
+AbortCallback = Callable[[], object]
 
 
 @final
@@ -85,7 +86,7 @@ class AbortSignal:
         if self._event is not None:
             self._event.set()
         for callback in (callbacks or {}).values():
-            _run_callback(callback, reason)
+            _run_callback(callback)
 
     async def wait(self) -> None:
         """Return once the signal is aborted (at once if it already is)."""
@@ -98,7 +99,7 @@ class AbortSignal:
         await self._event.wait()
 
     def on_abort(self, callback: AbortCallback) -> Callable[[], None]:
-        """Call ``callback(reason)`` when the signal aborts.
+        """Call ``callback()`` when the signal aborts.
 
         If the signal is already aborted the callback runs now, before this
         returns, so no abort is ever missed.
@@ -116,7 +117,7 @@ class AbortSignal:
         if not callable(callback):
             raise TypeError(f"on_abort needs a callable, got callback={callback!r}")
         if self._callbacks is None:
-            _run_callback(callback, self._reason or "aborted")
+            _run_callback(callback)
             return _noop
         key = self._next_key
         self._next_key += 1
@@ -141,7 +142,7 @@ class AbortSignal:
             The cancel scope, e.g. to inspect ``cancelled_caught``.
         """
         with anyio.CancelScope() as scope:
-            dispose = self.on_abort(lambda _reason: scope.cancel())
+            dispose = self.on_abort(scope.cancel)
             try:
                 yield scope
             finally:
@@ -185,19 +186,23 @@ def fuse(*signals: AbortSignal) -> tuple[AbortSignal, Callable[[], None]]:
         if signal._reason is not None:
             fused.abort(signal._reason)
             return fused, _noop
-    disposers = [signal.on_abort(fused.abort) for signal in signals]
+    disposers = [signal.on_abort(partial(_follow, fused, signal)) for signal in signals]
 
     def release() -> None:
         for dispose in disposers:
             dispose()
 
-    fused.on_abort(lambda _reason: release())
+    fused.on_abort(release)
     return fused, release
 
 
-def _run_callback(callback: AbortCallback, reason: str) -> None:
+def _follow(fused: AbortSignal, source: AbortSignal) -> None:
+    fused.abort(source._reason or "aborted")
+
+
+def _run_callback(callback: AbortCallback) -> None:
     try:
-        callback(reason)
+        callback()
     except Exception:
         # A broken listener must not stop the abort from reaching the others.
         _logger.exception("an AbortSignal callback raised; the abort continues")

@@ -44,11 +44,11 @@ def test_abort_rejects_a_reason_that_is_not_a_string() -> None:
     assert not signal.aborted
 
 
-def test_callbacks_run_once_in_registration_order_with_the_reason() -> None:
+def test_callbacks_run_once_in_registration_order_after_the_reason_is_set() -> None:
     signal = AbortSignal()
     seen: list[str] = []
-    signal.on_abort(lambda reason: seen.append(f"a:{reason}"))
-    signal.on_abort(lambda reason: seen.append(f"b:{reason}"))
+    signal.on_abort(lambda: seen.append(f"a:{signal.reason}"))
+    signal.on_abort(lambda: seen.append(f"b:{signal.reason}"))
     signal.abort("stop")
     signal.abort("again")
     assert seen == ["a:stop", "b:stop"]
@@ -57,7 +57,7 @@ def test_callbacks_run_once_in_registration_order_with_the_reason() -> None:
 def test_a_disposed_callback_is_not_called() -> None:
     signal = AbortSignal()
     seen: list[str] = []
-    dispose = signal.on_abort(seen.append)
+    dispose = signal.on_abort(lambda: seen.append("called"))
     dispose()
     dispose()
     signal.abort("stop")
@@ -67,7 +67,7 @@ def test_a_disposed_callback_is_not_called() -> None:
 def test_a_callback_registered_after_the_abort_runs_immediately() -> None:
     signal = AbortSignal.aborted_with("late")
     seen: list[str] = []
-    dispose = signal.on_abort(seen.append)
+    dispose = signal.on_abort(lambda: seen.append(str(signal.reason)))
     assert seen == ["late"]
     dispose()
 
@@ -78,11 +78,11 @@ def test_a_failing_callback_is_logged_and_the_others_still_run(
     signal = AbortSignal()
     seen: list[str] = []
 
-    def broken(reason: str) -> None:
+    def broken() -> None:
         raise RuntimeError("listener bug")
 
     signal.on_abort(broken)
-    signal.on_abort(seen.append)
+    signal.on_abort(lambda: seen.append(str(signal.reason)))
     with caplog.at_level(logging.ERROR, logger="codemode"):
         signal.abort("stop")
     assert seen == ["stop"]

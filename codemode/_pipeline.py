@@ -1,0 +1,693 @@
+"""The execution pipeline every tool call goes through, direct or nested.
+
+Stages, in order (:func:`execute` runs them; schedulers drive them in three
+steps through :func:`begin`):
+
+1. ``start`` - snapshot and freeze the arguments (lossy ones end the call with
+   an error and nothing is published); refuse a model-direct call of a native
+   tool in ``code`` mode with ``UNKNOWN_TOOL`` before any policy (the
+   collapse); skip a pre-aborted call; run the ``pre_execute`` waterfall
+   (``Ask`` goes to the registry's ``approver``), then the monotonic guards.
+2. ``run`` - the ``around`` waterfall, then the body: an unknown tool fails
+   with ``UNKNOWN_TOOL``; the body's value is frozen, validated against the
+   output schema and rendered (``presentation_meta`` only for top-level calls).
+3. ``commit`` - the ``post_execute`` waterfall (only for dispatched calls),
+   cancellation (a successful outcome of an aborted call becomes ``ABORTED``, or
+   ``ABORTED_BEFORE_DISPATCH`` if the body never ran), normalisation into
+   lossless JSON, the tool's ``finalize_content`` exactly once, and the
+   ``result`` observers, who see the same frozen result that is returned.
+
+Everything a tool, listener, renderer or value does wrong becomes a structured
+``is_error`` result. Only caller misuse raises, and anyio cancellation of the
+awaiting task propagates untouched.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final, Protocol, final
+
+import msgspec
+
+from bridge.lossless import LossyJsonError, materialize
+
+from ._errors import AbortError, ToolNotFoundError, ToolOutputError
+from ._execution import (
+    Accept,
+    Allow,
+    Ask,
+    Block,
+    CallInput,
+    Deny,
+    DispatchExecution,
+    ExecutionToken,
+    ToolExecution,
+    ToolRunContext,
+)
+from ._hooks import Hooks
+from ._results import (
+    ContentBlock,
+    ContextMessage,
+    ErrorInfo,
+    FailureDetail,
+    ImageBlock,
+    TextBlock,
+    ToolFailure,
+    ToolResult,
+    ToolSuccess,
+    failure,
+    failure_from_exception,
+    text_of,
+)
+from ._schema import validate
+from ._signal import fuse
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
+
+    from ._execution import PostDecision, PreDecision
+
+__all__ = ["Hooks", "PipelineRegistry", "PipelineTool", "PreparedCall", "begin", "execute"]
+
+_logger: Final = logging.getLogger("codemode")
+
+#: The reserved Code Mode transport; the only name a model may call directly in ``code`` mode.
+RUN_CODE: Final = "run_code"
+
+_ALLOW: Final = Allow()
+_ACCEPT: Final = Accept()
+
+
+class PipelineOutput(Protocol):
+    """The parts of a tool's output declaration the pipeline uses."""
+
+    @property
+    def schema(self) -> Mapping[str, Any]: ...
+    @property
+    def render(self) -> Callable[[Any, Any], Sequence[ContentBlock]]: ...
+    @property
+    def presentation_meta(self) -> Callable[[Any, Any], object] | None: ...
+
+
+class PipelineTool(Protocol):
+    """The parts of a tool definition the pipeline uses."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def output(self) -> PipelineOutput: ...
+    @property
+    def execute(self) -> Callable[[Any, ToolRunContext], Awaitable[object]]: ...
+    @property
+    def finalize_content(self) -> Callable[..., Sequence[ContentBlock] | None] | None: ...
+    @property
+    def timeout(self) -> float | None: ...
+
+
+class PipelineRegistry(Protocol):
+    """What :func:`execute` needs from the registry.
+
+    The approval service is the registry's ``approver`` attribute when it has
+    one, else ``hooks.approver``; without either, ``Ask`` degrades to a denial.
+    """
+
+    @property
+    def hooks(self) -> Hooks: ...
+    def _visible(self, agent: Any) -> Mapping[str, PipelineTool]: ...
+    def mode_of(self, agent: Any) -> str: ...
+
+
+def begin(registry: PipelineRegistry, call: CallInput) -> PreparedCall:
+    """Prepare ``call`` for the three-step form: ``start``, ``run``, ``commit``.
+
+    Raises:
+        TypeError: if ``call`` is not a :class:`CallInput`.
+    """
+    if not isinstance(call, CallInput):
+        raise TypeError(f"execute() takes a CallInput, got call={call!r}")
+    return PreparedCall(registry, call)
+
+
+async def execute(registry: PipelineRegistry, call: CallInput) -> ToolResult:
+    """Run ``call`` through the whole pipeline and return its frozen result.
+
+    Raises:
+        TypeError: if ``call`` is not a :class:`CallInput` (caller misuse).
+    """
+    prepared = begin(registry, call)
+    await prepared.start()
+    await prepared.run()
+    return await prepared.commit()
+
+
+def _aborted(*, before_dispatch: bool, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
+    result = failure_from_exception(AbortError(before_dispatch=before_dispatch))
+    if contexts:
+        result = msgspec.structs.replace(result, additional_contexts=contexts)
+    return result
+
+
+def _plain_failure(message: str, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
+    return failure(message, additional_contexts=contexts)
+
+
+def _from_exception(exc: Exception, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
+    result = failure_from_exception(exc)
+    if contexts:
+        result = msgspec.structs.replace(result, additional_contexts=contexts)
+    return result
+
+
+async def _awaited(value: object, what: str) -> object:
+    if not inspect.isawaitable(value):
+        raise TypeError(f"{what} must be async (return an awaitable), but it returned {value!r}")
+    return await value
+
+
+def _reject_awaitable(value: object, what: str) -> None:
+    if inspect.isawaitable(value):
+        if inspect.iscoroutine(value):
+            value.close()  # never started; closing it avoids a "never awaited" warning
+        raise TypeError(f"{what} must be synchronous, but it returned an awaitable")
+
+
+@final
+class PreparedCall:
+    """One call split into the stages a scheduler orders: ``start``, ``run``, ``commit``.
+
+    ``start`` and ``commit`` hold the ordered policy stages; ``run`` (around
+    wrappers and the body) is the one a scheduler may overlap with siblings.
+    Each step must be awaited once, in order.
+    """
+
+    __slots__ = (
+        "_body_invoked",
+        "_body_result",
+        "_call",
+        "_dispatched",
+        "_execution",
+        "_finalize",
+        "_outcome",
+        "_registry",
+        "_stage",
+        "_token",
+        "_tool",
+    )
+
+    def __init__(self, registry: PipelineRegistry, call: CallInput) -> None:
+        self._registry = registry
+        self._call = call
+        self._token = ExecutionToken()
+        self._stage = 0
+        self._execution: ToolExecution | None = None
+        self._tool: PipelineTool | None = None
+        self._finalize: Callable[..., object] | None = None
+        self._outcome: ToolResult | None = None
+        self._dispatched = False
+        self._body_invoked = False
+        self._body_result: ToolResult | None = None
+
+    def __repr__(self) -> str:
+        stages = ("new", "started", "ran", "committed")
+        call = self._call
+        return f"<PreparedCall {call.name!r} call_id={call.call_id!r} {stages[self._stage]}>"
+
+    @property
+    def call(self) -> CallInput:
+        """The caller's input."""
+        return self._call
+
+    @property
+    def token(self) -> ExecutionToken:
+        """The execution's token (assigned before any stage runs)."""
+        return self._token
+
+    @property
+    def execution(self) -> ToolExecution | None:
+        """The frozen execution once ``start`` has snapshotted the arguments, else ``None``."""
+        return self._execution
+
+    @property
+    def dispatchable(self) -> bool:
+        """Whether ``start`` let the call through, so ``run`` will dispatch it."""
+        if self._stage == 0:
+            return False
+        return self._dispatched or self._outcome is None
+
+    def _advance(self, expected: int, step: str) -> None:
+        if self._stage != expected:
+            order = "start(), run(), commit()"
+            raise RuntimeError(
+                f"{step}() called out of order for call_id={self._call.call_id!r}; "
+                f"await {order} once each, in that order"
+            )
+        self._stage = expected + 1
+
+    # --- start -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Snapshot the arguments, apply the collapse, pre-execute, approval and guards."""
+        self._advance(0, "start")
+        call = self._call
+        try:
+            arguments = materialize(call.arguments, freeze=True)
+        except (LossyJsonError, RecursionError) as exc:
+            self._outcome = _plain_failure(f"tool arguments must be lossless JSON: {exc}")
+            return
+        execution = ToolExecution(
+            call_id=call.call_id,
+            root_call_id=call.root_call_id if call.root_call_id is not None else call.call_id,
+            name=call.name,
+            arguments=arguments,
+            agent=call.agent,
+            parent=call.parent,
+            token=self._token,
+            signal=call.signal,
+        )
+        self._execution = execution
+        registry = self._registry
+        tool = registry._visible(call.agent).get(call.name)
+        self._tool = tool
+        if tool is not None:
+            self._finalize = tool.finalize_content
+        if (
+            tool is not None
+            and call.parent is None
+            and call.name != RUN_CODE
+            and registry.mode_of(call.agent) == "code"
+        ):
+            # A model-direct call of a native tool in code mode: answered before any
+            # policy, so nothing can approve a call that must fail.
+            self._finalize = None
+            self._outcome = (
+                _aborted(before_dispatch=True)
+                if call.signal.aborted
+                else failure_from_exception(ToolNotFoundError.collapsed(call.name))
+            )
+            return
+        if call.signal.aborted:
+            self._outcome = _aborted(before_dispatch=True)
+            return
+        self._outcome = await self._policy(execution)
+
+    async def _policy(self, execution: ToolExecution) -> ToolResult | None:
+        hooks = self._registry.hooks
+        signal = execution.signal
+        try:
+            decision = await self._pre_execute(hooks.listeners("pre_execute", execution.agent))
+        except Exception as exc:
+            return _from_exception(exc)
+        if isinstance(decision, Deny):
+            return _plain_failure(decision.reason)
+        if isinstance(decision, Ask):
+            denied = await self._approve(execution, decision)
+            if denied is not None:
+                return denied
+        elif signal.aborted:
+            return _aborted(before_dispatch=True)
+        for guard in hooks.listeners("guard", execution.agent):
+            try:
+                reason = guard(execution)
+                _reject_awaitable(reason, "a guard")
+            except Exception as exc:
+                return _from_exception(exc)
+            if reason is None:
+                continue
+            if type(reason) is not str:
+                return _plain_failure(
+                    f"a guard returned {reason!r} for tool {execution.name!r}; "
+                    "guards return a denial reason (str) or None"
+                )
+            return _plain_failure(reason or f'tool "{execution.name}" was denied by a guard')
+        return None
+
+    async def _pre_execute(self, listeners: tuple[Callable[..., Any], ...]) -> PreDecision:
+        execution = self._execution
+        count = len(listeners)
+
+        async def step(index: int) -> PreDecision:
+            if index == count:
+                return _ALLOW
+            decision = await _awaited(
+                listeners[index](execution, partial(step, index + 1)), "a pre_execute listener"
+            )
+            if not isinstance(decision, (Allow, Deny, Ask)):
+                raise TypeError(
+                    f"a pre_execute listener returned {decision!r}; "
+                    "return Allow(), Deny(reason), Ask(reason) or await next()"
+                )
+            return decision
+
+        return await step(0)
+
+    async def _approve(self, execution: ToolExecution, ask: Ask) -> ToolResult | None:
+        name = execution.name
+        approver = getattr(self._registry, "approver", None) or self._registry.hooks.approver
+        if approver is None:
+            return _plain_failure(
+                ask.reason or f'tool "{name}" requires approval (not yet supported)'
+            )
+        if execution.agent is None:
+            return _plain_failure(
+                f'tool "{name}" requires approval, but the call has no agent to route it through'
+            )
+        signal = execution.signal
+        outcome: object = None
+        with signal.cancel_scope():
+            try:
+                outcome = await _awaited(approver(execution, ask.reason), "the approver")
+            except Exception as exc:
+                return _from_exception(exc)
+        if outcome == "rejected":
+            return _plain_failure(f'the user rejected tool "{name}"')
+        if signal.aborted:
+            # Cancellation overtook the approval (or the approval raced it).
+            return _aborted(before_dispatch=True)
+        if outcome == "allowed-once":
+            return None
+        if outcome == "cancelled":
+            return _plain_failure(f'approval for tool "{name}" was cancelled')
+        return _plain_failure(
+            f"the approver answered {outcome!r} for tool {name!r}; "
+            'expected "allowed-once", "rejected" or "cancelled"'
+        )
+
+    # --- run ---------------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Run the around-dispatch waterfall and the body, unless ``start`` settled the call."""
+        self._advance(1, "run")
+        execution = self._execution
+        if self._outcome is not None or execution is None:
+            return
+        self._dispatched = True
+        dispatch = DispatchExecution(execution, self._tool)
+        wrappers = self._registry.hooks.listeners("around", execution.agent)
+        try:
+            result = await self._around(dispatch, wrappers, 0)
+        except Exception as exc:
+            result = _from_exception(exc)
+        if type(result) is ToolSuccess and result is not self._body_result:
+            # A wrapper authored (or cached) this success: hold it to the output contract.
+            result = self._revalidate(result)
+        self._outcome = result
+
+    async def _around(
+        self, dispatch: DispatchExecution, wrappers: tuple[Callable[..., Any], ...], index: int
+    ) -> ToolResult:
+        saved = dispatch.signal
+        try:
+            if index == len(wrappers):
+                return await self._dispatch(dispatch)
+            result = await _awaited(
+                wrappers[index](dispatch, partial(self._around, dispatch, wrappers, index + 1)),
+                "an around listener",
+            )
+            if type(result) not in (ToolSuccess, ToolFailure):
+                raise TypeError(
+                    f"an around listener returned {result!r}; return a ToolResult or await next()"
+                )
+            return result  # type: ignore[return-value]
+        finally:
+            # Each wrapper finds the signal it handed down when its next() returns.
+            dispatch.signal = saved
+
+    async def _dispatch(self, dispatch: DispatchExecution) -> ToolResult:
+        execution = dispatch.execution
+        caller = execution.signal
+        if dispatch.signal is caller:
+            signal, release = caller, None
+        else:
+            # The caller's signal is fused back in: a replacement can add a reason
+            # to stop, never remove the caller's.
+            signal, release = fuse(caller, dispatch.signal)
+        try:
+            if signal.aborted:
+                return _aborted(before_dispatch=True)
+            tool = self._tool
+            if tool is None:
+                return failure_from_exception(ToolNotFoundError(execution.name))
+            context = ToolRunContext(execution, signal)
+            self._body_invoked = True
+            try:
+                raw = await tool.execute(execution.arguments, context)
+            except Exception as exc:
+                contexts, _concluded = context._close()
+                return _from_exception(exc, contexts)
+            contexts, concluded = context._close()
+            result = self._success(tool, raw, contexts, concluded)
+            self._body_result = result
+            return result
+        finally:
+            if release is not None:
+                release()
+
+    def _success(
+        self,
+        tool: PipelineTool,
+        raw: object,
+        contexts: tuple[ContextMessage, ...],
+        concluded: bool,
+    ) -> ToolResult:
+        """Freeze, validate and render a body's (or a post-execute listener's) value."""
+        execution = self._execution
+        assert execution is not None
+        name = execution.name
+        try:
+            value = materialize(raw, freeze=True)
+        except (LossyJsonError, RecursionError) as exc:
+            return _from_exception(ToolOutputError(name, str(exc)), contexts)
+        output = tool.output
+        try:
+            violations = validate(output.schema, value)
+        except Exception as exc:
+            return _from_exception(ToolOutputError(name, f"validation failed: {exc}"), contexts)
+        if violations:
+            detail = "; ".join(str(v) for v in violations)
+            return _from_exception(ToolOutputError(name, detail), contexts)
+        try:
+            content = _check_blocks(output.render(execution.arguments, value), "render")
+            meta: JsonValue | msgspec.UnsetType = msgspec.UNSET
+            projector = output.presentation_meta
+            if projector is not None and execution.parent is None:
+                projected = projector(execution.arguments, value)
+                if projected is not None:
+                    meta = materialize(projected, freeze=True)
+        except Exception as exc:
+            detail = str(exc) if isinstance(exc, LossyJsonError) else f"{type(exc).__name__}: {exc}"
+            return _from_exception(ToolOutputError(name, detail), contexts)
+        return ToolSuccess(
+            value=value,
+            content=content,
+            meta=meta,
+            additional_contexts=contexts,
+            concludes_turn=concluded,
+        )
+
+    def _revalidate(self, result: ToolSuccess) -> ToolResult:
+        execution = self._execution
+        assert execution is not None
+        tool = self._tool
+        if tool is None:
+            return result
+        try:
+            value = materialize(result.value, freeze=True)
+            violations = validate(tool.output.schema, value)
+        except Exception as exc:
+            return _from_exception(
+                ToolOutputError(execution.name, str(exc)), result.additional_contexts
+            )
+        if violations:
+            detail = "; ".join(str(v) for v in violations)
+            return _from_exception(
+                ToolOutputError(execution.name, detail), result.additional_contexts
+            )
+        return msgspec.structs.replace(result, value=value)
+
+    # --- commit ------------------------------------------------------------------------------
+
+    async def commit(self) -> ToolResult:
+        """Post-execute, cancellation, normalisation, ``finalize_content``, observers.
+
+        Returns:
+            The frozen result, the same object the ``result`` observers received.
+        """
+        self._advance(2, "commit")
+        result = self._outcome
+        assert result is not None
+        execution = self._execution
+        if execution is None:
+            # The arguments never became an execution: nothing ran, nothing to publish.
+            return result
+        if self._dispatched:
+            result = await self._post_execute(execution, result)
+        if type(result) is ToolSuccess and execution.signal.aborted:
+            result = _aborted(
+                before_dispatch=not self._body_invoked, contexts=result.additional_contexts
+            )
+        result = self._normalise(result)
+        finalize, self._finalize = self._finalize, None
+        if finalize is not None:
+            result = self._normalise(self._finalized(finalize, execution, result))
+        await self._observe(execution, result)
+        return result
+
+    async def _post_execute(self, execution: ToolExecution, result: ToolResult) -> ToolResult:
+        listeners = self._registry.hooks.listeners("post_execute", execution.agent)
+        if not listeners:
+            return result
+        count = len(listeners)
+
+        async def step(index: int) -> PostDecision:
+            if index == count:
+                return _ACCEPT
+            decision = await _awaited(
+                listeners[index](execution, result, partial(step, index + 1)),
+                "a post_execute listener",
+            )
+            if not isinstance(decision, (Accept, Block)):
+                raise TypeError(
+                    f"a post_execute listener returned {decision!r}; "
+                    "return Accept(...), Block(feedback) or await next()"
+                )
+            return decision
+
+        try:
+            decision = await step(0)
+        except Exception as exc:
+            return _from_exception(exc, result.additional_contexts)
+        if isinstance(decision, Block):
+            feedback: tuple[ContentBlock, ...] = tuple(decision.feedback)
+            return ToolFailure(
+                error=FailureDetail(message=text_of(feedback)),
+                content=feedback,
+                additional_contexts=tuple(decision.additional_contexts),
+            )
+        contexts = result.additional_contexts + tuple(decision.additional_contexts)
+        if decision.value is not msgspec.UNSET:
+            if type(result) is not ToolSuccess or self._tool is None:
+                return _plain_failure(
+                    f"a post_execute listener replaced the value of a failed call to "
+                    f"{execution.name!r}; a failed result has no value (use Block or new content)",
+                    result.additional_contexts,
+                )
+            replaced = self._success(self._tool, decision.value, contexts, result.concludes_turn)
+            return replaced
+        if decision.content is not None:
+            return msgspec.structs.replace(
+                result, content=tuple(decision.content), additional_contexts=contexts
+            )
+        if decision.additional_contexts:
+            return msgspec.structs.replace(result, additional_contexts=contexts)
+        return result
+
+    def _finalized(
+        self, finalize: Callable[..., object], execution: ToolExecution, result: ToolResult
+    ) -> ToolResult:
+        try:
+            replacement = finalize(execution, result)
+            _reject_awaitable(replacement, "finalize_content")
+            if replacement is None:
+                return result
+            content = _check_blocks(replacement, "finalize_content")
+        except Exception as exc:
+            return _from_exception(exc, result.additional_contexts)
+        return msgspec.structs.replace(result, content=content)
+
+    def _normalise(self, result: ToolResult) -> ToolResult:
+        """Return ``result`` as frozen lossless JSON, or a failure saying why it is not."""
+        execution = self._execution
+        assert execution is not None
+        try:
+            return _normalised(result, nested=execution.parent is not None)
+        except (TypeError, LossyJsonError, RecursionError) as exc:
+            return _plain_failure(
+                f"tool {execution.name!r} produced a result that is not lossless JSON: {exc}"
+            )
+
+    async def _observe(self, execution: ToolExecution, result: ToolResult) -> None:
+        for observer in self._registry.hooks.listeners("result", execution.agent):
+            try:
+                outcome = observer(execution, result)
+                if inspect.isawaitable(outcome):
+                    await outcome
+            except Exception:
+                # Observers watch; a broken one must not change the outcome or starve the others.
+                _logger.exception(
+                    "a result observer raised for tool %r (call_id=%r); the result stands",
+                    execution.name,
+                    execution.call_id,
+                )
+
+
+def _check_string(value: object, what: str) -> None:
+    if type(value) is not str:
+        raise TypeError(f"{what} must be a str, got {value!r}")
+    materialize(value)  # refuses lone surrogates, naming the index
+
+
+def _check_blocks(blocks: object, what: str) -> tuple[ContentBlock, ...]:
+    if isinstance(blocks, (str, bytes)) or not isinstance(blocks, Sequence):
+        raise TypeError(f"{what} must return a sequence of content blocks, got {blocks!r}")
+    out: list[ContentBlock] = []
+    for block in blocks:
+        if type(block) is TextBlock:
+            _check_string(block.text, "a text block's text")
+        elif type(block) is ImageBlock:
+            _check_string(block.data, "an image block's data")
+            _check_string(block.mime_type, "an image block's mime_type")
+        else:
+            raise TypeError(f"{what} must return TextBlock or ImageBlock items, got {block!r}")
+        out.append(block)
+    return tuple(out)
+
+
+def _normalised_contexts(contexts: object) -> tuple[ContextMessage, ...]:
+    if type(contexts) is not tuple:
+        raise TypeError(f"additional_contexts must be a tuple, got {contexts!r}")
+    for context in contexts:
+        if type(context) is not ContextMessage:
+            raise TypeError(f"additional_contexts must hold ContextMessage items, got {context!r}")
+        _check_blocks(context.content, "a context message")
+        if context.source is not None:
+            _check_string(context.source, "a context message's source")
+    return contexts
+
+
+def _normalised(result: ToolResult, *, nested: bool) -> ToolResult:
+    kind = type(result)
+    if kind is not ToolSuccess and kind is not ToolFailure:
+        raise TypeError(f"expected ToolSuccess or ToolFailure, got {result!r}")
+    content = _check_blocks(result.content, "content")
+    contexts = _normalised_contexts(result.additional_contexts)
+    meta = result.meta
+    if nested:
+        meta = msgspec.UNSET
+    elif meta is not msgspec.UNSET:
+        meta = materialize(meta, freeze=True)
+    if isinstance(result, ToolSuccess):
+        if type(result.concludes_turn) is not bool:
+            raise TypeError(f"concludes_turn must be a bool, got {result.concludes_turn!r}")
+        return ToolSuccess(
+            value=materialize(result.value, freeze=True),
+            content=content,
+            meta=meta,
+            additional_contexts=contexts,
+            concludes_turn=result.concludes_turn,
+        )
+    error = result.error
+    if type(error) is not FailureDetail:
+        raise TypeError(f"error must be a FailureDetail, got {error!r}")
+    _check_string(error.message, "error.message")
+    if error.info is not None:
+        info = error.info
+        if type(info) is not ErrorInfo:
+            raise TypeError(f"error.info must be an ErrorInfo, got {info!r}")
+        _check_string(info.name, "error.info.name")
+        if info.code is not None:
+            _check_string(info.code, "error.info.code")
+    return ToolFailure(error=error, content=content, meta=meta, additional_contexts=contexts)
+
