@@ -1,0 +1,220 @@
+"""Wire messages, framing and the strict decoders of ``bridge.protocol``."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import struct
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bridge.protocol import (
+    MAX_LOG_LINES_PER_FRAME,
+    PROTOCOL_VERSION,
+    Call,
+    ChildMessage,
+    ChildMessageDecoder,
+    Done,
+    Failure,
+    FrameBuffer,
+    FrameTooLarge,
+    HostMessage,
+    HostMessageDecoder,
+    Log,
+    PipeClosed,
+    ProtocolError,
+    Ready,
+    Reply,
+    Run,
+    encode_frame,
+    read_frame,
+)
+from tests.strategies import json_values
+
+text = st.text(st.characters(exclude_categories=["Cs"]), max_size=30)
+ids = st.integers(min_value=0, max_value=2**63 - 1)
+json_bytes = json_values().map(msgspec.json.encode)
+
+runs = st.builds(
+    Run,
+    code=st.binary(max_size=200),
+    restricted=st.booleans(),
+    tool_names=st.lists(text, max_size=5).map(tuple),
+    max_log_bytes=st.integers(0, 2**40),
+    max_value_bytes=st.integers(0, 2**40),
+    max_frame_bytes=st.integers(0, 2**40),
+    cpu_seconds=st.integers(0, 10**6),
+    memory_bytes=st.integers(0, 2**48),
+    max_open_files=st.integers(0, 10**6),
+    os_layer=st.booleans(),
+)
+replies = st.builds(
+    Reply, id=ids, value=json_bytes, error=st.none() | text, code=st.none() | text
+)
+readies = st.builds(
+    Ready,
+    version=st.integers(0, 2**31),
+    pid=st.integers(1, 2**31),
+    unprotected=st.lists(text, max_size=3).map(tuple),
+)
+calls = st.builds(Call, id=ids, name=text, args=json_bytes)
+logs = st.builds(Log, lines=st.lists(text, max_size=20).map(tuple))
+failures = st.builds(
+    Failure, kind=st.sampled_from(["exception", "invalid-output", "output-limit"]), message=text
+)
+dones = st.builds(Done, value=json_bytes, error=st.none() | failures)
+
+host_messages: st.SearchStrategy[HostMessage] = runs | replies
+child_messages: st.SearchStrategy[ChildMessage] = readies | calls | logs | dones
+
+
+def split_at(data: bytes, cuts: list[int]) -> list[bytes]:
+    """Cut ``data`` at the given offsets (clamped and sorted)."""
+    points = sorted({min(c, len(data)) for c in cuts} | {0, len(data)})
+    return [data[a:b] for a, b in itertools.pairwise(points)]
+
+
+def decode_stream(chunks: list[bytes], limit: int = 1 << 20) -> list[bytes]:
+    frames = FrameBuffer(max_frame_bytes=limit)
+    bodies = []
+    for chunk in chunks:
+        frames.feed(chunk)
+        while (body := frames.next_body()) is not None:
+            bodies.append(body)
+    assert frames.pending == 0
+    return bodies
+
+
+@given(st.lists(host_messages, max_size=5), st.lists(st.integers(0, 4000), max_size=10))
+def test_host_messages_round_trip_through_frames_cut_anywhere(
+    messages: list[HostMessage], cuts: list[int]
+) -> None:
+    stream = b"".join(encode_frame(m) for m in messages)
+    decoder = HostMessageDecoder()
+    bodies = decode_stream(split_at(stream, cuts))
+    assert [decoder.decode(b) for b in bodies] == messages
+
+
+@given(st.lists(child_messages, max_size=5), st.lists(st.integers(0, 4000), max_size=10))
+def test_child_messages_round_trip_through_frames_cut_anywhere(
+    messages: list[ChildMessage], cuts: list[int]
+) -> None:
+    stream = b"".join(encode_frame(m) for m in messages)
+    decoder = ChildMessageDecoder()
+    bodies = decode_stream(split_at(stream, cuts))
+    assert [decoder.decode(b) for b in bodies] == messages
+
+
+@given(json_values())
+def test_json_values_survive_a_call_frame(value: object) -> None:
+    frame = encode_frame(Call(0, "t", msgspec.json.encode(value)))
+    decoded = ChildMessageDecoder().decode(frame[4:])
+    assert isinstance(decoded, Call)
+    assert msgspec.json.decode(decoded.args) == value
+
+
+def test_integers_beyond_64_bits_survive_a_reply_frame() -> None:
+    frame = encode_frame(Reply(3, value=msgspec.json.encode({"n": 2**70})))
+    decoded = HostMessageDecoder().decode(frame[4:])
+    assert isinstance(decoded, Reply)
+    assert msgspec.json.decode(decoded.value) == {"n": 2**70}
+
+
+def test_frames_start_with_a_big_endian_body_length() -> None:
+    frame = encode_frame(Ready(PROTOCOL_VERSION, 42))
+    (length,) = struct.unpack(">I", frame[:4])
+    assert length == len(frame) - 4
+
+
+@given(host_messages)
+def test_the_child_decoder_refuses_host_messages(message: HostMessage) -> None:
+    with pytest.raises(ProtocolError, match=r"^undecodable child frame: "):
+        ChildMessageDecoder().decode(encode_frame(message)[4:])
+
+
+@given(child_messages)
+def test_the_host_decoder_refuses_child_messages(message: ChildMessage) -> None:
+    with pytest.raises(ProtocolError, match=r"^undecodable host frame: "):
+        HostMessageDecoder().decode(encode_frame(message)[4:])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        msgspec.msgpack.encode(["nope", 1]),  # unknown tag
+        msgspec.msgpack.encode(["call", 0, "t", b"{}", "extra"]),  # extra field
+        msgspec.msgpack.encode(["call", "0", "t", b"{}"]),  # wrong field type
+        msgspec.msgpack.encode(["call", 0, "t"]),  # missing field
+        msgspec.msgpack.encode({"type": "call"}),  # not an array
+        msgspec.msgpack.encode(["log", ["\u00e9"]])[:-1] + b"\xff",  # invalid UTF-8
+        msgspec.msgpack.encode(["done", b"1", ["timeout", "x"]]),  # kind a child cannot send
+        msgspec.msgpack.encode(["ready", 1, 2]) + b"\x00",  # trailing bytes
+        b"",
+    ],
+)
+def test_the_child_decoder_refuses_malformed_bodies(body: bytes) -> None:
+    with pytest.raises(ProtocolError):
+        ChildMessageDecoder().decode(body)
+
+
+def test_a_log_frame_with_too_many_lines_is_refused() -> None:
+    body = msgspec.msgpack.encode(["log", [""] * (MAX_LOG_LINES_PER_FRAME + 1)])
+    with pytest.raises(ProtocolError, match=r"length <= 4096"):
+        ChildMessageDecoder().decode(body)
+
+
+def test_an_oversized_length_prefix_is_refused_before_any_body_arrives() -> None:
+    frames = FrameBuffer(max_frame_bytes=1000)
+    with pytest.raises(
+        FrameTooLarge,
+        match=r"^frame of 4294967295 bytes announced, over the limit of 1000 bytes "
+        r"\(max_frame_bytes\); the body was not read$",
+    ):
+        frames.feed(b"\xff\xff\xff\xff")
+
+
+def test_an_oversized_frame_after_a_good_one_is_refused_when_the_good_one_is_taken() -> None:
+    good = encode_frame(Log(("a",)))
+    frames = FrameBuffer(max_frame_bytes=100)
+    frames.feed(good + struct.pack(">I", 101))
+    with pytest.raises(FrameTooLarge):
+        frames.next_body()
+
+
+def test_a_frame_exactly_at_the_cap_is_accepted() -> None:
+    frames = FrameBuffer(max_frame_bytes=5)
+    frames.feed(struct.pack(">I", 5) + b"12345")
+    assert frames.next_body() == b"12345"
+
+
+@pytest.mark.parametrize("limit", [0, -1, True, 1.5])
+def test_a_frame_buffer_rejects_a_bad_cap(limit: object) -> None:
+    with pytest.raises((ValueError, TypeError), match=r"max_frame_bytes="):
+        FrameBuffer(max_frame_bytes=limit)  # type: ignore[arg-type]
+
+
+def test_read_frame_reports_a_pipe_closed_in_the_middle_of_a_frame() -> None:
+    read_fd, write_fd = os.pipe()
+    try:
+        os.write(write_fd, encode_frame(Ready(1, 1))[:-2])
+        os.close(write_fd)
+        with pytest.raises(PipeClosed, match=r"^the pipe was closed in the middle of a frame"):
+            read_frame(read_fd, FrameBuffer())
+    finally:
+        os.close(read_fd)
+
+
+def test_read_frame_returns_frames_one_by_one() -> None:
+    read_fd, write_fd = os.pipe()
+    try:
+        os.write(write_fd, encode_frame(Log(("a",))) + encode_frame(Log(("b",))))
+        frames = FrameBuffer()
+        decoder = ChildMessageDecoder()
+        assert decoder.decode(read_frame(read_fd, frames)) == Log(("a",))
+        assert decoder.decode(read_frame(read_fd, frames)) == Log(("b",))
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
