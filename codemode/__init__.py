@@ -1,5 +1,9 @@
 """Code Mode for LLM agents."""
 
+import contextlib
+
+import msgspec
+
 from bridge.lossless import JsonValue as JsonValue
 from bridge.lossless import LossyJsonError as LossyJsonError
 
@@ -14,6 +18,11 @@ from ._errors import ToolNotFoundError as ToolNotFoundError
 from ._errors import ToolOutputError as ToolOutputError
 from ._errors import ToolTimeoutError as ToolTimeoutError
 from ._errors import UnsupportedSchemaError as UnsupportedSchemaError
+from ._registry import RUN_CODE as RUN_CODE
+from ._registry import ExecutionMode as ExecutionMode
+from ._registry import Mode as Mode
+from ._registry import Registry as Registry
+from ._registry import ToolSchema as ToolSchema
 from ._results import ContentBlock as ContentBlock
 from ._results import ContextMessage as ContextMessage
 from ._results import ErrorInfo as ErrorInfo
@@ -23,29 +32,64 @@ from ._results import TextBlock as TextBlock
 from ._results import ToolFailure as ToolFailure
 from ._results import ToolResult as ToolResult
 from ._results import ToolSuccess as ToolSuccess
+from ._scope import Agent as Agent
+from ._tools import ToolDefinition as ToolDefinition
+from ._tools import ToolOutput as ToolOutput
+from ._tools import define_tool as define_tool
+from ._tools import tool as tool
 
 # (more public names are added here as modules land; __all__ is kept sorted)
 __all__ = [
+    "RUN_CODE",
     "AbortError",
+    "Agent",
     "CodeRunFailedError",
     "CodemodeError",
     "ContentBlock",
     "ContextMessage",
     "ErrorInfo",
+    "ExecutionMode",
     "FailureDetail",
     "ImageBlock",
     "JsonValue",
     "LossyJsonError",
+    "Mode",
     "QuotaExceededError",
     "RegistrationError",
+    "Registry",
     "TextBlock",
     "ToolArgsError",
+    "ToolDefinition",
     "ToolError",
     "ToolFailure",
     "ToolNotFoundError",
+    "ToolOutput",
     "ToolOutputError",
     "ToolResult",
+    "ToolSchema",
     "ToolSuccess",
     "ToolTimeoutError",
     "UnsupportedSchemaError",
+    "define_tool",
+    "tool",
 ]
+
+
+def _present_as_public() -> None:
+    """Show public names as ``codemode.X`` (in reprs and tracebacks), not ``codemode._x.X``."""
+    namespace = globals()
+    for public in __all__:
+        obj = namespace[public]
+        if isinstance(obj, type) and issubclass(obj, msgspec.Struct):
+            # msgspec resolves a Struct's string annotations in the module its
+            # ``__module__`` names, and caches them: resolve them before renaming.
+            with contextlib.suppress(Exception):
+                msgspec.inspect.type_info(obj)
+        if getattr(obj, "__module__", "").startswith("codemode._"):
+            # Aliases of typing constructs cannot take a module; they keep theirs.
+            with contextlib.suppress(AttributeError, TypeError):
+                obj.__module__ = __name__
+
+
+_present_as_public()
+del _present_as_public
