@@ -1,0 +1,356 @@
+"""The zygote: a pre-imported process that forks one fresh child per program.
+
+The host starts it once per pool as ``python -I`` with an empty environment and
+talks to it over a ``SOCK_SEQPACKET`` socket pair (one message per packet):
+
+* ``Spawn`` (with the child's two protocol pipe ends attached as
+  ``SCM_RIGHTS``): fork a child that applies the OS layer and serves one
+  program over those pipes. The zygote answers ``Spawned`` with the pid.
+* ``Kill``: kill a child's process group. The zygote is the child's parent and
+  the only process that reaps it, so it can kill without a pid-reuse race: a pid
+  it has not reaped yet cannot belong to anyone else.
+
+The zygote watches each child through a pidfd, reaps it with ``wait4`` and
+reports ``Exited`` with the raw wait status and the CPU time used, which is how
+the host tells a CPU timeout (``SIGXCPU``) from a crash.
+
+The zygote dies with the host (parent-death signal, and end of file on the
+control socket); its children die with it (their own parent-death signal).
+
+Importing this module is cheap (the host imports it for the message types);
+:func:`main` imports the child side.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import gc
+import os
+import select
+import signal
+import socket
+import sys
+from typing import TYPE_CHECKING, Final, TypeAlias, final
+
+import msgspec
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sandbox._limits import PlatformPlan
+
+__all__ = [
+    "EXIT_CODES",
+    "PRELOADED_MODULES",
+    "ChildSettings",
+    "Exited",
+    "HostRequest",
+    "Kill",
+    "Spawn",
+    "SpawnFailed",
+    "Spawned",
+    "ZygoteMessage",
+    "ZygoteReady",
+    "main",
+]
+
+#: Largest control packet either side sends (messages are small and fixed in shape).
+MAX_PACKET_BYTES: Final = 65536
+
+#: Exit codes of a child that could not set itself up. It fails closed: a
+#: protection that should apply but cannot ends the child before any program
+#: runs. The host turns each into a ``worker-exit`` message.
+EXIT_CODES: Final[dict[int, str]] = {
+    70: "the child failed while setting itself up",
+    71: "the child could not drop its privileges (uid_drop)",
+    72: "the child could not set its resource limits (rlimits)",
+    73: "the child could not set no_new_privs",
+    74: "the child could not install its seccomp filter",
+    75: "the child could not set its parent-death signal",
+    76: "the child could not enter its private working directory",
+    77: "the child broke the protocol before its program ran",
+    78: "the child's runtime failed outside the program",
+}
+
+#: Stdlib modules the façades and the runtime may import lazily. The seccomp
+#: filter forbids opening files once a program runs, so everything a program
+#: can reach must already be imported when the zygote forks.
+PRELOADED_MODULES: Final[tuple[str, ...]] = (
+    "_strptime", "asyncio", "base64", "binascii", "bisect", "cmath", "collections",
+    "collections.abc", "concurrent.futures.thread", "contextlib", "copy", "dataclasses",
+    "datetime", "decimal", "enum", "fractions", "functools", "heapq", "inspect", "io",
+    "itertools", "json", "json.decoder", "json.encoder", "json.scanner", "linecache",
+    "marshal", "math", "numbers", "operator", "random", "re", "resource", "statistics",
+    "string", "struct", "textwrap", "time", "traceback", "tokenize", "typing",
+    "unicodedata", "warnings", "weakref", "zlib",
+)
+
+
+@final
+class ChildSettings(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
+    """What a child applies when it starts; children are pooled by equal settings.
+
+    Attributes:
+        restricted: Whether the language layer applies to the program.
+        os_layer: Whether the OS layer applies (``False`` only in ablation tests).
+        cpu_seconds: ``RLIMIT_CPU`` soft limit.
+        memory_bytes: ``RLIMIT_AS``.
+        max_open_files: ``RLIMIT_NOFILE``.
+        max_frame_bytes: The largest frame the child accepts from the host.
+        probe: Test hook: hand the program an ``os_probe`` dict describing the
+            process as the child saw it just before the seccomp filter.
+    """
+
+    restricted: bool
+    os_layer: bool
+    cpu_seconds: int
+    memory_bytes: int
+    max_open_files: int
+    max_frame_bytes: int
+    probe: bool = False
+
+
+@final
+class Spawn(msgspec.Struct, frozen=True, tag="spawn", array_like=True, forbid_unknown_fields=True):
+    """host -> zygote: fork a child; its pipe ends travel as ``SCM_RIGHTS``."""
+
+    id: int
+    settings: ChildSettings
+    cwd: str
+
+
+@final
+class Kill(msgspec.Struct, frozen=True, tag="kill", array_like=True, forbid_unknown_fields=True):
+    """host -> zygote: kill the process group of child ``pid`` if it is still unreaped."""
+
+    pid: int
+
+
+@final
+class ZygoteReady(
+    msgspec.Struct, frozen=True, tag="ready", array_like=True, forbid_unknown_fields=True
+):
+    """zygote -> host: imports are done; what this platform offers.
+
+    Attributes:
+        pid: The zygote's pid.
+        drop_to: The uid/gid children drop to, or ``None`` (not root).
+        seccomp: Whether a seccomp filter is available.
+        linux: Whether rlimits, ``no_new_privs`` and the uid drop are available.
+        reasons: One line per protection the platform cannot offer.
+    """
+
+    pid: int
+    drop_to: int | None
+    seccomp: bool
+    linux: bool
+    reasons: tuple[str, ...]
+
+
+@final
+class Spawned(
+    msgspec.Struct, frozen=True, tag="spawned", array_like=True, forbid_unknown_fields=True
+):
+    """zygote -> host: request ``id`` became child ``pid``."""
+
+    id: int
+    pid: int
+
+
+@final
+class SpawnFailed(
+    msgspec.Struct, frozen=True, tag="spawn-failed", array_like=True, forbid_unknown_fields=True
+):
+    """zygote -> host: request ``id`` could not fork."""
+
+    id: int
+    message: str
+
+
+@final
+class Exited(
+    msgspec.Struct, frozen=True, tag="exited", array_like=True, forbid_unknown_fields=True
+):
+    """zygote -> host: child ``pid`` was reaped.
+
+    Attributes:
+        pid: The child.
+        status: The raw ``wait`` status (``os.waitstatus_to_exitcode`` decodes it).
+        cpu_seconds: User plus system CPU time the child used.
+    """
+
+    pid: int
+    status: int
+    cpu_seconds: float
+
+
+HostRequest: TypeAlias = Spawn | Kill
+ZygoteMessage: TypeAlias = ZygoteReady | Spawned | SpawnFailed | Exited
+
+_encoder: Final = msgspec.msgpack.Encoder()
+_request_decoder: Final = msgspec.msgpack.Decoder(HostRequest)
+
+
+def encode(message: HostRequest | ZygoteMessage) -> bytes:
+    """Encode one control message (one packet)."""
+    return _encoder.encode(message)
+
+
+def main() -> None:
+    """Entry point: ``python -I -c ... <root> <control fd>`` (see ``sandbox._pool``)."""
+    control = socket.socket(fileno=int(sys.argv[2]))
+    host = os.getppid()
+    # Keyboard interrupts aimed at the host's terminal are not for the zygote;
+    # it ends when the host closes the control socket or dies.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from sandbox import _child, _limits
+
+    with contextlib.suppress(_limits.ProtectionError):
+        _limits.set_parent_death_signal(signal.SIGKILL, parent=host)
+    _preload()
+    plan = _limits.probe_platform()
+    # Objects that exist now are shared with every child, copy-on-write:
+    # freezing them keeps the children's garbage collector from touching (and
+    # so copying) those pages.
+    gc.collect()
+    gc.freeze()
+    control.sendall(
+        encode(
+            ZygoteReady(
+                pid=os.getpid(),
+                drop_to=plan.drop_to,
+                seccomp=plan.seccomp_program is not None,
+                linux=plan.linux,
+                reasons=plan.reasons,
+            )
+        )
+    )
+    _Server(control, plan, _child.run_child).serve()
+
+
+def _preload() -> None:
+    import encodings
+    import encodings.aliases
+    import importlib
+
+    for name in PRELOADED_MODULES:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
+    # Codec lookups import their module on first use (``"x".encode("utf-16")``).
+    for codec in sorted(set(encodings.aliases.aliases.values())):
+        with contextlib.suppress(Exception):
+            importlib.import_module(f"encodings.{codec}")
+    del encodings
+
+
+class _Server:
+    """The zygote's loop: fork on request, reap, report."""
+
+    def __init__(
+        self, control: socket.socket, plan: PlatformPlan, run_child: Callable[..., object]
+    ) -> None:
+        self._control = control
+        self._plan = plan
+        self._run_child = run_child
+        self._poll = select.poll()
+        self._poll.register(control.fileno(), select.POLLIN)
+        self._pidfds: dict[int, int] = {}  # pidfd -> pid
+        self._children: dict[int, int] = {}  # pid -> pidfd
+
+    def serve(self) -> None:
+        while True:
+            for fd, _events in self._poll.poll():
+                if fd == self._control.fileno():
+                    if not self._handle_request():
+                        self._shutdown()
+                        return
+                else:
+                    self._reap(self._pidfds[fd])
+
+    def _handle_request(self) -> bool:
+        fds = array.array("i")
+        try:
+            data, ancillary, _flags, _address = self._control.recvmsg(
+                MAX_PACKET_BYTES, socket.CMSG_SPACE(2 * fds.itemsize)
+            )
+        except ConnectionError:
+            return False
+        for level, kind, payload in ancillary:
+            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+                fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
+        if not data:
+            return False
+        request = _request_decoder.decode(data)
+        if isinstance(request, Kill):
+            for fd in fds:
+                os.close(fd)
+            self._kill(request.pid)
+        elif len(fds) != 2:
+            for fd in fds:
+                os.close(fd)
+            self._send(SpawnFailed(request.id, f"expected 2 descriptors, got {len(fds)}"))
+        else:
+            self._spawn(request, fds[0], fds[1])
+        return True
+
+    def _spawn(self, request: Spawn, read_fd: int, write_fd: int) -> None:
+        try:
+            pid = os.fork()
+        except OSError as exc:
+            os.close(read_fd)
+            os.close(write_fd)
+            self._send(SpawnFailed(request.id, f"fork failed: {exc}"))
+            return
+        if pid == 0:  # the child: never returns
+            # The child closes the descriptor itself; the socket object must
+            # not close that number again once it belongs to something else.
+            self._control.detach()
+            self._run_child(
+                request.settings, self._plan, read_fd, write_fd, request.cwd, os.getppid()
+            )
+            os._exit(70)
+        os.close(read_fd)
+        os.close(write_fd)
+        # The pid stays ours (and so unambiguous) until we reap it.
+        pidfd = os.pidfd_open(pid)
+        self._children[pid] = pidfd
+        self._pidfds[pidfd] = pid
+        self._poll.register(pidfd, select.POLLIN)
+        self._send(Spawned(request.id, pid))
+
+    def _kill(self, pid: int) -> None:
+        if pid not in self._children:
+            return  # already reaped and reported: the pid may be someone else's now
+        # The child may not have called setsid yet, so kill it by pid as well
+        # as by group (the group is the child's own once setsid ran).
+        for kill in (os.killpg, os.kill):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                kill(pid, signal.SIGKILL)
+
+    def _reap(self, pid: int) -> None:
+        try:
+            reaped, status, usage = os.wait4(pid, os.WNOHANG)
+        except ChildProcessError:
+            reaped, status, usage = pid, 0, None
+        if reaped == 0:
+            return
+        pidfd = self._children.pop(pid)
+        del self._pidfds[pidfd]
+        self._poll.unregister(pidfd)
+        os.close(pidfd)
+        cpu = usage.ru_utime + usage.ru_stime if usage is not None else 0.0
+        self._send(Exited(pid, status, cpu))
+
+    def _send(self, message: ZygoteMessage) -> None:
+        with contextlib.suppress(OSError):
+            self._control.sendall(encode(message))
+
+    def _shutdown(self) -> None:
+        # The host is gone or closing the pool: take every child with us.
+        for pid in list(self._children):
+            self._kill(pid)
+        for pid in list(self._children):
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+        self._control.close()
