@@ -1,0 +1,422 @@
+"""Agent scopes: scoped registrations, restrictions, and per-scope presentation modes."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from codemode import RUN_CODE, Agent, RegistrationError, Registry, ToolDefinition, ToolOutput
+from codemode import define_tool as _define
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
+    from codemode._execution import ToolRunContext
+
+
+def tool(name: str, reply: str | None = None) -> ToolDefinition:
+    async def execute(args: Any, ctx: ToolRunContext) -> JsonValue:
+        return reply if reply is not None else f"ran:{name}"
+
+    return _define(
+        name=name,
+        description=f"tool {name}",
+        parameters={"type": "object", "properties": {}},
+        output=ToolOutput(schema={"type": "string"}),
+        execute=execute,
+    )
+
+
+def seen(registry: Registry, agent: Agent | None = None) -> list[str]:
+    return sorted(s["name"] for s in registry.schemas(agent))
+
+
+# --- agents -----------------------------------------------------------------------------------
+
+
+def test_two_agents_with_the_same_name_are_different_scopes() -> None:
+    registry = Registry()
+    first, second = Agent("reviewer"), Agent("reviewer")
+    registry.register(tool("mine"), agent=first)
+    assert (seen(registry, first), seen(registry, second)) == (["mine"], [])
+
+
+def test_an_agent_chain_runs_from_the_agent_to_the_root() -> None:
+    root = Agent("root")
+    mid = Agent("mid", parent=root)
+    leaf = Agent("leaf", parent=mid)
+    assert leaf.chain() == (leaf, mid, root)
+
+
+def test_an_agent_is_immutable() -> None:
+    agent = Agent("a")
+    with pytest.raises(AttributeError, match="Agent is immutable"):
+        agent.name = "b"
+
+
+@pytest.mark.parametrize(("name", "parent"), [("", None), (3, None), ("a", "parent")])
+def test_an_agent_needs_a_name_and_an_agent_parent(name: object, parent: object) -> None:
+    with pytest.raises((TypeError, ValueError), match=r"Agent (name|parent) must"):
+        Agent(name, parent=parent)  # type: ignore[arg-type]
+
+
+# --- scoped registration ----------------------------------------------------------------------
+
+
+def test_a_scoped_tool_is_visible_only_to_its_scope() -> None:
+    registry = Registry()
+    agent, other = Agent("a"), Agent("other")
+    registry.register(tool("shared"))
+    registry.register(tool("mine"), agent=agent)
+    assert seen(registry, agent) == ["mine", "shared"]
+    assert seen(registry) == ["shared"]
+    assert seen(registry, other) == ["shared"]
+    assert registry.get("mine", other) is None
+    assert registry.get("mine") is None
+
+
+@pytest.mark.parametrize("scoped_first", [True, False])
+def test_a_scoped_tool_shadows_a_global_one_in_either_order(scoped_first: bool) -> None:
+    registry = Registry()
+    agent = Agent("a")
+    scoped, global_ = tool("bash", "restricted"), tool("bash", "global")
+    if scoped_first:
+        registry.register(scoped, agent=agent)
+        registry.register(global_)
+    else:
+        registry.register(global_)
+        registry.register(scoped, agent=agent)
+    assert registry.get("bash", agent) is scoped
+    assert registry.get("bash") is global_
+    assert [s["name"] for s in registry.schemas(agent)] == ["bash"]
+
+
+def test_a_duplicate_name_in_one_scope_is_rejected() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    registry.register(tool("y"), agent=agent)
+    with pytest.raises(
+        RegistrationError,
+        match=r"^a tool named \"y\" is already registered in this scope \(Agent\('a'\)\); "
+              r"dispose the first registration before registering another$",
+    ):
+        registry.register(tool("y"), agent=agent)
+
+
+def test_disposing_a_scoped_registration_leaves_no_residue() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    dispose = registry.register(tool("mine"), agent=agent)
+    dispose()
+    assert registry.get("mine", agent) is None
+    assert registry.schemas(agent) == []
+
+
+def test_a_nested_scope_inherits_its_parents_tools() -> None:
+    registry = Registry()
+    parent = Agent("preset")
+    child = Agent("worker", parent=parent)
+    registry.register(tool("web"))
+    registry.register(tool("bash"), agent=parent)
+    registry.register(tool("report"), agent=child)
+    assert seen(registry, child) == ["bash", "report", "web"]
+    assert seen(registry, parent) == ["bash", "web"]
+
+
+# --- restrict ---------------------------------------------------------------------------------
+
+
+def test_an_allow_list_masks_inherited_tools_but_not_the_scopes_own() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    registry.register(tool("read"))
+    registry.register(tool("bash"))
+    registry.register(tool("capture"), agent=agent)
+    registry.restrict(agent, allow=["read"])
+    assert seen(registry, agent) == ["capture", "read"]
+    assert registry.get("bash", agent) is None
+    assert seen(registry) == ["bash", "read"]
+
+
+def test_a_deny_list_admits_later_tools_and_an_allow_list_excludes_them() -> None:
+    registry = Registry()
+    denied, allowed = Agent("denied"), Agent("allowed")
+    registry.register(tool("read"))
+    registry.register(tool("bash"))
+    registry.restrict(denied, deny=["bash"])
+    registry.restrict(allowed, allow=["read"])
+    registry.register(tool("web"))
+    registry.register(tool("denied-local"), agent=denied)
+    registry.register(tool("allowed-local"), agent=allowed)
+    assert seen(registry, denied) == ["denied-local", "read", "web"]
+    assert seen(registry, allowed) == ["allowed-local", "read"]
+
+
+def test_restrictions_intersect_and_lift_independently() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    for name in ("a", "b", "c"):
+        registry.register(tool(name))
+    lift_allow = registry.restrict(agent, allow=["a", "b"])
+    registry.restrict(agent, deny=["b"])
+    assert seen(registry, agent) == ["a"]
+    lift_allow()
+    assert seen(registry, agent) == ["a", "c"]
+
+
+def test_a_filter_is_copied_when_the_restriction_is_made() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    registry.register(tool("a"))
+    registry.register(tool("b"))
+    deny = ["a"]
+    registry.restrict(agent, deny=deny)
+    deny.append("b")
+    assert seen(registry, agent) == ["b"]
+
+
+def test_restrict_without_a_scope_fails() -> None:
+    registry = Registry()
+    registry.register(tool("real"))
+    with pytest.raises(RegistrationError, match=r"^restrict\(\) needs an agent scope"):
+        registry.restrict(None, deny=["real"])
+
+
+@pytest.mark.parametrize("filters", [{}, {"deny": []}, {"allow": [], "deny": []}])
+def test_a_filter_that_names_no_tool_fails(filters: dict[str, Any]) -> None:
+    registry = Registry()
+    registry.register(tool("real"))
+    with pytest.raises(RegistrationError, match=r"names no tool, so it would be a no-op"):
+        registry.restrict(Agent("a"), **filters)
+
+
+def test_naming_a_scopes_own_tool_in_its_restriction_fails() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    registry.register(tool("real"))
+    registry.register(tool("local"), agent=agent)
+    expected = (
+        "restrict() for Agent('a') names unknown inherited tool \"local\" (\"local\" is "
+        "registered in this scope itself, and a restriction never filters a scope's own "
+        "tools). Restrictable tools: real"
+    )
+    with pytest.raises(RegistrationError, match=f"^{re.escape(expected)}$"):
+        registry.restrict(agent, allow=["local"])
+
+
+def test_naming_unknown_tools_lists_what_can_be_restricted() -> None:
+    registry = Registry()
+    registry.register(tool("real"))
+    with pytest.raises(
+        RegistrationError,
+        match=r'names unknown inherited tools "ghost", "wraith"\. Restrictable tools: real$',
+    ):
+        registry.restrict(Agent("a"), deny=["wraith", "ghost"])
+
+
+def test_naming_a_tool_when_nothing_is_inherited_says_none_can_be_restricted() -> None:
+    with pytest.raises(RegistrationError, match=r"Restrictable tools: \(none\)$"):
+        Registry().restrict(Agent("a"), deny=["ghost"])
+
+
+@pytest.mark.parametrize("filters", [{"allow": [RUN_CODE]}, {"deny": [RUN_CODE]}])
+def test_run_code_cannot_be_restricted(filters: dict[str, Any]) -> None:
+    registry = Registry(mode="code")
+    with pytest.raises(RegistrationError, match=r'^"run_code" cannot be restricted'):
+        registry.restrict(Agent("a"), **filters)
+
+
+def test_a_single_string_filter_is_refused() -> None:
+    registry = Registry()
+    registry.register(tool("bash"))
+    with pytest.raises(TypeError, match=r"deny must be a collection of tool names, not a str"):
+        registry.restrict(Agent("a"), deny="bash")
+
+
+def test_a_restriction_never_removes_run_code() -> None:
+    registry = Registry(mode="both")
+    registry.register(tool("read"))
+    registry.install_run_code(tool(RUN_CODE))
+    agent = Agent("a")
+    registry.restrict(agent, allow=["read"])
+    assert seen(registry, agent) == ["read", RUN_CODE]
+
+
+def test_a_child_filters_tools_it_inherits_from_an_ancestor_scope() -> None:
+    registry = Registry()
+    parent = Agent("parent")
+    child = Agent("child", parent=parent)
+    registry.register(tool("bash"), agent=parent)
+    registry.register(tool("read"), agent=parent)
+    registry.restrict(child, deny=["bash"])
+    assert seen(registry, child) == ["read"]
+    assert seen(registry, parent) == ["bash", "read"]
+
+
+def test_a_childs_own_registrations_stay_outside_its_filter() -> None:
+    registry = Registry()
+    parent = Agent("parent")
+    child = Agent("child", parent=parent)
+    registry.register(tool("bash"), agent=parent)
+    registry.register(tool("read"), agent=parent)
+    registry.register(tool("report"), agent=child)
+    registry.restrict(child, allow=["read"])
+    assert seen(registry, child) == ["read", "report"]
+
+
+def test_an_ancestors_restriction_reaches_every_scope_nested_inside_it() -> None:
+    registry = Registry()
+    parent = Agent("parent")
+    child = Agent("child", parent=parent)
+    grandchild = Agent("grandchild", parent=child)
+    registry.register(tool("web"))
+    registry.register(tool("bash"), agent=parent)
+    registry.restrict(parent, deny=["web"])
+    assert seen(registry, child) == ["bash"]
+    assert seen(registry, grandchild) == ["bash"]
+    assert seen(registry, parent) == ["bash"]
+
+
+def test_an_ancestors_allow_list_does_not_hide_the_ancestors_own_tools_from_children() -> None:
+    # A preset scope that keeps only "read" of the global tools still hands its
+    # own tools to every agent that joins it.
+    registry = Registry()
+    preset = Agent("preset")
+    member = Agent("member", parent=preset)
+    registry.register(tool("read"))
+    registry.register(tool("web"))
+    registry.register(tool("bash"), agent=preset)
+    registry.restrict(preset, allow=["read"])
+    assert seen(registry, member) == ["bash", "read"]
+
+
+def test_a_restriction_and_its_lifting_notify_change_listeners() -> None:
+    registry = Registry()
+    registry.register(tool("bash"))
+    heard: list[int] = []
+    registry.on_change(lambda: heard.append(1))
+    lift = registry.restrict(Agent("a"), deny=["bash"])
+    lift()
+    lift()
+    assert heard == [1, 1]
+
+
+def test_a_throwing_change_listener_rolls_a_restriction_back() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    registry.register(tool("bash"))
+
+    def listener() -> None:
+        raise RuntimeError("no")
+
+    dispose = registry.on_change(listener)
+    with pytest.raises(RuntimeError):
+        registry.restrict(agent, deny=["bash"])
+    dispose()
+    assert seen(registry, agent) == ["bash"]
+
+
+# --- present_as -------------------------------------------------------------------------------
+
+
+def test_one_agent_uses_code_while_the_deployment_stays_native() -> None:
+    registry = Registry()
+    registry.register(tool("read"))
+    registry.install_run_code(tool(RUN_CODE))
+    coder, plain = Agent("coder"), Agent("plain")
+    registry.present_as(coder, "code")
+    assert (registry.mode_of(coder), registry.mode_of(plain)) == ("code", "native")
+    assert [s["name"] for s in registry.wire_schemas(coder)] == [RUN_CODE]
+    assert [s["name"] for s in registry.wire_schemas(plain)] == ["read"]
+
+
+def test_a_presets_mode_is_inherited_down_the_chain_but_not_by_neighbours() -> None:
+    registry = Registry()
+    preset = Agent("preset")
+    member = Agent("member", parent=preset)
+    neighbour = Agent("neighbour")
+    registry.present_as(preset, "both")
+    assert (registry.mode_of(member), registry.mode_of(neighbour)) == ("both", "native")
+
+
+def test_the_nearest_declaration_wins() -> None:
+    registry = Registry()
+    preset = Agent("preset")
+    member = Agent("member", parent=preset)
+    registry.present_as(preset, "code")
+    registry.present_as(member, "native")
+    assert registry.mode_of(member) == "native"
+
+
+def test_a_native_agent_never_sees_run_code() -> None:
+    registry = Registry()
+    registry.install_run_code(tool(RUN_CODE))
+    coder, plain = Agent("coder"), Agent("plain")
+    registry.present_as(coder, "code")
+    assert registry.get(RUN_CODE, plain) is None
+    assert RUN_CODE not in registry._visible(plain)
+
+
+def test_an_agent_can_opt_out_of_a_code_mode_deployment() -> None:
+    registry = Registry(mode="code")
+    registry.register(tool("read"))
+    registry.install_run_code(tool(RUN_CODE))
+    agent = Agent("a")
+    registry.present_as(agent, "native")
+    assert [s["name"] for s in registry.wire_schemas(agent)] == ["read"]
+
+
+def test_disposing_a_declaration_restores_the_default() -> None:
+    registry = Registry(mode="both")
+    agent = Agent("a")
+    dispose = registry.present_as(agent, "code")
+    dispose()
+    assert registry.mode_of(agent) == "both"
+
+
+def test_an_old_disposer_does_not_remove_a_later_declaration() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    dispose = registry.present_as(agent, "code")
+    dispose()
+    registry.present_as(agent, "both")
+    dispose()
+    assert registry.mode_of(agent) == "both"
+
+
+def test_a_second_declaration_on_one_scope_is_refused() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    registry.present_as(agent, "code")
+    with pytest.raises(RegistrationError, match=r"already presents its tools as 'code'"):
+        registry.present_as(agent, "both")
+
+
+def test_an_unscoped_declaration_is_refused() -> None:
+    with pytest.raises(RegistrationError, match=r"^present_as\(\) needs an agent scope"):
+        Registry().present_as(None, "code")
+
+
+def test_an_unknown_mode_declaration_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"mode='ptc'"):
+        Registry().present_as(Agent("a"), "ptc")  # type: ignore[arg-type]
+
+
+def test_run_code_is_reserved_even_when_nobody_presents_it() -> None:
+    registry = Registry()
+    with pytest.raises(RegistrationError, match="reserved"):
+        registry.register(tool(RUN_CODE), agent=Agent("a"))
+
+
+def test_scoped_registrations_reach_the_model_under_both_but_not_under_code() -> None:
+    registry = Registry()
+    registry.install_run_code(tool(RUN_CODE))
+    coder, mixed = Agent("coder"), Agent("mixed")
+    registry.register(tool("mine"), agent=coder)
+    registry.register(tool("mine"), agent=mixed)
+    registry.present_as(coder, "code")
+    registry.present_as(mixed, "both")
+    assert [s["name"] for s in registry.wire_schemas(coder)] == [RUN_CODE]
+    assert [s["name"] for s in registry.wire_schemas(mixed)] == ["mine", RUN_CODE]
+    assert seen(registry, coder) == ["mine", RUN_CODE]
