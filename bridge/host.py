@@ -330,7 +330,9 @@ class HostEndpoint:
                             closed=True,
                         )
                     except ProtocolError as exc:
-                        self._violation = _Violation("worker-exit", f"the child sent {exc}")
+                        self._violation = _Violation(
+                            "worker-exit", f"the child broke the protocol: {exc}"
+                        )
                     except OSError as exc:
                         self._violation = _Violation(
                             "worker-exit",

@@ -349,7 +349,7 @@ class ChildMessageDecoder:
         try:
             return self._decoder.decode(body)
         except msgspec.DecodeError as exc:
-            raise ProtocolError(f"undecodable child frame: {exc}") from None
+            raise ProtocolError(f"undecodable frame from the child: {exc}") from None
 
 
 @final
@@ -370,4 +370,4 @@ class HostMessageDecoder:
         try:
             return self._decoder.decode(body)
         except msgspec.DecodeError as exc:
-            raise ProtocolError(f"undecodable host frame: {exc}") from None
+            raise ProtocolError(f"undecodable frame from the host: {exc}") from None

@@ -131,13 +131,13 @@ def test_frames_start_with_a_big_endian_body_length() -> None:
 
 @given(host_messages)
 def test_the_child_decoder_refuses_host_messages(message: HostMessage) -> None:
-    with pytest.raises(ProtocolError, match=r"^undecodable child frame: "):
+    with pytest.raises(ProtocolError, match=r"^undecodable frame from the child: "):
         ChildMessageDecoder().decode(encode_frame(message)[4:])
 
 
 @given(child_messages)
 def test_the_host_decoder_refuses_child_messages(message: ChildMessage) -> None:
-    with pytest.raises(ProtocolError, match=r"^undecodable host frame: "):
+    with pytest.raises(ProtocolError, match=r"^undecodable frame from the host: "):
         HostMessageDecoder().decode(encode_frame(message)[4:])
 
 

@@ -1,0 +1,551 @@
+"""The host endpoint against a scripted child speaking raw frames over real pipes.
+
+Each test's child is a function run in a worker thread with blocking I/O; the
+host endpoint serves in the test's event loop. When the endpoint is done the
+host closes its ends, so a script blocked on a read sees the end of the pipe.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import struct
+import threading
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import anyio.lowlevel
+import anyio.to_thread
+import msgspec
+import pytest
+from anyio import wait_all_tasks_blocked
+
+from bridge.host import LOG_SLACK_BYTES, HostEndpoint, RunOutcome, ToolCallFailed
+from bridge.protocol import (
+    PROTOCOL_VERSION,
+    Call,
+    ChildMessage,
+    Done,
+    Failure,
+    FrameBuffer,
+    HostMessage,
+    HostMessageDecoder,
+    Log,
+    PipeClosed,
+    ProtocolError,
+    Ready,
+    Reply,
+    Run,
+    encode_frame,
+    read_frame,
+    write_all,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from bridge.lossless import JsonValue
+
+
+class FakeChild:
+    """The child's ends of the two pipes, driven with blocking frame I/O."""
+
+    def __init__(self) -> None:
+        self.to_child_r, self.to_child_w = os.pipe()
+        self.to_host_r, self.to_host_w = os.pipe()
+        self._frames = FrameBuffer()
+        self._decoder = HostMessageDecoder()
+        self.error: BaseException | None = None
+        #: Set once the endpoint has finished: a script waits on it to stay
+        #: silent (neither reading nor writing) until then.
+        self.release = threading.Event()
+
+    def send(self, *items: ChildMessage | bytes) -> None:
+        write_all(
+            self.to_host_w,
+            b"".join(i if isinstance(i, bytes) else encode_frame(i) for i in items),
+        )
+
+    def recv(self) -> HostMessage:
+        return self._decoder.decode(read_frame(self.to_child_r, self._frames))
+
+    def recv_run(self) -> Run:
+        message = self.recv()
+        assert isinstance(message, Run)
+        return message
+
+    def recv_reply(self) -> Reply:
+        message = self.recv()
+        assert isinstance(message, Reply)
+        return message
+
+    def close_child_side(self) -> None:
+        for fd in (self.to_host_w, self.to_child_r):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def close_host_side(self) -> None:
+        for fd in (self.to_host_r, self.to_child_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def make_run(*, tool_names: tuple[str, ...] = ("t",), max_log_bytes: int = 1000,
+             max_value_bytes: int = 1000) -> Run:
+    return Run(
+        code=b"", restricted=True, tool_names=tool_names, max_log_bytes=max_log_bytes,
+        max_value_bytes=max_value_bytes, max_frame_bytes=1 << 20, cpu_seconds=30,
+        memory_bytes=1 << 30, max_open_files=32,
+    )
+
+
+class Echo:
+    """A handler that answers every call with its arguments and records the calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, JsonValue]] = []
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        self.calls.append((name, args))
+        return args
+
+
+class Blocked:
+    """A handler whose calls never finish."""
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        await anyio.sleep_forever()
+        raise AssertionError("unreachable")
+
+
+async def serve(
+    script: Callable[[FakeChild], None],
+    handler: Any = None,
+    *,
+    run: Run | None = None,
+    max_frame_bytes: int = 1 << 20,
+    **options: int,
+) -> RunOutcome:
+    """Serve one run against ``script``; the script starts after the Ready handshake."""
+    child = FakeChild()
+
+    def child_side() -> None:
+        try:
+            child.send(Ready(PROTOCOL_VERSION, os.getpid()))
+            child.recv_run()
+            script(child)
+        except (PipeClosed, BrokenPipeError):
+            pass  # the host finished first
+        except BaseException as exc:
+            child.error = exc
+        finally:
+            child.close_child_side()
+
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w, max_frame_bytes=max_frame_bytes)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(anyio.to_thread.run_sync, child_side)
+            try:
+                with anyio.fail_after(10):
+                    await endpoint.receive_ready()
+                    outcome = await endpoint.serve(run or make_run(), handler or Echo(), **options)
+            finally:
+                child.release.set()
+                child.close_host_side()
+    finally:
+        child.close_child_side()
+    if child.error is not None:
+        raise child.error
+    return outcome
+
+
+def done(value: object = None) -> Done:
+    return Done(value=msgspec.json.encode(value))
+
+
+# ------------------------------------------------------------------------ good runs
+
+
+async def test_a_clean_run_returns_the_value_and_logs() -> None:
+    def script(child: FakeChild) -> None:
+        child.send(Log(("hello", "world")), Call(0, "t", b'{"x":1}'))
+        assert child.recv_reply() == Reply(0, value=b'{"x":1}')
+        child.send(Log(("bye",)), done({"ok": True}))
+
+    outcome = await serve(script)
+    logs = ("hello", "world", "bye")
+    assert outcome == RunOutcome({"ok": True}, None, logs, outcome.tool_wait_seconds)
+    assert outcome.tool_wait_seconds >= 0
+
+
+async def test_the_childs_failure_is_passed_on() -> None:
+    def script(child: FakeChild) -> None:
+        child.send(Done(error=Failure("exception", "ValueError: boom")))
+
+    outcome = await serve(script)
+    assert outcome.error == ("exception", "ValueError: boom")
+    assert outcome.value is None
+
+
+async def test_handlers_start_in_frame_order() -> None:
+    started: list[int] = []
+
+    class Ordered:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            assert isinstance(args, dict)
+            n = args["n"]
+            assert isinstance(n, int)
+            started.append(n)
+            await anyio.lowlevel.checkpoint()
+            return None
+
+    def script(child: FakeChild) -> None:
+        child.send(*(Call(n, "t", msgspec.json.encode({"n": n})) for n in range(20)))
+        replies = sorted(child.recv_reply().id for _ in range(20))
+        assert replies == list(range(20))
+        child.send(done())
+
+    await serve(script, Ordered())
+    assert started == list(range(20))
+
+
+async def test_a_call_sent_together_with_done_still_reaches_its_handler() -> None:
+    entered: list[str] = []
+
+    class Slow:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            entered.append(name)
+            await anyio.sleep_forever()
+            return None
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b"{}"), done(1))
+
+    outcome = await serve(script, Slow())
+    assert entered == ["t"]
+    assert outcome.value == 1
+
+
+async def test_handler_tasks_still_running_at_done_are_cancelled() -> None:
+    cancelled = anyio.Event()
+
+    class Waits:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            try:
+                await anyio.sleep_forever()
+            finally:
+                cancelled.set()
+            return None
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b"{}"))
+        child.send(done())
+
+    await serve(script, Waits())
+    assert cancelled.is_set()
+
+
+async def test_time_waiting_for_tools_is_measured() -> None:
+    class Sleeps:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            await anyio.sleep(0.01)
+            return None
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b"{}"))
+        child.recv_reply()
+        child.send(done())
+
+    outcome = await serve(script, Sleeps())
+    assert outcome.tool_wait_seconds > 0
+
+
+async def test_a_failed_call_replies_with_message_and_code() -> None:
+    class Denies:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            raise ToolCallFailed("denied by policy", code="DENIED")
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b"{}"))
+        assert child.recv_reply() == Reply(0, error="denied by policy", code="DENIED")
+        child.send(done())
+
+    await serve(script, Denies())
+
+
+async def test_a_crashing_handler_is_contained_and_logged(caplog: pytest.LogCaptureFixture) -> None:
+    class Crashes:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            raise KeyError("host detail")
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b"{}"))
+        assert child.recv_reply() == Reply(0, error='internal error in tool "t"')
+        child.send(done(2))
+
+    with caplog.at_level(logging.ERROR, logger="bridge.host"):
+        outcome = await serve(script, Crashes())
+    assert outcome.value == 2
+    assert "tool 't' raised" in caplog.text
+
+
+async def test_a_handler_value_over_the_frame_cap_becomes_a_failure() -> None:
+    class Huge:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            return "x" * 5000
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b"{}"))
+        reply = child.recv_reply()
+        assert reply.error is not None
+        assert reply.error.startswith('the value of tool "t" is 50')
+        assert reply.error.endswith("over the limit of 4096 bytes per frame (max_frame_bytes)")
+        child.send(done())
+
+    await serve(script, Huge(), max_frame_bytes=4096)
+
+
+async def test_frozen_handler_values_are_accepted() -> None:
+    class Frozen:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            return (1, 2)  # type: ignore[return-value]
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b"{}"))
+        assert child.recv_reply() == Reply(0, value=b"[1,2]")
+        child.send(done())
+
+    await serve(script, Frozen())
+
+
+# ------------------------------------------------------------------------ violations
+
+
+@pytest.mark.parametrize(
+    ("frames", "message"),
+    [
+        ([Call(1, "t", b"{}")], "the child sent call id 1 where id 0 was expected"),
+        ([Call(0, "nope", b"{}")], "the child called tool 'nope', which its program was not given"),
+        ([Ready(PROTOCOL_VERSION, 1)], "the child sent Ready during its run"),
+        ([Call(0, "t", b"[1]")], "the child sent arguments for call 0 that are not a JSON object"),
+        (
+            [Call(0, "t", b'{"a":-0.0}')],
+            "the child sent arguments for call 0 that are not lossless JSON: -0.0 does not "
+            "survive JSON; use 0.0 - at `$.a`",
+        ),
+        (
+            [Done(value=b"{")],
+            "the child sent a return value that is not JSON text: Input data was truncated",
+        ),
+        (
+            [struct.pack(">I", 1 << 30)],
+            "the child announced a frame of 1073741824 bytes, over the limit of 1048576 bytes "
+            "(max_frame_bytes)",
+        ),
+        (
+            [struct.pack(">I", 2) + b"\x91\xc1"],
+            "the child broke the protocol: undecodable frame from the child: Expected `str`, "
+            "got `unknown` - at `$[0]`",
+        ),
+    ],
+)
+async def test_protocol_violations_end_the_run_as_worker_exit(
+    frames: list[ChildMessage | bytes], message: str
+) -> None:
+    def script(child: FakeChild) -> None:
+        child.send(*frames)
+        child.release.wait()
+
+    outcome = await serve(script)
+    assert outcome.error is not None
+    assert outcome.error[0] == "worker-exit"
+    assert outcome.error[1].startswith(message)
+    assert outcome.child_closed is False
+
+
+async def test_a_child_that_exits_before_done_is_reported_as_closed() -> None:
+    def script(child: FakeChild) -> None:
+        child.send(Log(("last words",)), encode_frame(Log(("cut",)))[:-1])
+
+    outcome = await serve(script)
+    assert outcome.error == (
+        "worker-exit",
+        "the child exited or closed its pipe before finishing the run (the child closed its "
+        "pipe in the middle of a frame (13 bytes))",
+    )
+    assert outcome.child_closed is True
+    assert outcome.logs == ("last words",)
+
+
+async def test_more_calls_in_flight_than_allowed_end_the_run() -> None:
+    def script(child: FakeChild) -> None:
+        child.send(*(Call(n, "t", b"{}") for n in range(3)))
+        child.release.wait()
+
+    outcome = await serve(script, Blocked(), max_pending_calls=2)
+    assert outcome.error == (
+        "worker-exit",
+        "the child has more than 2 tool calls in flight (max_pending_calls)",
+    )
+
+
+async def test_a_child_that_does_not_read_its_replies_runs_into_the_call_limit() -> None:
+    class Big:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            return "x" * 100_000  # more than a pipe holds
+
+    def script(child: FakeChild) -> None:
+        for n in range(5):
+            child.send(Call(n, "t", b"{}"))
+        child.release.wait()
+
+    outcome = await serve(script, Big(), max_pending_calls=3)
+    assert outcome.error is not None
+    assert outcome.error[1] == "the child has more than 3 tool calls in flight (max_pending_calls)"
+
+
+async def test_argument_bytes_in_flight_are_capped() -> None:
+    def script(child: FakeChild) -> None:
+        big = msgspec.json.encode({"a": "x" * 600})
+        child.send(Call(0, "t", big), Call(1, "t", big))
+        child.release.wait()
+
+    outcome = await serve(script, Blocked(), max_pending_bytes=1000)
+    assert outcome.error is not None
+    assert outcome.error[0] == "worker-exit"
+    assert outcome.error[1].endswith("over the limit of 1000 bytes (max_pending_bytes)")
+
+
+async def test_logs_beyond_the_host_cap_end_the_run_as_output_limit() -> None:
+    def script(child: FakeChild) -> None:
+        for _ in range(20):
+            child.send(Log(("y" * 999,)))
+        child.release.wait()
+
+    outcome = await serve(script, run=make_run(max_log_bytes=10_000))
+    assert outcome.error == (
+        "output-limit",
+        f"the program's output exceeded 10000 bytes (max_log_bytes, plus {LOG_SLACK_BYTES} "
+        "bytes of slack)",
+    )
+    assert len(outcome.logs) == 14  # the lines that fitted are kept
+
+
+async def test_many_empty_log_lines_count_against_the_cap() -> None:
+    def script(child: FakeChild) -> None:
+        while True:
+            child.send(Log(("",) * 4096))
+
+    outcome = await serve(script, run=make_run(max_log_bytes=10))
+    assert outcome.error is not None
+    assert outcome.error[0] == "output-limit"
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [
+        (b'{"a":[1,-0.0]}', ("invalid-output", "program completion must be lossless JSON "
+                             "(-0.0 does not survive JSON; use 0.0 - at `$.a[1]`)")),
+        (b"9007199254740993", ("invalid-output", "program completion must be lossless JSON "
+                               "(integer 9007199254740993 cannot be represented exactly as a "
+                               "JSON number (beyond 2**53); send it as a string - at `$`)")),
+        (b'"' + b"z" * 2000 + b'"', ("output-limit", "the program's return value is 2002 bytes "
+                                      "as JSON, over the limit of 1000 bytes (max_value_bytes)")),
+    ],
+)
+async def test_a_bad_return_value_is_caught_on_the_host(
+    value: bytes, error: tuple[str, str]
+) -> None:
+    def script(child: FakeChild) -> None:
+        child.send(Done(value=value))
+
+    outcome = await serve(script)
+    assert outcome.error == error
+
+
+async def test_an_oversized_error_message_is_an_output_limit() -> None:
+    def script(child: FakeChild) -> None:
+        child.send(Done(error=Failure("exception", "e" * (1000 + LOG_SLACK_BYTES + 1))))
+
+    outcome = await serve(script)
+    assert outcome.error is not None
+    assert outcome.error[0] == "output-limit"
+
+
+async def test_cancelling_serve_keeps_the_logs_received_so_far() -> None:
+    child = FakeChild()
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        child.send(Log(("before the silence",)))
+        with anyio.move_on_after(10) as scope:
+            async with anyio.create_task_group() as tg:
+                async def cancel_when_logged() -> None:
+                    await wait_all_tasks_blocked()  # the endpoint waits for more frames
+                    tg.cancel_scope.cancel()
+
+                tg.start_soon(cancel_when_logged)
+                await endpoint.serve(make_run(), Echo())
+        assert not scope.cancelled_caught
+        assert endpoint.logs == ("before the silence",)
+    finally:
+        child.close_host_side()
+        child.close_child_side()
+
+
+# ------------------------------------------------------------------------ handshake
+
+
+async def test_ready_with_another_protocol_version_is_refused() -> None:
+    child = FakeChild()
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        child.send(Ready(PROTOCOL_VERSION + 1, 7))
+        with anyio.fail_after(10), pytest.raises(
+            ProtocolError, match=rf"^the child speaks protocol version {PROTOCOL_VERSION + 1}, "
+        ):
+            await endpoint.receive_ready()
+    finally:
+        child.close_host_side()
+        child.close_child_side()
+
+
+async def test_a_first_message_other_than_ready_is_refused() -> None:
+    child = FakeChild()
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        child.send(Log(("hi",)))
+        with anyio.fail_after(10), pytest.raises(
+            ProtocolError, match=r"^expected Ready from the child, got Log$"
+        ):
+            await endpoint.receive_ready()
+    finally:
+        child.close_host_side()
+        child.close_child_side()
+
+
+async def test_ready_carries_the_pid_and_unprotected_layers() -> None:
+    child = FakeChild()
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        child.send(Ready(PROTOCOL_VERSION, 7, ("seccomp: not available",)))
+        with anyio.fail_after(10):
+            ready = await endpoint.receive_ready()
+        assert ready == Ready(PROTOCOL_VERSION, 7, ("seccomp: not available",))
+    finally:
+        child.close_host_side()
+        child.close_child_side()
+
+
+# ------------------------------------------------------------------------ validation
+
+
+def test_tool_call_failed_requires_a_string_message() -> None:
+    with pytest.raises(TypeError, match=r"^ToolCallFailed message must be a str; got message=3$"):
+        ToolCallFailed(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("limit", [0, True, "1"])
+def test_the_endpoint_rejects_a_bad_frame_cap(limit: object) -> None:
+    with pytest.raises((TypeError, ValueError), match=r"max_frame_bytes="):
+        HostEndpoint(0, 1, max_frame_bytes=limit)  # type: ignore[arg-type]
