@@ -1,0 +1,397 @@
+"""The rolling pool: ordered starts, capped overlap, exclusive barriers, ordered commits."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import anyio
+import pytest
+
+from codemode._scheduling import JobAbandoned, Scheduler
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+class Gate:
+    """An event a test opens to let one stage of one job finish."""
+
+    def __init__(self) -> None:
+        self.event = anyio.Event()
+
+    def open(self) -> None:
+        self.event.set()
+
+
+class Probe:
+    """A job that records its stages in a shared trace and can be held at any stage."""
+
+    def __init__(
+        self,
+        name: str,
+        trace: list[str],
+        mode: str | Callable[[], str] = "parallel",
+        *,
+        hold_start: Gate | None = None,
+        hold_run: Gate | None = None,
+        hold_commit: Gate | None = None,
+        fail: Literal["start", "run", "commit"] | None = None,
+    ) -> None:
+        self.name = name
+        self.trace = trace
+        self._mode = mode
+        self.holds = {"start": hold_start, "run": hold_run, "commit": hold_commit}
+        self.fail = fail
+
+    def mode(self) -> Literal["parallel", "exclusive"]:
+        self.trace.append(f"{self.name}:mode")
+        mode = self._mode() if callable(self._mode) else self._mode
+        return mode  # type: ignore[return-value]
+
+    async def _stage(self, stage: str) -> None:
+        self.trace.append(f"{self.name}:{stage}>")
+        hold = self.holds[stage]
+        if hold is not None:
+            await hold.event.wait()
+        if self.fail == stage:
+            self.trace.append(f"{self.name}:{stage}!")
+            raise ValueError(f"{self.name} failed in {stage}")
+        self.trace.append(f"{self.name}:{stage}<")
+
+    async def start(self) -> None:
+        await self._stage("start")
+
+    async def run(self) -> None:
+        await self._stage("run")
+
+    async def commit(self) -> str:
+        await self._stage("commit")
+        return f"{self.name} done"
+
+
+def entered(trace: list[str], stage: str) -> list[str]:
+    """Names of jobs that entered ``stage``, in order."""
+    return [item.split(":")[0] for item in trace if item.endswith(f":{stage}>")]
+
+
+async def settle_all() -> None:
+    await anyio.wait_all_tasks_blocked()
+
+
+class Runner:
+    """Submits jobs from background tasks and keeps what each submit returned or raised."""
+
+    def __init__(self, scheduler: Scheduler, tg: anyio.abc.TaskGroup) -> None:
+        self.scheduler = scheduler
+        self.tg = tg
+        self.outcomes: dict[str, object] = {}
+        self.finished: list[str] = []
+
+    async def _submit(self, job: Probe) -> None:
+        try:
+            self.outcomes[job.name] = await self.scheduler.submit(job)
+        except Exception as exc:
+            self.outcomes[job.name] = exc
+        self.finished.append(job.name)
+
+    async def submit(self, *jobs: Probe) -> None:
+        for job in jobs:
+            self.tg.start_soon(self._submit, job)
+            # Let the submission reach the queue so submission order is the call order.
+            await anyio.lowlevel.checkpoint()
+        await settle_all()
+
+
+async def test_consecutive_parallel_jobs_overlap() -> None:
+    trace: list[str] = []
+    gates = [Gate() for _ in range(3)]
+    with anyio.fail_after(5):
+        async with Scheduler(max_parallel=10) as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(*(Probe(n, trace, hold_run=g) for n, g in zip("abc", gates,
+                                                                               strict=True)))
+            assert entered(trace, "run") == ["a", "b", "c"]
+            assert entered(trace, "commit") == []
+            for gate in gates:
+                gate.open()
+    assert runner.outcomes == {"a": "a done", "b": "b done", "c": "c done"}
+
+
+async def test_parallel_jobs_never_exceed_the_cap_and_refill_as_slots_free() -> None:
+    trace: list[str] = []
+    gates = {n: Gate() for n in "abcd"}
+    with anyio.fail_after(5):
+        async with Scheduler(max_parallel=2) as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(*(Probe(n, trace, hold_run=gates[n]) for n in "abcd"))
+            assert entered(trace, "start") == ["a", "b"]
+            assert scheduler.in_flight == 2
+            gates["a"].open()
+            await settle_all()
+            # A rolling pool: c starts as soon as a is done, while b still runs.
+            assert entered(trace, "start") == ["a", "b", "c"]
+            assert "b:run<" not in trace
+            gates["b"].open()
+            await settle_all()
+            assert entered(trace, "start") == ["a", "b", "c", "d"]
+            gates["c"].open()
+            gates["d"].open()
+    assert runner.finished == ["a", "b", "c", "d"]
+
+
+async def test_max_parallel_of_one_runs_jobs_one_after_another() -> None:
+    trace: list[str] = []
+    async with Scheduler(max_parallel=1) as scheduler, anyio.create_task_group() as tg:
+        runner = Runner(scheduler, tg)
+        await runner.submit(Probe("a", trace), Probe("b", trace))
+    assert [item for item in trace if not item.endswith(":mode")] == [
+        "a:start>", "a:start<", "a:run>", "a:run<", "a:commit>", "a:commit<",
+        "b:start>", "b:start<", "b:run>", "b:run<", "b:commit>", "b:commit<",
+    ]
+    assert trace[trace.index("b:start>") - 1] == "b:mode"
+
+
+async def test_an_exclusive_job_waits_for_the_pool_to_drain_and_holds_the_barrier_through_commit(
+) -> None:
+    trace: list[str] = []
+    run_a, commit_b = Gate(), Gate()
+    with anyio.fail_after(5):
+        async with Scheduler() as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(
+                Probe("a", trace, hold_run=run_a),
+                Probe("b", trace, "exclusive", hold_commit=commit_b),
+                Probe("c", trace),
+            )
+            assert entered(trace, "start") == ["a"]
+            run_a.open()
+            await settle_all()
+            assert entered(trace, "start") == ["a", "b"]
+            assert "b:commit>" in trace
+            assert "c:mode" not in trace
+            commit_b.open()
+            await settle_all()
+            assert entered(trace, "start") == ["a", "b", "c"]
+    assert trace.index("b:commit<") < trace.index("c:start>")
+    assert runner.finished == ["a", "b", "c"]
+
+
+async def test_start_stages_run_alone_and_in_submission_order() -> None:
+    trace: list[str] = []
+    start_a = Gate()
+    with anyio.fail_after(5):
+        async with Scheduler() as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(Probe("a", trace, hold_start=start_a), Probe("b", trace))
+            assert entered(trace, "start") == ["a"]
+            start_a.open()
+    assert trace.index("a:start<") < trace.index("b:start>")
+
+
+async def test_a_start_never_overlaps_a_commit() -> None:
+    trace: list[str] = []
+    commit_a = Gate()
+    with anyio.fail_after(5):
+        async with Scheduler() as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(Probe("a", trace, hold_commit=commit_a))
+            assert trace[-1] == "a:commit>"
+            await runner.submit(Probe("b", trace))
+            assert "b:start>" not in trace
+            commit_a.open()
+    assert trace.index("a:commit<") < trace.index("b:start>")
+
+
+async def test_commits_follow_submission_order_when_later_bodies_finish_first() -> None:
+    trace: list[str] = []
+    gates = {n: Gate() for n in "abc"}
+    with anyio.fail_after(5):
+        async with Scheduler() as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(*(Probe(n, trace, hold_run=gates[n]) for n in "abc"))
+            gates["c"].open()
+            await settle_all()
+            gates["b"].open()
+            await settle_all()
+            assert "c:run<" in trace
+            assert entered(trace, "commit") == []
+            assert runner.finished == []
+            gates["a"].open()
+    assert [i for i in trace if i.endswith(":run<")] == ["c:run<", "b:run<", "a:run<"]
+    assert entered(trace, "commit") == ["a", "b", "c"]
+    assert runner.finished == ["a", "b", "c"]
+
+
+async def test_settle_abandons_queued_jobs_and_waits_for_started_ones() -> None:
+    trace: list[str] = []
+    run_a = Gate()
+    settled = anyio.Event()
+    with anyio.fail_after(5):
+        async with Scheduler(max_parallel=1) as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(
+                Probe("a", trace, hold_run=run_a), Probe("b", trace), Probe("c", trace)
+            )
+
+            async def settle() -> None:
+                await scheduler.settle("run settled")
+                settled.set()
+
+            tg.start_soon(settle)
+            await settle_all()
+            assert runner.finished == ["b", "c"]
+            assert not settled.is_set()
+            run_a.open()
+            await settled.wait()
+            assert runner.finished == ["b", "c", "a"]
+    assert entered(trace, "start") == ["a"]
+    abandoned = runner.outcomes["b"]
+    assert isinstance(abandoned, JobAbandoned)
+    assert abandoned.reason == "run settled"
+    assert str(abandoned) == "job abandoned before it started: run settled"
+    assert runner.outcomes["a"] == "a done"
+
+
+async def test_a_submission_after_settle_is_abandoned_at_once() -> None:
+    trace: list[str] = []
+    async with Scheduler() as scheduler:
+        await scheduler.settle("over")
+        with pytest.raises(JobAbandoned, match=r"^job abandoned before it started: over$"):
+            await scheduler.submit(Probe("late", trace))
+    assert trace == []
+
+
+async def test_mode_is_read_just_before_the_job_starts() -> None:
+    trace: list[str] = []
+    run_a, run_b = Gate(), Gate()
+    mode_of_b = ["exclusive"]
+    with anyio.fail_after(5):
+        async with Scheduler() as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(
+                Probe("a", trace, "exclusive", hold_run=run_a),
+                Probe("b", trace, lambda: mode_of_b[0], hold_run=run_b),
+            )
+            assert "b:mode" not in trace
+            # Changed after submission: the scheduler must use the new mode.
+            mode_of_b[0] = "parallel"
+            run_a.open()
+            await settle_all()
+            assert "b:run>" in trace
+            await runner.submit(Probe("c", trace))
+            # c overlaps b, which it could not if b had been classified exclusive.
+            assert "c:run<" in trace
+            assert "b:run<" not in trace
+            run_b.open()
+    assert trace[trace.index("b:start>") - 1] == "b:mode"
+    assert trace.index("a:commit<") < trace.index("b:start>")
+
+
+@pytest.mark.parametrize(
+    "mode",
+    [
+        pytest.param("raise", id="throwing"),
+        pytest.param("PARALLEL", id="wrong-case"),
+        pytest.param(True, id="truthy-non-string"),
+    ],
+)
+async def test_a_mode_other_than_exactly_parallel_means_exclusive(mode: object) -> None:
+    trace: list[str] = []
+    run_a = Gate()
+
+    def odd_mode() -> str:
+        if mode == "raise":
+            raise RuntimeError("classification failed")
+        return mode  # type: ignore[return-value]
+
+    with anyio.fail_after(5):
+        async with Scheduler() as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(
+                Probe("a", trace, hold_run=run_a), Probe("b", trace, odd_mode), Probe("c", trace)
+            )
+            assert entered(trace, "start") == ["a"]
+            run_a.open()
+    assert trace.index("a:commit<") < trace.index("b:start>")
+    assert trace.index("b:commit<") < trace.index("c:start>")
+    assert runner.outcomes == {"a": "a done", "b": "b done", "c": "c done"}
+
+
+@pytest.mark.parametrize("stage", ["start", "run", "commit"])
+async def test_an_exception_in_a_stage_is_that_jobs_outcome_only(
+    stage: Literal["start", "run", "commit"],
+) -> None:
+    trace: list[str] = []
+    with anyio.fail_after(5):
+        async with Scheduler() as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(Probe("a", trace, fail=stage), Probe("b", trace))
+    failure = runner.outcomes["a"]
+    assert isinstance(failure, ValueError)
+    assert str(failure) == f"a failed in {stage}"
+    assert runner.outcomes["b"] == "b done"
+    assert runner.finished == ["a", "b"]
+
+
+async def test_a_job_whose_run_failed_is_not_committed() -> None:
+    trace: list[str] = []
+    async with Scheduler() as scheduler:
+        with pytest.raises(ValueError, match=r"^a failed in run$"):
+            await scheduler.submit(Probe("a", trace, fail="run"))
+    assert "a:commit>" not in trace
+
+
+async def test_a_cancelled_submitter_withdraws_its_queued_job() -> None:
+    trace: list[str] = []
+    run_a = Gate()
+    with anyio.fail_after(5):
+        async with Scheduler(max_parallel=1) as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(Probe("a", trace, hold_run=run_a))
+            with anyio.CancelScope() as scope:
+                tg.start_soon(lambda: _cancel_when_blocked(scope))
+                await scheduler.submit(Probe("b", trace))
+            run_a.open()
+            await runner.submit(Probe("c", trace))
+    assert entered(trace, "start") == ["a", "c"]
+
+
+async def _cancel_when_blocked(scope: anyio.CancelScope) -> None:
+    await anyio.wait_all_tasks_blocked()
+    scope.cancel()
+
+
+async def test_leaving_the_block_abandons_queued_jobs() -> None:
+    trace: list[str] = []
+    run_a = Gate()
+    outcomes: list[object] = []
+
+    async def submit_late(scheduler: Scheduler) -> None:
+        try:
+            outcomes.append(await scheduler.submit(Probe("b", trace)))
+        except JobAbandoned as exc:
+            outcomes.append(exc.reason)
+
+    with anyio.fail_after(5):
+        async with anyio.create_task_group() as tg, Scheduler(max_parallel=1) as scheduler:
+            tg.start_soon(scheduler.submit, Probe("a", trace, hold_run=run_a))
+            await settle_all()
+            tg.start_soon(submit_late, scheduler)
+            await settle_all()
+            run_a.open()
+    assert outcomes == ["the scheduler was closed"]
+    assert entered(trace, "start") == ["a"]
+
+
+@pytest.mark.parametrize("value", [0, -1, True, 1.5, "2"])
+def test_max_parallel_must_be_a_positive_integer(value: object) -> None:
+    with pytest.raises(
+        ValueError,
+        match=rf"^max_parallel must be a positive integer, got max_parallel={value!r}$",
+    ):
+        Scheduler(max_parallel=value)  # type: ignore[arg-type]
+
+
+async def test_submit_outside_the_block_is_refused() -> None:
+    with pytest.raises(RuntimeError, match=r"^submit\(\) needs a running scheduler"):
+        await Scheduler().submit(Probe("a", []))
