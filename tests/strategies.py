@@ -195,3 +195,69 @@ def values_for(schema: dict[str, object]) -> st.SearchStrategy[object]:
     )
     extra = st.dictionaries(st.sampled_from(["x", "a"]), json_scalars, max_size=1)
     return st.tuples(declared, extra).map(lambda pair: {**pair[1], **pair[0]})
+
+
+# --- The SDK section: awkward names and schemas inside the subset and outside it ---------------
+
+#: Characters that stress identifiers, class names and quoting in the SDK block.
+_awkward_chars = st.sampled_from(
+    ["a", "b", "Z", "_", "-", ".", "1", " ", "é", "路", "ﬁ", "\u0301", "\u1100", "\u1161",
+     "\u200c", "\ud800", "\x00", "\n", "\x85", '"', "\\", "\U00010330", "ƛ"]
+)
+
+#: Tool and property names: identifiers, keywords, underscores, exotic and hostile text.
+sdk_names = st.one_of(
+    st.sampled_from(
+        ["search", "class", "match", "type", "_hidden", "__meta__", "__token", "__debug__",
+         "self", "extra", "my-tool", "my.tool", "1st-tool", "路径", "ﬁnd", "", "args"]
+    ),
+    st.text(_awkward_chars, max_size=6),
+    st.text(max_size=5),
+)
+
+#: Descriptions with whitespace runs, controls, quotes, backslashes and surrogates.
+sdk_descriptions = st.text(_awkward_chars | st.sampled_from(["\t", "\r", '"""', "\u2028"]),
+                           max_size=12)
+
+_junk_schemas: st.SearchStrategy[object] = st.sampled_from(
+    [None, 42, "string-schema", [], {"$ref": "#/x"}, {"oneOf": 7}, {"oneOf": []},
+     {"type": ["string", "null"]}, {"type": "string", "enum": []},
+     {"type": "string", "enum": [1, 2]}, {"type": "object", "properties": 7},
+     {"type": "integer", "const": 2**60}, {"type": "number", "const": float("nan")},
+     {"type": "string", "description": 42}, {"type": "json"}, {"format": "uri"}]
+)
+
+
+@st.composite
+def _awkward_object(draw: st.DrawFn, children: st.SearchStrategy[object]) -> dict[str, object]:
+    properties = draw(st.dictionaries(sdk_names, children, max_size=4))
+    node: dict[str, object] = {"type": "object", "properties": properties}
+    with_required: bool = draw(st.booleans())
+    if properties and with_required:
+        node["required"] = draw(st.lists(st.sampled_from(sorted(properties)), unique=True))
+    if draw(st.booleans()):
+        node["additionalProperties"] = draw(st.booleans())
+    if draw(st.booleans()):
+        node["description"] = draw(sdk_descriptions)
+    return node
+
+
+def sdk_schemas(max_leaves: int = 10) -> st.SearchStrategy[object]:
+    """Schemas for the SDK renderer: the subset, awkward names, and plain junk."""
+    base: st.SearchStrategy[object] = subset_schemas(max_leaves=3) | _junk_schemas
+    return st.recursive(
+        base,
+        lambda children: _awkward_object(children)
+        | st.builds(lambda items: {"type": "array", "items": items}, children)
+        | st.lists(children, max_size=4).map(lambda branches: {"oneOf": branches}),
+        max_leaves=max_leaves,
+    )
+
+
+#: (name, description, parameters, output) for one tool; schemas are mappings.
+sdk_tool_fields = st.tuples(
+    sdk_names,
+    sdk_descriptions,
+    sdk_schemas().filter(lambda schema: isinstance(schema, dict)),
+    sdk_schemas().filter(lambda schema: isinstance(schema, dict)),
+)

@@ -38,6 +38,7 @@ from ._sdk_names import (
     is_member_name,
     name_stem,
     py_string,
+    root_base,
 )
 from ._sdk_types import Budget, ObjectShape, TypeRenderer, object_shape
 
@@ -208,8 +209,9 @@ def _render_tool(tool: SdkTool, renderer: TypeRenderer) -> str:
     description = clean_description(tool.description)
     params = _keyword_parameters(tool, stem, renderer) if member else None
     if params is None:
-        args = _guarded(renderer, tool.parameters, stem + "Args", fallback="dict[str, Any]")
-    output = _guarded(renderer, tool.output, stem + "Output", fallback="Any")
+        base = root_base(stem, "Args")
+        args = _guarded(renderer, tool.parameters, base, fallback="dict[str, Any]")
+    output = _guarded(renderer, tool.output, root_base(stem, "Output"), fallback="Any")
     if not member:
         lines = [f"    # tools[{py_string(tool.name)}](args: {args}) -> {output}"]
         if description:
@@ -260,7 +262,7 @@ def _render_parameters(
 ) -> tuple[list[str], list[tuple[str, str]]]:
     # The argument class is not declared in this form, but its name is still taken,
     # so nested classes are named exactly as they would be in the args form.
-    args_name = renderer.names.allocate(stem + "Args")
+    args_name = renderer.names.allocate(root_base(stem, "Args"))
     budget = Budget()
     texts: list[str] = []
     documented: list[tuple[str, str]] = []
@@ -311,9 +313,7 @@ def _with_body(signature: str, description: str, documented: list[tuple[str, str
     lines = [signature, f'        """{docstring_text(description)}']
     if description:
         lines.append("")
-        lines.append("        Args:")
-    else:
-        lines[-1] += "Args:"
+    lines.append("        Args:")
     lines.extend(f"            {name}: {docstring_text(text)}" for name, text in documented)
     lines.append('        """')
     return "\n".join(lines)

@@ -26,6 +26,7 @@ __all__ = [
     "name_stem",
     "py_literal",
     "py_string",
+    "root_base",
 ]
 
 #: Longest class-name base before a collision counter. Nested classes derive their
@@ -147,6 +148,11 @@ def field_base(parent: str, field: str) -> str:
     if _valid_class_name(joined):
         return joined
     return _cap(parent + _ascii_fallback(_camel(field)))
+
+
+def root_base(stem: str, suffix: str) -> str:
+    """The class-name base for a tool's ``Args`` or ``Output`` class, capped."""
+    return _cap(stem + suffix)
 
 
 def branch_base(parent: str, index: int) -> str:

@@ -157,7 +157,8 @@ def _classify(node: object) -> _Kind:
         return "Any"
     if "oneOf" in keys:
         branches = node["oneOf"]
-        constrained = keys - _ANNOTATION_KEYS - {"oneOf"}
+        # A `type` beside `oneOf` only narrows it, so the union alone stays truthful.
+        constrained = keys - _ANNOTATION_KEYS - {"oneOf", "type"}
         if constrained or not _is_sequence(branches) or len(branches) < 2:
             return "Any"
         return ("oneOf", branches)
