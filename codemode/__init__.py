@@ -18,6 +18,20 @@ from ._errors import ToolNotFoundError as ToolNotFoundError
 from ._errors import ToolOutputError as ToolOutputError
 from ._errors import ToolTimeoutError as ToolTimeoutError
 from ._errors import UnsupportedSchemaError as UnsupportedSchemaError
+from ._execution import Accept as Accept
+from ._execution import Allow as Allow
+from ._execution import ApprovalOutcome as ApprovalOutcome
+from ._execution import Approver as Approver
+from ._execution import Ask as Ask
+from ._execution import Block as Block
+from ._execution import CallInput as CallInput
+from ._execution import Deny as Deny
+from ._execution import DispatchExecution as DispatchExecution
+from ._execution import ExecutionToken as ExecutionToken
+from ._execution import PostDecision as PostDecision
+from ._execution import PreDecision as PreDecision
+from ._execution import ToolExecution as ToolExecution
+from ._execution import ToolRunContext as ToolRunContext
 from ._registry import RUN_CODE as RUN_CODE
 from ._registry import ExecutionMode as ExecutionMode
 from ._registry import Mode as Mode
@@ -33,6 +47,7 @@ from ._results import ToolFailure as ToolFailure
 from ._results import ToolResult as ToolResult
 from ._results import ToolSuccess as ToolSuccess
 from ._scope import Agent as Agent
+from ._signal import AbortSignal as AbortSignal
 from ._tools import ToolDefinition as ToolDefinition
 from ._tools import ToolOutput as ToolOutput
 from ._tools import define_tool as define_tool
@@ -42,18 +57,31 @@ from ._tools import tool as tool
 __all__ = [
     "RUN_CODE",
     "AbortError",
+    "AbortSignal",
+    "Accept",
     "Agent",
+    "Allow",
+    "ApprovalOutcome",
+    "Approver",
+    "Ask",
+    "Block",
+    "CallInput",
     "CodeRunFailedError",
     "CodemodeError",
     "ContentBlock",
     "ContextMessage",
+    "Deny",
+    "DispatchExecution",
     "ErrorInfo",
     "ExecutionMode",
+    "ExecutionToken",
     "FailureDetail",
     "ImageBlock",
     "JsonValue",
     "LossyJsonError",
     "Mode",
+    "PostDecision",
+    "PreDecision",
     "QuotaExceededError",
     "RegistrationError",
     "Registry",
@@ -61,11 +89,13 @@ __all__ = [
     "ToolArgsError",
     "ToolDefinition",
     "ToolError",
+    "ToolExecution",
     "ToolFailure",
     "ToolNotFoundError",
     "ToolOutput",
     "ToolOutputError",
     "ToolResult",
+    "ToolRunContext",
     "ToolSchema",
     "ToolSuccess",
     "ToolTimeoutError",
