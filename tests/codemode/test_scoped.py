@@ -6,6 +6,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from codemode import RUN_CODE, Agent, RegistrationError, Registry, ToolDefinition, ToolOutput
 from codemode import define_tool as _define
@@ -15,13 +17,13 @@ if TYPE_CHECKING:
     from codemode._execution import ToolRunContext
 
 
-def tool(name: str, reply: str | None = None) -> ToolDefinition:
+def tool(name: str, reply: str | None = None, *, description: str | None = None) -> ToolDefinition:
     async def execute(args: Any, ctx: ToolRunContext) -> JsonValue:
         return reply if reply is not None else f"ran:{name}"
 
     return _define(
         name=name,
-        description=f"tool {name}",
+        description=description if description is not None else f"tool {name}",
         parameters={"type": "object", "properties": {}},
         output=ToolOutput(schema={"type": "string"}),
         execute=execute,
@@ -420,3 +422,66 @@ def test_scoped_registrations_reach_the_model_under_both_but_not_under_code() ->
     assert [s["name"] for s in registry.wire_schemas(coder)] == [RUN_CODE]
     assert [s["name"] for s in registry.wire_schemas(mixed)] == ["mine", RUN_CODE]
     assert seen(registry, coder) == ["mine", RUN_CODE]
+
+
+# --- the view rule, against a model -----------------------------------------------------------
+
+_NAMES = st.sampled_from(["a", "b", "c", "d", "e", "f"])
+
+
+@given(
+    globals_=st.sets(_NAMES),
+    parent_own=st.sets(_NAMES),
+    child_own=st.sets(_NAMES),
+    parent_deny=st.sets(_NAMES),
+    parent_allow=st.none() | st.sets(_NAMES, min_size=1),
+    child_allow=st.none() | st.sets(_NAMES, min_size=1),
+)
+def test_a_nested_view_is_what_its_parent_hands_down_filtered_plus_its_own(
+    globals_: set[str],
+    parent_own: set[str],
+    child_own: set[str],
+    parent_deny: set[str],
+    parent_allow: set[str] | None,
+    child_allow: set[str] | None,
+) -> None:
+    registry = Registry()
+    parent = Agent("parent")
+    child = Agent("child", parent=parent)
+    for name in sorted(globals_):
+        registry.register(tool(name, description=f"global:{name}"))
+    for name in sorted(parent_own):
+        registry.register(tool(name, description=f"parent:{name}"), agent=parent)
+    for name in sorted(child_own):
+        registry.register(tool(name, description=f"child:{name}"), agent=child)
+    parent_deny &= globals_
+    if parent_deny:
+        registry.restrict(parent, deny=parent_deny)
+    if parent_allow is not None:
+        parent_allow &= globals_
+        if parent_allow:
+            registry.restrict(parent, allow=parent_allow)
+        else:
+            parent_allow = None
+    inherited_by_child = globals_ | parent_own
+    if child_allow is not None:
+        child_allow &= inherited_by_child
+        if child_allow:
+            registry.restrict(child, allow=child_allow)
+        else:
+            child_allow = None
+
+    # The model: each scope filters what it inherits, then adds its own.
+    parent_view = {
+        n: f"global:{n}"
+        for n in globals_ - parent_deny
+        if parent_allow is None or n in parent_allow
+    }
+    parent_view.update({n: f"parent:{n}" for n in parent_own})
+    child_view = {
+        n: origin for n, origin in parent_view.items() if child_allow is None or n in child_allow
+    }
+    child_view.update({n: f"child:{n}" for n in child_own})
+
+    actual = {n: d.description for n, d in registry._visible(child).items()}
+    assert actual == child_view

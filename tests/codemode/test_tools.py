@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime  # noqa: TC003 - @tool resolves annotations at run time
+import enum
 import json
 import math
 import sys
@@ -25,7 +26,7 @@ from codemode import (
     tool,
 )
 from codemode._execution import ExecutionToken, ToolExecution, ToolRunContext
-from codemode._results import TextBlock
+from codemode._results import TextBlock, ToolSuccess
 from codemode._signal import AbortSignal
 from codemode._tools import pretty_json, render_json
 from tests.strategies import json_values
@@ -110,6 +111,11 @@ class Filters(TypedDict):
 class Window:
     start: int
     end: int
+
+
+class Color(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
 
 
 class Cat(msgspec.Struct, tag=True):
@@ -612,3 +618,46 @@ def test_the_decorator_works_with_and_without_arguments() -> None:
         return x
 
     assert tool(body).parameters == tool()(body).parameters
+
+
+def test_a_list_parameter_becomes_an_array_of_its_item_type() -> None:
+    @tool
+    def tag(tags: list[str]) -> None:
+        """Tag."""
+
+    assert plain(tag.parameters)["properties"] == {
+        "tags": {"type": "array", "items": {"type": "string"}}
+    }
+
+
+def test_the_typed_form_attaches_a_timeout_and_checks_it() -> None:
+    def body() -> None:
+        """Body."""
+
+    assert tool(timeout=30)(body).timeout == 30
+    with pytest.raises(ValueError, match=r"got timeout=0$"):
+        tool(timeout=0)(body)
+
+
+def test_a_typed_result_presenter_returns_none_for_invalid_arguments() -> None:
+    @tool(present_result=lambda args, result: {"card": "generic", "title": args["path"]})
+    def read(path: str) -> str:
+        """Read."""
+        return path
+
+    assert read.present_result is not None
+    result = ToolSuccess(value="x", content=(TextBlock(text="x"),))
+    assert read.present_result(materialize({"path": 3}, freeze=True), result) is None
+    assert read.present_result(materialize({"path": "/a"}, freeze=True), result) == {
+        "card": "generic", "title": "/a"
+    }
+
+
+def test_an_enum_class_becomes_a_typed_enum() -> None:
+    @tool
+    def paint(color: Color) -> None:
+        """Paint."""
+
+    assert plain(paint.parameters)["properties"]["color"] == {
+        "type": "string", "title": "Color", "enum": ["blue", "red"]
+    }
