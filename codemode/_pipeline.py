@@ -78,6 +78,7 @@ _logger: Final = logging.getLogger("codemode")
 RUN_CODE: Final = "run_code"
 
 _ALLOW: Final = Allow()
+_UNTRUSTED: Final = object()
 _ACCEPT: Final = Accept()
 
 
@@ -195,6 +196,7 @@ class PreparedCall:
         "_stage",
         "_token",
         "_tool",
+        "_trusted",
     )
 
     def __init__(self, registry: PipelineRegistry, call: CallInput) -> None:
@@ -209,6 +211,8 @@ class PreparedCall:
         self._dispatched = False
         self._body_invoked = False
         self._body_result: ToolResult | None = None
+        # The last value this call froze itself; normalisation need not copy it again.
+        self._trusted: object = _UNTRUSTED
 
     def __repr__(self) -> str:
         stages = ("new", "started", "ran", "committed")
@@ -479,6 +483,7 @@ class PreparedCall:
         except Exception as exc:
             detail = str(exc) if isinstance(exc, LossyJsonError) else f"{type(exc).__name__}: {exc}"
             return _from_exception(ToolOutputError(name, detail), contexts)
+        self._trusted = value
         return ToolSuccess(
             value=value,
             content=content,
@@ -491,11 +496,9 @@ class PreparedCall:
         execution = self._execution
         assert execution is not None
         tool = self._tool
-        if tool is None:
-            return result
         try:
             value = materialize(result.value, freeze=True)
-            violations = validate(tool.output.schema, value)
+            violations = [] if tool is None else validate(tool.output.schema, value)
         except Exception as exc:
             return _from_exception(
                 ToolOutputError(execution.name, str(exc)), result.additional_contexts
@@ -505,6 +508,7 @@ class PreparedCall:
             return _from_exception(
                 ToolOutputError(execution.name, detail), result.additional_contexts
             )
+        self._trusted = value
         return msgspec.structs.replace(result, value=value)
 
     # --- commit ------------------------------------------------------------------------------
@@ -602,7 +606,7 @@ class PreparedCall:
         execution = self._execution
         assert execution is not None
         try:
-            return _normalised(result, nested=execution.parent is not None)
+            return _normalised(result, nested=execution.parent is not None, trusted=self._trusted)
         except (TypeError, LossyJsonError, RecursionError) as exc:
             return _plain_failure(
                 f"tool {execution.name!r} produced a result that is not lossless JSON: {exc}"
@@ -626,7 +630,8 @@ class PreparedCall:
 def _check_string(value: object, what: str) -> None:
     if type(value) is not str:
         raise TypeError(f"{what} must be a str, got {value!r}")
-    materialize(value)  # refuses lone surrogates, naming the index
+    if not value.isascii():
+        materialize(value)  # refuses lone surrogates, naming the index
 
 
 def _check_blocks(blocks: object, what: str) -> tuple[ContentBlock, ...]:
@@ -657,7 +662,7 @@ def _normalised_contexts(contexts: object) -> tuple[ContextMessage, ...]:
     return contexts
 
 
-def _normalised(result: ToolResult, *, nested: bool) -> ToolResult:
+def _normalised(result: ToolResult, *, nested: bool, trusted: object) -> ToolResult:
     kind = type(result)
     if kind is not ToolSuccess and kind is not ToolFailure:
         raise TypeError(f"expected ToolSuccess or ToolFailure, got {result!r}")
@@ -671,8 +676,9 @@ def _normalised(result: ToolResult, *, nested: bool) -> ToolResult:
     if isinstance(result, ToolSuccess):
         if type(result.concludes_turn) is not bool:
             raise TypeError(f"concludes_turn must be a bool, got {result.concludes_turn!r}")
+        value = result.value
         return ToolSuccess(
-            value=materialize(result.value, freeze=True),
+            value=value if value is trusted else materialize(value, freeze=True),
             content=content,
             meta=meta,
             additional_contexts=contexts,
