@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, Protocol, final
 
@@ -34,7 +33,7 @@ import msgspec
 
 from bridge.lossless import LossyJsonError, materialize
 
-from ._errors import AbortError, ToolNotFoundError, ToolOutputError
+from ._errors import ToolNotFoundError, ToolOutputError
 from ._execution import (
     Accept,
     Allow,
@@ -48,17 +47,22 @@ from ._execution import (
     ToolRunContext,
 )
 from ._hooks import Hooks
+from ._outcomes import (
+    aborted,
+    awaited,
+    check_blocks,
+    from_exception,
+    normalised,
+    plain_failure,
+    reject_awaitable,
+)
 from ._results import (
     ContentBlock,
     ContextMessage,
-    ErrorInfo,
     FailureDetail,
-    ImageBlock,
-    TextBlock,
     ToolFailure,
     ToolResult,
     ToolSuccess,
-    failure,
     failure_from_exception,
     text_of,
 )
@@ -66,6 +70,8 @@ from ._schema import validate
 from ._signal import fuse
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable, Mapping, Sequence
+
     from bridge.lossless import JsonValue
 
     from ._execution import PostDecision, PreDecision
@@ -142,37 +148,6 @@ async def execute(registry: PipelineRegistry, call: CallInput) -> ToolResult:
     await prepared.start()
     await prepared.run()
     return await prepared.commit()
-
-
-def _aborted(*, before_dispatch: bool, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
-    result = failure_from_exception(AbortError(before_dispatch=before_dispatch))
-    if contexts:
-        result = msgspec.structs.replace(result, additional_contexts=contexts)
-    return result
-
-
-def _plain_failure(message: str, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
-    return failure(message, additional_contexts=contexts)
-
-
-def _from_exception(exc: Exception, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
-    result = failure_from_exception(exc)
-    if contexts:
-        result = msgspec.structs.replace(result, additional_contexts=contexts)
-    return result
-
-
-async def _awaited(value: object, what: str) -> object:
-    if not inspect.isawaitable(value):
-        raise TypeError(f"{what} must be async (return an awaitable), but it returned {value!r}")
-    return await value
-
-
-def _reject_awaitable(value: object, what: str) -> None:
-    if inspect.isawaitable(value):
-        if inspect.iscoroutine(value):
-            value.close()  # never started; closing it avoids a "never awaited" warning
-        raise TypeError(f"{what} must be synchronous, but it returned an awaitable")
 
 
 @final
@@ -259,7 +234,7 @@ class PreparedCall:
         try:
             arguments = materialize(call.arguments, freeze=True)
         except (LossyJsonError, RecursionError) as exc:
-            self._outcome = _plain_failure(f"tool arguments must be lossless JSON: {exc}")
+            self._outcome = plain_failure(f"tool arguments must be lossless JSON: {exc}")
             return
         execution = ToolExecution(
             call_id=call.call_id,
@@ -287,13 +262,13 @@ class PreparedCall:
             # policy, so nothing can approve a call that must fail.
             self._finalize = None
             self._outcome = (
-                _aborted(before_dispatch=True)
+                aborted(before_dispatch=True)
                 if call.signal.aborted
                 else failure_from_exception(ToolNotFoundError.collapsed(call.name))
             )
             return
         if call.signal.aborted:
-            self._outcome = _aborted(before_dispatch=True)
+            self._outcome = aborted(before_dispatch=True)
             return
         self._outcome = await self._policy(execution)
 
@@ -303,29 +278,29 @@ class PreparedCall:
         try:
             decision = await self._pre_execute(hooks.listeners("pre_execute", execution.agent))
         except Exception as exc:
-            return _from_exception(exc)
+            return from_exception(exc)
         if isinstance(decision, Deny):
-            return _plain_failure(decision.reason)
+            return plain_failure(decision.reason)
         if isinstance(decision, Ask):
             denied = await self._approve(execution, decision)
             if denied is not None:
                 return denied
         elif signal.aborted:
-            return _aborted(before_dispatch=True)
+            return aborted(before_dispatch=True)
         for guard in hooks.listeners("guard", execution.agent):
             try:
                 reason = guard(execution)
-                _reject_awaitable(reason, "a guard")
+                reject_awaitable(reason, "a guard")
             except Exception as exc:
-                return _from_exception(exc)
+                return from_exception(exc)
             if reason is None:
                 continue
             if type(reason) is not str:
-                return _plain_failure(
+                return plain_failure(
                     f"a guard returned {reason!r} for tool {execution.name!r}; "
                     "guards return a denial reason (str) or None"
                 )
-            return _plain_failure(reason or f'tool "{execution.name}" was denied by a guard')
+            return plain_failure(reason or f'tool "{execution.name}" was denied by a guard')
         return None
 
     async def _pre_execute(self, listeners: tuple[Callable[..., Any], ...]) -> PreDecision:
@@ -335,7 +310,7 @@ class PreparedCall:
         async def step(index: int) -> PreDecision:
             if index == count:
                 return _ALLOW
-            decision = await _awaited(
+            decision = await awaited(
                 listeners[index](execution, partial(step, index + 1)), "a pre_execute listener"
             )
             if not isinstance(decision, (Allow, Deny, Ask)):
@@ -351,30 +326,30 @@ class PreparedCall:
         name = execution.name
         approver = getattr(self._registry, "approver", None) or self._registry.hooks.approver
         if approver is None:
-            return _plain_failure(
+            return plain_failure(
                 ask.reason or f'tool "{name}" requires approval (not yet supported)'
             )
         if execution.agent is None:
-            return _plain_failure(
+            return plain_failure(
                 f'tool "{name}" requires approval, but the call has no agent to route it through'
             )
         signal = execution.signal
         outcome: object = None
         with signal.cancel_scope():
             try:
-                outcome = await _awaited(approver(execution, ask.reason), "the approver")
+                outcome = await awaited(approver(execution, ask.reason), "the approver")
             except Exception as exc:
-                return _from_exception(exc)
+                return from_exception(exc)
         if outcome == "rejected":
-            return _plain_failure(f'the user rejected tool "{name}"')
+            return plain_failure(f'the user rejected tool "{name}"')
         if signal.aborted:
             # Cancellation overtook the approval (or the approval raced it).
-            return _aborted(before_dispatch=True)
+            return aborted(before_dispatch=True)
         if outcome == "allowed-once":
             return None
         if outcome == "cancelled":
-            return _plain_failure(f'approval for tool "{name}" was cancelled')
-        return _plain_failure(
+            return plain_failure(f'approval for tool "{name}" was cancelled')
+        return plain_failure(
             f"the approver answered {outcome!r} for tool {name!r}; "
             'expected "allowed-once", "rejected" or "cancelled"'
         )
@@ -393,7 +368,7 @@ class PreparedCall:
         try:
             result = await self._around(dispatch, wrappers, 0)
         except Exception as exc:
-            result = _from_exception(exc)
+            result = from_exception(exc)
         if type(result) is ToolSuccess and result is not self._body_result:
             # A wrapper authored (or cached) this success: hold it to the output contract.
             result = self._revalidate(result)
@@ -406,7 +381,7 @@ class PreparedCall:
         try:
             if index == len(wrappers):
                 return await self._dispatch(dispatch)
-            result = await _awaited(
+            result = await awaited(
                 wrappers[index](dispatch, partial(self._around, dispatch, wrappers, index + 1)),
                 "an around listener",
             )
@@ -430,7 +405,7 @@ class PreparedCall:
             signal, release = fuse(caller, dispatch.signal)
         try:
             if signal.aborted:
-                return _aborted(before_dispatch=True)
+                return aborted(before_dispatch=True)
             tool = self._tool
             if tool is None:
                 return failure_from_exception(ToolNotFoundError(execution.name))
@@ -440,7 +415,7 @@ class PreparedCall:
                 raw = await tool.execute(execution.arguments, context)
             except Exception as exc:
                 contexts, _concluded = context._close()
-                return _from_exception(exc, contexts)
+                return from_exception(exc, contexts)
             contexts, concluded = context._close()
             result = self._success(tool, raw, contexts, concluded)
             self._body_result = result
@@ -463,17 +438,17 @@ class PreparedCall:
         try:
             value = materialize(raw, freeze=True)
         except (LossyJsonError, RecursionError) as exc:
-            return _from_exception(ToolOutputError(name, str(exc)), contexts)
+            return from_exception(ToolOutputError(name, str(exc)), contexts)
         output = tool.output
         try:
             violations = validate(output.schema, value)
         except Exception as exc:
-            return _from_exception(ToolOutputError(name, f"validation failed: {exc}"), contexts)
+            return from_exception(ToolOutputError(name, f"validation failed: {exc}"), contexts)
         if violations:
             detail = "; ".join(str(v) for v in violations)
-            return _from_exception(ToolOutputError(name, detail), contexts)
+            return from_exception(ToolOutputError(name, detail), contexts)
         try:
-            content = _check_blocks(output.render(execution.arguments, value), "render")
+            content = check_blocks(output.render(execution.arguments, value), "render")
             meta: JsonValue | msgspec.UnsetType = msgspec.UNSET
             projector = output.presentation_meta
             if projector is not None and execution.parent is None:
@@ -482,7 +457,7 @@ class PreparedCall:
                     meta = materialize(projected, freeze=True)
         except Exception as exc:
             detail = str(exc) if isinstance(exc, LossyJsonError) else f"{type(exc).__name__}: {exc}"
-            return _from_exception(ToolOutputError(name, detail), contexts)
+            return from_exception(ToolOutputError(name, detail), contexts)
         self._trusted = value
         return ToolSuccess(
             value=value,
@@ -500,12 +475,12 @@ class PreparedCall:
             value = materialize(result.value, freeze=True)
             violations = [] if tool is None else validate(tool.output.schema, value)
         except Exception as exc:
-            return _from_exception(
+            return from_exception(
                 ToolOutputError(execution.name, str(exc)), result.additional_contexts
             )
         if violations:
             detail = "; ".join(str(v) for v in violations)
-            return _from_exception(
+            return from_exception(
                 ToolOutputError(execution.name, detail), result.additional_contexts
             )
         self._trusted = value
@@ -529,7 +504,7 @@ class PreparedCall:
         if self._dispatched:
             result = await self._post_execute(execution, result)
         if type(result) is ToolSuccess and execution.signal.aborted:
-            result = _aborted(
+            result = aborted(
                 before_dispatch=not self._body_invoked, contexts=result.additional_contexts
             )
         result = self._normalise(result)
@@ -548,7 +523,7 @@ class PreparedCall:
         async def step(index: int) -> PostDecision:
             if index == count:
                 return _ACCEPT
-            decision = await _awaited(
+            decision = await awaited(
                 listeners[index](execution, result, partial(step, index + 1)),
                 "a post_execute listener",
             )
@@ -562,7 +537,7 @@ class PreparedCall:
         try:
             decision = await step(0)
         except Exception as exc:
-            return _from_exception(exc, result.additional_contexts)
+            return from_exception(exc, result.additional_contexts)
         if isinstance(decision, Block):
             feedback: tuple[ContentBlock, ...] = tuple(decision.feedback)
             return ToolFailure(
@@ -573,7 +548,7 @@ class PreparedCall:
         contexts = result.additional_contexts + tuple(decision.additional_contexts)
         if decision.value is not msgspec.UNSET:
             if type(result) is not ToolSuccess or self._tool is None:
-                return _plain_failure(
+                return plain_failure(
                     f"a post_execute listener replaced the value of a failed call to "
                     f"{execution.name!r}; a failed result has no value (use Block or new content)",
                     result.additional_contexts,
@@ -593,12 +568,12 @@ class PreparedCall:
     ) -> ToolResult:
         try:
             replacement = finalize(execution, result)
-            _reject_awaitable(replacement, "finalize_content")
+            reject_awaitable(replacement, "finalize_content")
             if replacement is None:
                 return result
-            content = _check_blocks(replacement, "finalize_content")
+            content = check_blocks(replacement, "finalize_content")
         except Exception as exc:
-            return _from_exception(exc, result.additional_contexts)
+            return from_exception(exc, result.additional_contexts)
         return msgspec.structs.replace(result, content=content)
 
     def _normalise(self, result: ToolResult) -> ToolResult:
@@ -606,9 +581,9 @@ class PreparedCall:
         execution = self._execution
         assert execution is not None
         try:
-            return _normalised(result, nested=execution.parent is not None, trusted=self._trusted)
+            return normalised(result, nested=execution.parent is not None, trusted=self._trusted)
         except (TypeError, LossyJsonError, RecursionError) as exc:
-            return _plain_failure(
+            return plain_failure(
                 f"tool {execution.name!r} produced a result that is not lossless JSON: {exc}"
             )
 
@@ -625,75 +600,3 @@ class PreparedCall:
                     execution.name,
                     execution.call_id,
                 )
-
-
-def _check_string(value: object, what: str) -> None:
-    if type(value) is not str:
-        raise TypeError(f"{what} must be a str, got {value!r}")
-    if not value.isascii():
-        materialize(value)  # refuses lone surrogates, naming the index
-
-
-def _check_blocks(blocks: object, what: str) -> tuple[ContentBlock, ...]:
-    if isinstance(blocks, (str, bytes)) or not isinstance(blocks, Sequence):
-        raise TypeError(f"{what} must return a sequence of content blocks, got {blocks!r}")
-    out: list[ContentBlock] = []
-    for block in blocks:
-        if type(block) is TextBlock:
-            _check_string(block.text, "a text block's text")
-        elif type(block) is ImageBlock:
-            _check_string(block.data, "an image block's data")
-            _check_string(block.mime_type, "an image block's mime_type")
-        else:
-            raise TypeError(f"{what} must return TextBlock or ImageBlock items, got {block!r}")
-        out.append(block)
-    return tuple(out)
-
-
-def _normalised_contexts(contexts: object) -> tuple[ContextMessage, ...]:
-    if type(contexts) is not tuple:
-        raise TypeError(f"additional_contexts must be a tuple, got {contexts!r}")
-    for context in contexts:
-        if type(context) is not ContextMessage:
-            raise TypeError(f"additional_contexts must hold ContextMessage items, got {context!r}")
-        _check_blocks(context.content, "a context message")
-        if context.source is not None:
-            _check_string(context.source, "a context message's source")
-    return contexts
-
-
-def _normalised(result: ToolResult, *, nested: bool, trusted: object) -> ToolResult:
-    kind = type(result)
-    if kind is not ToolSuccess and kind is not ToolFailure:
-        raise TypeError(f"expected ToolSuccess or ToolFailure, got {result!r}")
-    content = _check_blocks(result.content, "content")
-    contexts = _normalised_contexts(result.additional_contexts)
-    meta = result.meta
-    if nested:
-        meta = msgspec.UNSET
-    elif meta is not msgspec.UNSET:
-        meta = materialize(meta, freeze=True)
-    if isinstance(result, ToolSuccess):
-        if type(result.concludes_turn) is not bool:
-            raise TypeError(f"concludes_turn must be a bool, got {result.concludes_turn!r}")
-        value = result.value
-        return ToolSuccess(
-            value=value if value is trusted else materialize(value, freeze=True),
-            content=content,
-            meta=meta,
-            additional_contexts=contexts,
-            concludes_turn=result.concludes_turn,
-        )
-    error = result.error
-    if type(error) is not FailureDetail:
-        raise TypeError(f"error must be a FailureDetail, got {error!r}")
-    _check_string(error.message, "error.message")
-    if error.info is not None:
-        info = error.info
-        if type(info) is not ErrorInfo:
-            raise TypeError(f"error.info must be an ErrorInfo, got {info!r}")
-        _check_string(info.name, "error.info.name")
-        if info.code is not None:
-            _check_string(info.code, "error.info.code")
-    return ToolFailure(error=error, content=content, meta=meta, additional_contexts=contexts)
-
