@@ -1,0 +1,8 @@
+# category: advisories
+# signal: state
+# expect: compile
+# source: GHSA-ffg3-p8fm-mjx2 (CVE-2026-55830): the write guard shadowed to patch a shared module
+import json
+def patch(module, _write_=lambda obj: obj, /):
+    module.dumps = lambda *args, **kwargs: "poisoned"
+patch(json)

@@ -1,0 +1,6 @@
+# category: advisories
+# signal: marker
+# expect: refused
+# source: a real asyncio module handed to RestrictedPython (peer escape): unix_events imports os
+import asyncio
+asyncio.unix_events.os.system("touch {MARKER_PATH}")

@@ -1,0 +1,7 @@
+# category: bridge
+# signal: liveness
+# expect: refused
+# plain: skip (would close the test process's descriptors)
+# source: closing every descriptor, the protocol included
+import os
+os.closerange(0, 4096)

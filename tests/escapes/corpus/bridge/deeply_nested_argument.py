@@ -1,0 +1,8 @@
+# category: bridge
+# signal: handler liveness
+# plain: skip (needs the sandbox's tools binding)
+# source: nesting deep enough to exhaust a recursive encoder or decoder
+value = []
+for _ in range(200000):
+    value = [value]
+await tools.echo(value=value)

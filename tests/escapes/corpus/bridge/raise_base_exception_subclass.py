@@ -1,0 +1,8 @@
+# category: bridge
+# signal: liveness
+# kinds: exception
+# plain: skip (checks the sandbox's containment)
+# source: a BaseException subclass that no except Exception catches
+class Escape(BaseException):
+    pass
+raise Escape("out")

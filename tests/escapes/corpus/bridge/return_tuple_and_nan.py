@@ -1,0 +1,6 @@
+# category: bridge
+# signal: liveness
+# kinds: invalid-output
+# plain: skip (checks the sandbox's output validation)
+# source: lossy values in the return value
+return {"a": (1, 2), "b": float("nan")}

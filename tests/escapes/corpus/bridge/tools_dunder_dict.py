@@ -1,0 +1,7 @@
+# category: bridge
+# signal: handler
+# expect: exception
+# plain: skip (needs the sandbox's tools binding)
+# source: the proxy's own namespace, to find the channel behind it
+channel = vars(tools)
+await tools.echo(value=str(channel))

@@ -1,0 +1,6 @@
+# category: bridge
+# signal: handler
+# expect: exception
+# plain: skip (needs the sandbox's tools binding)
+# source: tuples and sets are not lossless JSON
+await tools.echo(value=(1, 2), other={3})

@@ -1,0 +1,6 @@
+# category: bridge
+# signal: handler
+# expect: exception
+# plain: skip (needs the sandbox's tools binding)
+# source: a tool name that was not sent with the program
+await tools.admin_delete_everything()

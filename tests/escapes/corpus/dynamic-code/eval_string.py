@@ -1,0 +1,5 @@
+# category: dynamic-code
+# signal: marker
+# expect: refused
+# source: classic; eval of a string
+eval("__import__('os').system('touch {MARKER_PATH}')")

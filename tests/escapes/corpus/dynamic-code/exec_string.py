@@ -1,0 +1,5 @@
+# category: dynamic-code
+# signal: marker
+# expect: refused
+# source: classic; exec of a string skips the compile-time policy
+exec("import os; os.system('touch {MARKER_PATH}')")

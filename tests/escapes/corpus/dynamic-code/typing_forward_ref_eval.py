@@ -1,0 +1,7 @@
+# category: dynamic-code
+# signal: marker
+# expect: refused
+# source: ForwardRef evaluation is eval() underneath
+import typing
+expr = "__import__('os').system('touch {MARKER_PATH}')"
+typing.get_type_hints(type("Holder", (), {"__annotations__": {"x": typing.ForwardRef(expr)}}), globalns={"__builtins__": __builtins__})

@@ -1,0 +1,6 @@
+# category: dynamic-code
+# signal: marker
+# expect: refused
+# source: vars() of an allowed module shows its real namespace
+import json
+vars(json)["codecs"].sys.modules["os"].system("touch {MARKER_PATH}")

@@ -1,0 +1,7 @@
+# category: exhaustion
+# signal: limit
+# kinds: timeout worker-exit
+# plain: skip (never ends)
+# source: nested quantifiers over alternation
+import re
+re.findall(r"(x|x|xx)*y", "x" * 60)

@@ -1,0 +1,8 @@
+# category: exhaustion
+# signal: limit
+# kinds: exception worker-exit
+# plain: skip (checks the sandbox's limits)
+# source: classic; unbounded recursion
+def dive(n):
+    return dive(n + 1)
+dive(0)

@@ -1,0 +1,9 @@
+# category: exhaustion
+# signal: limit
+# kinds: exception worker-exit timeout
+# expect: refused
+# plain: skip (a fork bomb)
+# source: classic fork bomb; every layer must stop it before the machine suffers
+import os
+while True:
+    os.fork()

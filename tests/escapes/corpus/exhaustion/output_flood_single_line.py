@@ -1,0 +1,6 @@
+# category: exhaustion
+# signal: bounded
+# plain: skip (floods the output)
+# source: one enormous line
+print("x" * 30_000_000)
+return "done"

@@ -1,0 +1,7 @@
+# category: exhaustion
+# signal: limit
+# kinds: exception worker-exit timeout
+# plain: skip (never ends)
+# source: many sleeping tasks inside the allowed asyncio
+import asyncio
+await asyncio.gather(*[asyncio.sleep(10**6) for _ in range(200000)])

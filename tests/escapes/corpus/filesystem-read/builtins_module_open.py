@@ -1,0 +1,6 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: classic; open fetched from the builtins module
+import builtins
+return builtins.open("{SECRET_PATH}").read()

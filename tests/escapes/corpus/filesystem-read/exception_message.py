@@ -1,0 +1,5 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: exfiltration through the error message of an uncaught exception
+raise ValueError(open("{SECRET_PATH}").read())

@@ -1,0 +1,6 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: fileinput opens the paths it is given
+import fileinput
+return "".join(fileinput.input("{SECRET_PATH}"))

@@ -1,0 +1,6 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: classic; the raw FileIO class
+import io
+return io.FileIO("{SECRET_PATH}").read().decode()

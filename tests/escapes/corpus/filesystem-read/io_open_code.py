@@ -1,0 +1,6 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: io.open_code, the audit-hook entry used by importers
+import io
+return io.open_code("{SECRET_PATH}").read().decode()

@@ -1,0 +1,6 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: linecache reads any path it is given
+import linecache
+return "".join(linecache.getlines("{SECRET_PATH}"))

@@ -1,0 +1,6 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: classic; pathlib bytes variant
+from pathlib import Path
+return Path("{SECRET_PATH}").read_bytes().decode()

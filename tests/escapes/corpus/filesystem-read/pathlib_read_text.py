@@ -1,0 +1,6 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: classic; pathlib reads without naming open
+import pathlib
+return pathlib.Path("{SECRET_PATH}").read_text()

@@ -1,0 +1,5 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: exfiltration through the captured print output instead of the return value
+print(open("{SECRET_PATH}").read())

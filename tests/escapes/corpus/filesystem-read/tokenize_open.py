@@ -1,0 +1,6 @@
+# category: filesystem-read
+# signal: secret
+# expect: refused
+# source: tokenize.open is a text opener for source files
+import tokenize
+return tokenize.open("{SECRET_PATH}").read()

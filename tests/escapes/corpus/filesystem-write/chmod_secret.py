@@ -1,0 +1,6 @@
+# category: filesystem-write
+# signal: secret
+# expect: refused
+# source: widening a root-only file's mode
+import os
+os.chmod("{SECRET_PATH}", 0o666)

@@ -1,0 +1,6 @@
+# category: filesystem-write
+# signal: marker
+# expect: refused
+# source: dbm creates its database file itself
+import dbm
+dbm.open("{MARKER_PATH}", "c").close()

@@ -1,0 +1,6 @@
+# category: filesystem-write
+# signal: marker
+# expect: refused
+# source: a logging handler opens its file on construction
+import logging
+logging.FileHandler("{MARKER_PATH}").close()

@@ -1,0 +1,6 @@
+# category: filesystem-write
+# signal: marker
+# expect: refused
+# source: classic; append mode creates the file too
+import io
+io.open("{MARKER_PATH}", "a").close()

@@ -1,0 +1,6 @@
+# category: filesystem-write
+# signal: marker
+# expect: refused
+# source: creating a directory is a write to the file system
+import os
+os.mkdir("{MARKER_PATH}")

@@ -1,0 +1,6 @@
+# category: filesystem-write
+# signal: marker
+# expect: refused
+# source: a symlink is created without opening anything
+import os
+os.symlink("/etc/passwd", "{MARKER_PATH}")

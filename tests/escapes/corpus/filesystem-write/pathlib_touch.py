@@ -1,0 +1,6 @@
+# category: filesystem-write
+# signal: marker
+# expect: refused
+# source: classic; pathlib creates files without naming open
+import pathlib
+pathlib.Path("{MARKER_PATH}").touch()

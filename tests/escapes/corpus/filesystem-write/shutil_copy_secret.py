@@ -1,0 +1,6 @@
+# category: filesystem-write
+# signal: marker
+# expect: refused
+# source: copying the secret to a world-readable place
+import shutil
+shutil.copy("{SECRET_PATH}", "{MARKER_PATH}")

@@ -1,0 +1,8 @@
+# category: filesystem-write
+# signal: marker
+# expect: refused
+# source: a C extension that opens files itself, below the Python io layer
+import sqlite3
+connection = sqlite3.connect("{MARKER_PATH}")
+connection.execute("create table t (x)")
+connection.close()

@@ -1,0 +1,6 @@
+# category: filesystem-write
+# signal: secret
+# expect: refused
+# source: destroying a file is harm even without reading it
+import os
+os.truncate("{SECRET_PATH}", 0)

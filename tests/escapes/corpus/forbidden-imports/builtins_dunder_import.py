@@ -1,0 +1,6 @@
+# category: forbidden-imports
+# signal: marker
+# expect: refused
+# source: __import__ reached through the builtins module
+import builtins
+getattr(builtins, "__import__")("os").system("touch {MARKER_PATH}")

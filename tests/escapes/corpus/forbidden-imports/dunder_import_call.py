@@ -1,0 +1,5 @@
+# category: forbidden-imports
+# signal: marker
+# expect: refused
+# source: classic; __import__ as a function
+__import__("os").system("touch {MARKER_PATH}")

@@ -1,0 +1,6 @@
+# category: forbidden-imports
+# signal: marker
+# expect: refused
+# source: classic; from-import of import_module
+from importlib import import_module
+import_module("subprocess").run(["touch", "{MARKER_PATH}"])

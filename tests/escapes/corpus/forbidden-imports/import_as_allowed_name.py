@@ -1,0 +1,6 @@
+# category: forbidden-imports
+# signal: marker
+# expect: refused
+# source: aliasing a forbidden module to an allowed module's name
+import os as json
+json.system("touch {MARKER_PATH}")

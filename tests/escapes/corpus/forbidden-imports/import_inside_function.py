@@ -1,0 +1,8 @@
+# category: forbidden-imports
+# signal: marker
+# expect: refused
+# source: an import hidden in a nested function body
+def helper():
+    import subprocess
+    return subprocess
+helper().run(["touch", "{MARKER_PATH}"])

@@ -1,0 +1,6 @@
+# category: forbidden-imports
+# signal: marker
+# expect: refused
+# source: a dotted import binds the top-level package name
+import os.path
+os.system("touch {MARKER_PATH}")

@@ -1,0 +1,6 @@
+# category: forbidden-imports
+# signal: marker
+# expect: refused
+# source: classic; importlib.import_module
+import importlib
+importlib.import_module("os").system("touch {MARKER_PATH}")

@@ -1,0 +1,6 @@
+# category: forbidden-imports
+# signal: marker
+# expect: refused
+# source: classic; unpickling resolves any global and calls it
+import pickle
+pickle.loads(b"cos\nsystem\n(S'touch {MARKER_PATH}'\ntR.")

@@ -1,0 +1,6 @@
+# category: forbidden-imports
+# signal: marker
+# expect: refused
+# source: classic; sys.modules holds every loaded module
+import sys
+sys.modules["os"].system("touch {MARKER_PATH}")

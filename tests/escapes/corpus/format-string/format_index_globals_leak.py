@@ -1,0 +1,7 @@
+# category: format-string
+# signal: leak
+# leak: <function|<module|__builtins__
+# expect: refused
+# source: format's [key] item access into a real namespace
+import json
+return "{0.__globals__[__builtins__]}".format(json.dumps)

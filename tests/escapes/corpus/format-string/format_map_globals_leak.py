@@ -1,0 +1,8 @@
+# category: format-string
+# signal: leak
+# leak: __builtins__|<module
+# expect: refused
+# source: CVE-2023-41039 class: format_map walking into a function's globals
+def helper():
+    pass
+return "{f.__globals__}".format_map({"f": helper})

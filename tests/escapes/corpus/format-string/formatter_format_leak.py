@@ -1,0 +1,7 @@
+# category: format-string
+# signal: leak
+# leak: module 'builtins'
+# expect: refused
+# source: CVE-2023-41039 class: string.Formatter().format walks the same way
+import string
+return string.Formatter().format("{0.__self__}", len)

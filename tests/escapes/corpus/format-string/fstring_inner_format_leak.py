@@ -1,0 +1,7 @@
+# category: format-string
+# signal: leak
+# leak: module 'builtins'
+# expect: refused
+# source: a str.format call hidden inside an f-string
+template = "{0.__self__}"
+return f"{template.format(len)}"

@@ -1,0 +1,5 @@
+# category: introspection
+# signal: marker
+# expect: refused
+# source: a builtin function's __self__ is the builtins module
+len.__self__.__import__("os").system("touch {MARKER_PATH}")

@@ -1,0 +1,6 @@
+# category: introspection
+# signal: marker
+# expect: refused
+# source: object.__getattribute__ bypasses any custom attribute hook
+imp = object.__getattribute__(len, "__self__").__import__
+imp("os").system("touch {MARKER_PATH}")

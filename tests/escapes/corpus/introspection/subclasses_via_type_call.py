@@ -1,0 +1,7 @@
+# category: introspection
+# signal: marker
+# expect: refused
+# source: type.__subclasses__ called unbound on object
+for cls in type.__subclasses__(object):
+    if cls.__name__ == "_wrap_close":
+        cls.__init__.__globals__["system"]("touch {MARKER_PATH}")

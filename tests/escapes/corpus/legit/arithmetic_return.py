@@ -1,0 +1,2 @@
+# value: 2
+return 1 + 1

@@ -1,0 +1,2 @@
+# value: null
+x = 1

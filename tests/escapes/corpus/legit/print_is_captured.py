@@ -1,0 +1,5 @@
+# value: "done"
+# logs: ["hello", "a-b"]
+print("hello")
+print("a", "b", sep="-")
+return "done"

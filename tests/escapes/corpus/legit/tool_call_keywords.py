@@ -1,0 +1,2 @@
+# value: {"query": "cats"}
+return await tools.echo(query="cats")

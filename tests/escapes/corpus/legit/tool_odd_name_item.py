@@ -1,0 +1,2 @@
+# value: "odd"
+return await tools["odd-name"]()

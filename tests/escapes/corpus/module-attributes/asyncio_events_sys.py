@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real asyncio module: events imports sys (peer escape)
+import asyncio
+asyncio.events.sys.modules["os"].system("touch {MARKER_PATH}")

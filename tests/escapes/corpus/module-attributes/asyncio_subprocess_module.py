@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real asyncio module exposes its subprocess submodule (peer escape)
+import asyncio
+asyncio.subprocess.subprocess.run(["touch", "{MARKER_PATH}"])

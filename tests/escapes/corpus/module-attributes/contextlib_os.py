@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real contextlib module imports os
+import contextlib
+contextlib.os.system("touch {MARKER_PATH}")

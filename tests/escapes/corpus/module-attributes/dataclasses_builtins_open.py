@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real dataclasses module imports builtins
+import dataclasses
+dataclasses.builtins.open("{MARKER_PATH}", "w").close()

@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real dataclasses module imports inspect
+import dataclasses
+dataclasses.inspect.sys.modules["os"].system("touch {MARKER_PATH}")

@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real datetime module carries sys
+import datetime
+datetime.sys.modules["os"].system("touch {MARKER_PATH}")

@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real fractions module imports re
+import fractions
+fractions.re.enum.sys.modules["os"].system("touch {MARKER_PATH}")

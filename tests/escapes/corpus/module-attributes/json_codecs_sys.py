@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real json module carries codecs, which carries sys
+import json
+json.codecs.sys.modules["os"].system("touch {MARKER_PATH}")

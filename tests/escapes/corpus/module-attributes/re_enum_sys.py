@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real re module carries enum, whose sys leads to sys.modules
+import re
+re.enum.sys.modules["os"].system("touch {MARKER_PATH}")

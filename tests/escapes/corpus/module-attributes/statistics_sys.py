@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real statistics module imports sys
+import statistics
+statistics.sys.modules["os"].system("touch {MARKER_PATH}")

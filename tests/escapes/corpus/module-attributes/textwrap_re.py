@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real textwrap module imports re
+import textwrap
+textwrap.re.enum.sys.modules["os"].system("touch {MARKER_PATH}")

@@ -1,0 +1,6 @@
+# category: module-attributes
+# signal: marker
+# expect: refused
+# source: a real typing module imports sys
+import typing
+typing.sys.modules["os"].system("touch {MARKER_PATH}")

@@ -1,0 +1,6 @@
+# category: network
+# signal: canary
+# expect: refused
+# source: a real asyncio module opens network connections (peer escape)
+import asyncio
+await asyncio.wait_for(asyncio.open_connection("127.0.0.1", {CANARY_PORT}), 2)

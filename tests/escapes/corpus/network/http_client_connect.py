@@ -1,0 +1,6 @@
+# category: network
+# signal: canary
+# expect: refused
+# source: HTTP client through http.client
+import http.client
+http.client.HTTPConnection("127.0.0.1", {CANARY_PORT}, timeout=1).connect()

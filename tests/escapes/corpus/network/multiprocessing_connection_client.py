@@ -1,0 +1,6 @@
+# category: network
+# signal: canary
+# expect: refused
+# source: a less obvious socket user in the standard library
+from multiprocessing.connection import Client
+Client(("127.0.0.1", {CANARY_PORT}))

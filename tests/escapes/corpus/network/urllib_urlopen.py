@@ -1,0 +1,6 @@
+# category: network
+# signal: canary
+# expect: refused
+# source: HTTP client through urllib
+import urllib.request
+urllib.request.urlopen("http://127.0.0.1:{CANARY_PORT}/", timeout=1)

@@ -1,0 +1,7 @@
+# category: process
+# signal: marker
+# expect: refused
+# source: a real asyncio module hands out a shell (peer escape)
+import asyncio
+proc = await asyncio.create_subprocess_shell("touch {MARKER_PATH}")
+await proc.wait()

@@ -1,0 +1,6 @@
+# category: process
+# signal: victim
+# expect: refused
+# source: signalling a process the program does not own
+import os
+os.kill({VICTIM_PID}, 9)

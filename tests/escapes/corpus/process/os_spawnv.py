@@ -1,0 +1,6 @@
+# category: process
+# signal: marker
+# expect: refused
+# source: the old spawn* family
+import os
+os.spawnv(os.P_WAIT, "/usr/bin/touch", ["touch", "{MARKER_PATH}"])

@@ -1,0 +1,6 @@
+# category: process
+# signal: marker
+# expect: refused
+# source: classic; subprocess.Popen with a shell
+import subprocess
+subprocess.Popen("touch {MARKER_PATH}", shell=True).wait()

@@ -1,0 +1,360 @@
+"""Runs the escape corpus through a real :class:`sandbox.WorkerPool` and judges each run.
+
+One pool per ablation mode runs every case concurrently; each case gets its own
+:class:`~tests.escapes.stage.Stage` (secret, marker directory, canary, victim),
+and every harm is read from outside the child after the run. The pool's health
+is recorded at the end: statistics back to idle, no process left in any child's
+process group, as many descriptors and run directories as before.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+import anyio
+
+from bridge.lossless import JsonValue, LossyJsonError, materialize
+from sandbox import Limits, ToolCallFailed, WorkerPool
+
+from .stage import Stage, process_group_members
+
+if TYPE_CHECKING:
+    from sandbox import PoolStatistics, RunResult
+
+    from .corpus_format import Case, LegitProgram, Mode
+
+__all__ = [
+    "CORPUS_LIMITS",
+    "LEGIT_LIMITS",
+    "MARGIN_SECONDS",
+    "POOL_SIZE",
+    "TOOL_NAMES",
+    "AblationRuns",
+    "CaseOutcome",
+    "CorpusRun",
+    "LegitRuns",
+    "RecordingHandler",
+    "limits_for",
+    "run_corpus",
+    "run_legit",
+]
+
+_KIB: Final = 1024
+_MIB: Final = 1024 * _KIB
+
+#: Small limits keep the exhaustion cases short; every case runs under them.
+CORPUS_LIMITS: Final = Limits(
+    wall_seconds=2.0,
+    cpu_seconds=1,
+    memory_bytes=256 * _MIB,
+    max_log_bytes=16 * _KIB,
+    max_value_bytes=256 * _KIB,
+    max_frame_bytes=512 * _KIB,
+)
+#: How far past its wall-clock limit a run may end: killing, reaping and
+#: reporting take a moment, and the corpus runs several children at once on few cores.
+MARGIN_SECONDS: Final = 3.0
+#: The tools every case's ``tools`` proxy declares.
+TOOL_NAMES: Final = ("echo", "search", "odd-name", "fail")
+#: Concurrent runs per pool (and the pool's warm size).
+POOL_SIZE: Final = 3
+
+_LIVENESS_PROGRAM: Final = "return 41 + 1"
+#: A program that reads back every shared object a ``state`` case tries to poison.
+_PROBE_PROGRAM: Final = """\
+import collections
+import json
+import math
+probe = {}
+probe["json"] = json.dumps([1])
+probe["math"] = math.pi == 3.141592653589793
+probe["len"] = len([1, 2])
+probe["sleep"] = await asyncio.sleep(0, "clean")
+probe["echo"] = await tools.echo(value="clean")
+probe["counter"] = collections.Counter("aab").most_common(1)
+return probe
+"""
+_PROBE_VALUE: Final[JsonValue] = {
+    "json": "[1]",
+    "math": True,
+    "len": 2,
+    "sleep": "clean",
+    "echo": {"value": "clean"},
+    "counter": [["a", 2]],
+}
+
+
+def limits_for(mode: Mode, base: Limits = CORPUS_LIMITS) -> Limits:
+    """``base`` with the testing switches set for one ablation mode."""
+    return replace(base, language_layer=mode != "os", os_layer=mode != "language")
+
+
+@dataclass
+class RecordingHandler:
+    """A tool handler that answers simply and records anything it should never see.
+
+    ``echo`` returns its arguments, ``search`` a fixed hit list, ``odd-name`` a
+    string and ``fail`` raises :class:`ToolCallFailed`. A call for a name the
+    program was not given, or with arguments that are not lossless JSON, is a
+    violation: the bridge must never let one through.
+    """
+
+    declared: frozenset[str] = frozenset(TOOL_NAMES)
+    calls: list[tuple[str, JsonValue]] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        self.calls.append((name, args))
+        if name not in self.declared:
+            self.violations.append(f"the handler was called for undeclared tool {name!r}")
+        try:
+            materialize(args)
+        except LossyJsonError as error:
+            self.violations.append(f"the handler received lossy arguments: {error}")
+        if name == "fail":
+            raise ToolCallFailed("the tool failed on purpose", code="E_PURPOSE")
+        if name == "search":
+            query = args.get("query", "") if isinstance(args, dict) else ""
+            return {"hits": [f"{query}-1", f"{query}-2"]}
+        if name == "odd-name":
+            return "odd"
+        return args
+
+
+@dataclass
+class CaseOutcome:
+    """What one case did in one mode, and every harm or broken expectation found."""
+
+    case: Case
+    mode: Mode
+    result: RunResult | None
+    harms: list[str]
+    pids: list[int]
+
+
+@dataclass
+class CorpusRun:
+    """Every outcome of one ablation mode plus the pool's health afterwards."""
+
+    mode: Mode
+    outcomes: dict[str, CaseOutcome]
+    statistics: PoolStatistics
+    leftover_processes: dict[int, list[int]]
+    fds_before: int
+    fds_after: int
+    run_dirs_before: int
+    run_dirs_after: int
+
+    @property
+    def pids(self) -> list[int]:
+        return [pid for outcome in self.outcomes.values() for pid in outcome.pids]
+
+
+def _run_dirs() -> int:
+    return sum(1 for name in os.listdir(tempfile.gettempdir()) if name.startswith("codemode-run-"))
+
+
+def _fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def _texts(result: RunResult) -> tuple[str, str, str]:
+    value = json.dumps(result.value)
+    logs = "\n".join(result.logs)
+    message = result.error.message if result.error is not None else ""
+    return value, logs, message
+
+
+def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limits) -> list[str]:
+    """Every harm and broken expectation of one run, as sentences."""
+    value, logs, message = _texts(result)
+    harms = [
+        *stage.secret_harm(value, logs, message),
+        *stage.marker_harm(),
+        *stage.canary_harm(),
+        *stage.victim_harm(),
+    ]
+    if case.leak is not None and mode != "os":
+        for text in (value, logs, message):
+            match = case.leak.search(text)
+            if match is not None:
+                harms.append(f"the output discloses {match.group(0)!r}")
+                break
+    kinds = case.expected_kinds(mode)
+    if kinds is not None:
+        got = result.error.kind if result.error is not None else "ok"
+        if got not in kinds:
+            harms.append(
+                f"the run ended as {got!r}, expected one of {sorted(kinds)}: {message[:300]}"
+            )
+    timed = "limit" in case.signals or (result.error is not None and result.error.kind == "timeout")
+    if timed and result.wall_seconds > limits.wall_seconds + MARGIN_SECONDS:
+        harms.append(
+            f"the run took {result.wall_seconds:.2f}s, past wall_seconds={limits.wall_seconds}"
+            f" plus a {MARGIN_SECONDS}s margin"
+        )
+    log_bytes = sum(len(line.encode()) + 1 for line in result.logs)
+    if log_bytes > limits.max_log_bytes + 256:
+        harms.append(f"the logs hold {log_bytes} bytes, past max_log_bytes={limits.max_log_bytes}")
+    if len(value.encode()) > limits.max_value_bytes:
+        harms.append(f"the value holds {len(value)} bytes, past max_value_bytes")
+    if len(message.encode()) > limits.max_frame_bytes:
+        harms.append(f"the error message holds {len(message)} bytes, past max_frame_bytes")
+    return harms
+
+
+async def _settle_group(pid: int | None) -> list[int]:
+    """Wait briefly for a finished child's process group to disappear; return what is left."""
+    if pid is None:
+        return []
+    # The zygote reaps its children asynchronously; give it a moment (at most 5 s).
+    for _ in range(100):
+        if not process_group_members(pid):
+            break
+        await anyio.sleep(0.05)
+    return process_group_members(pid)
+
+
+async def _run_case(
+    pool: WorkerPool, case: Case, mode: Mode, parent: Path, limits: Limits
+) -> CaseOutcome:
+    stage = Stage.create(
+        parent, case.id.replace("/", "__"),
+        canary="canary" in case.signals, victim="victim" in case.signals,
+    )
+    try:
+        handler = RecordingHandler()
+        result = await pool.run(
+            case.program(stage.substitutions()), tool_names=TOOL_NAMES, handler=handler
+        )
+        harms = _judge(case, mode, stage, result, limits)
+        harms.extend(handler.violations)
+        pids = [result.pid] if result.pid is not None else []
+        left = await _settle_group(result.pid)
+        if left:
+            harms.append(f"processes {left} outlived the run in the child's process group")
+        if "liveness" in case.signals or "limit" in case.signals:
+            after = await pool.run(_LIVENESS_PROGRAM, tool_names=(), handler=RecordingHandler())
+            if after.value != 42 or after.error is not None:
+                harms.append(f"the next run failed: {after.error}")
+            if after.pid is not None:
+                pids.append(after.pid)
+        if "state" in case.signals:
+            probe = await pool.run(
+                _PROBE_PROGRAM, tool_names=TOOL_NAMES, handler=RecordingHandler()
+            )
+            if probe.value != _PROBE_VALUE:
+                harms.append(f"a later program saw poisoned state: {probe.value!r} {probe.error}")
+            if probe.pid is not None:
+                pids.append(probe.pid)
+        return CaseOutcome(case=case, mode=mode, result=result, harms=harms, pids=pids)
+    finally:
+        stage.close()
+
+
+async def _wait_idle(pool: WorkerPool, size: int) -> PoolStatistics:
+    with anyio.fail_after(60):
+        while True:
+            statistics = pool.statistics()
+            if statistics.idle == size and statistics.busy == 0 and statistics.starting == 0:
+                return statistics
+            await anyio.sleep(0.05)
+
+
+async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SIZE) -> CorpusRun:
+    """Run every case that applies to ``mode`` through one pool and judge each run."""
+    limits = limits_for(mode)
+    selected = [case for case in cases if mode in case.applies]
+    parent = Path(tempfile.mkdtemp(prefix="codemode-escapes-"))
+    # Unprivileged children must be able to traverse to the world-writable marker dirs.
+    os.chmod(parent, 0o755)
+    outcomes: dict[str, CaseOutcome] = {}
+    try:
+        async with WorkerPool(limits=limits, size=size) as pool:
+            await _wait_idle(pool, size)
+            fds_before, dirs_before = _fds(), _run_dirs()
+            slots = anyio.Semaphore(size)
+
+            async def one(case: Case) -> None:
+                async with slots:
+                    outcomes[case.id] = await _run_case(pool, case, mode, parent, limits)
+
+            async with anyio.create_task_group() as group:
+                for case in selected:
+                    group.start_soon(one, case)
+            statistics = await _wait_idle(pool, size)
+            leftover = {
+                pid: members
+                for outcome in outcomes.values()
+                for pid in outcome.pids
+                if (members := process_group_members(pid))
+            }
+            fds_after, dirs_after = _fds(), _run_dirs()
+    finally:
+        shutil.rmtree(parent, ignore_errors=True)
+    return CorpusRun(
+        mode=mode,
+        outcomes=outcomes,
+        statistics=statistics,
+        leftover_processes=leftover,
+        fds_before=fds_before,
+        fds_after=fds_after,
+        run_dirs_before=dirs_before,
+        run_dirs_after=dirs_after,
+    )
+
+
+class AblationRuns:
+    """Runs the corpus at most once per mode per test session and keeps the results."""
+
+    def __init__(self, cases: tuple[Case, ...]) -> None:
+        self.cases = cases
+        self._runs: dict[Mode, CorpusRun] = {}
+
+    def get(self, mode: Mode) -> CorpusRun:
+        """The corpus run for ``mode``, running it on first use."""
+        if mode not in self._runs:
+            self._runs[mode] = anyio.run(run_corpus, mode, self.cases)
+        return self._runs[mode]
+
+
+#: Legitimate programs run under the defaults except a shorter wall clock.
+LEGIT_LIMITS: Final = Limits(wall_seconds=20.0)
+
+
+async def run_legit(mode: Mode, programs: tuple[LegitProgram, ...]) -> dict[str, RunResult]:
+    """Run every legitimate program through one pool in ``mode``; return the results by id."""
+    results: dict[str, RunResult] = {}
+    async with WorkerPool(limits=limits_for(mode, LEGIT_LIMITS), size=POOL_SIZE) as pool:
+        slots = anyio.Semaphore(POOL_SIZE)
+
+        async def one(program: LegitProgram) -> None:
+            async with slots:
+                results[program.id] = await pool.run(
+                    program.text, tool_names=TOOL_NAMES, handler=RecordingHandler()
+                )
+
+        async with anyio.create_task_group() as group:
+            for program in programs:
+                group.start_soon(one, program)
+    return results
+
+
+class LegitRuns:
+    """Runs the legitimate programs at most once per mode per test session."""
+
+    def __init__(self, programs: tuple[LegitProgram, ...]) -> None:
+        self.programs = programs
+        self._runs: dict[Mode, dict[str, RunResult]] = {}
+
+    def get(self, mode: Mode) -> dict[str, RunResult]:
+        """The results for ``mode``, running the programs on first use."""
+        if mode not in self._runs:
+            self._runs[mode] = anyio.run(run_legit, mode, self.programs)
+        return self._runs[mode]

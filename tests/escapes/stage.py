@@ -1,0 +1,175 @@
+"""The world outside the child for one case: a secret, a marker directory, a canary, a victim.
+
+A :class:`Stage` is built before a case runs and inspected after it: every
+success signal of the corpus is read here, from outside the process that ran
+the program, so a program cannot fake its own innocence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import select
+import shutil
+import socket
+import stat
+import subprocess
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+__all__ = ["Stage", "process_group_members"]
+
+_SECRET_MODE: Final = 0o600
+
+
+@dataclass
+class Stage:
+    """Owns the secret file, marker directory, canary listener and victim of one case."""
+
+    root: Path
+    secret_text: str
+    canary: socket.socket | None = None
+    victim: subprocess.Popen[bytes] | None = None
+    _closed: bool = field(default=False, repr=False)
+
+    @classmethod
+    def create(cls, parent: Path, name: str, *, canary: bool, victim: bool) -> Stage:
+        """Build the stage under ``parent/name``.
+
+        The secret is a root-owned ``0600`` file in a world-traversable directory:
+        only the file's own mode (and, with the OS layer, seccomp) keeps an
+        unprivileged child from reading it. The marker directory is world-writable,
+        so that only the sandbox, not the directory's mode, stops a write.
+        """
+        root = parent / name
+        root.mkdir(mode=0o755)
+        root.chmod(0o755)
+        (root / "secret").mkdir(mode=0o755)
+        (root / "secret").chmod(0o755)
+        marker_dir = root / "marker"
+        marker_dir.mkdir()
+        marker_dir.chmod(0o777)
+        text = f"codemode-secret-{secrets.token_hex(16)}"
+        secret_path = root / "secret" / "secret.txt"
+        fd = os.open(secret_path, os.O_CREAT | os.O_WRONLY | os.O_EXCL, _SECRET_MODE)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(text)
+        stage = cls(root=root, secret_text=text)
+        if canary:
+            listener = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+            # Dual-stack on the loopback only, so that both an IPv4 connection and an
+            # IPv4-mapped IPv6 one reach the same listener.
+            listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+            listener.bind(("::ffff:127.0.0.1", 0))
+            listener.listen(16)
+            stage.canary = listener
+        if victim:
+            stage.victim = subprocess.Popen(
+                ["sleep", "600"], start_new_session=True, stdin=subprocess.DEVNULL
+            )
+        return stage
+
+    @property
+    def secret_path(self) -> Path:
+        return self.root / "secret" / "secret.txt"
+
+    @property
+    def marker_dir(self) -> Path:
+        return self.root / "marker"
+
+    def substitutions(self) -> dict[str, str]:
+        """Values for the corpus placeholders."""
+        values = {
+            "SECRET_PATH": str(self.secret_path),
+            "MARKER_DIR": str(self.marker_dir),
+            "MARKER_PATH": str(self.marker_dir / "marker"),
+            # Unused placeholders point nowhere useful: port 9 (discard) and pid 0
+            # would be harmful, so use a closed port and a pid that cannot exist.
+            "CANARY_PORT": "1",
+            "VICTIM_PID": str(2**22 + 1),
+        }
+        if self.canary is not None:
+            values["CANARY_PORT"] = str(self.canary.getsockname()[1])
+        if self.victim is not None:
+            values["VICTIM_PID"] = str(self.victim.pid)
+        return values
+
+    def secret_harm(self, *texts: str) -> list[str]:
+        """Describe any disclosure of the secret in ``texts`` or damage to its file."""
+        harms = [
+            "the secret's content appears in the run's output"
+            for text in texts
+            if self.secret_text in text
+        ][:1]
+        try:
+            info = self.secret_path.lstat()
+        except FileNotFoundError:
+            return [*harms, "the secret file was deleted"]
+        if stat.S_IMODE(info.st_mode) != _SECRET_MODE or info.st_uid != os.geteuid():
+            harms.append(
+                f"the secret file's mode/owner changed to {oct(info.st_mode)}/{info.st_uid}"
+            )
+        if self.secret_path.read_text() != self.secret_text:
+            harms.append("the secret file's content changed")
+        return harms
+
+    def marker_harm(self) -> list[str]:
+        """Describe anything that appeared in the marker directory."""
+        entries = sorted(os.listdir(self.marker_dir))
+        return [f"the marker directory gained {entries!r}"] if entries else []
+
+    def canary_harm(self) -> list[str]:
+        """Describe a connection the canary listener received (accepted or still queued)."""
+        if self.canary is None:
+            return []
+        readable, _, _ = select.select([self.canary], [], [], 0)
+        return ["the canary listener received a connection"] if readable else []
+
+    def victim_harm(self) -> list[str]:
+        """Describe the death of the victim process."""
+        if self.victim is None:
+            return []
+        code = self.victim.poll()
+        return [f"the victim process died with status {code}"] if code is not None else []
+
+    def restore_secret(self) -> None:
+        """Put the secret file back as it was (the plain-CPython validation damages it)."""
+        with contextlib.suppress(FileNotFoundError):
+            self.secret_path.unlink()
+        fd = os.open(self.secret_path, os.O_CREAT | os.O_WRONLY | os.O_EXCL, _SECRET_MODE)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(self.secret_text)
+
+    def close(self) -> None:
+        """Stop the canary and the victim and remove the stage's files."""
+        if self._closed:
+            return
+        self._closed = True
+        if self.canary is not None:
+            self.canary.close()
+        if self.victim is not None:
+            with contextlib.suppress(ProcessLookupError):
+                self.victim.kill()
+            self.victim.wait()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def process_group_members(pgid: int) -> list[int]:
+    """Return the pids of live (or unreaped) processes whose process group is ``pgid``."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rpartition(")")[2].split()
+        except OSError:
+            continue
+        # After the command name: state, ppid, pgrp, ...
+        if int(entry) == pgid or (len(fields) > 2 and int(fields[2]) == pgid):
+            members.append(int(entry))
+    return members

@@ -1,0 +1,92 @@
+"""The corpus itself: its size and shape, and proof that every harm case is a real attack.
+
+The second half runs cases with no protection at all (plain ``exec`` in a
+throwaway subprocess) and checks that their success signal fires: a case that
+could never do harm would pass the sandbox tests without proving anything.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from .corpus_format import HARM_SIGNALS, MODES, SIGNALS, Case, load_cases, load_legit_programs
+from .plain import run_plain_all
+
+CASES = load_cases()
+PLAIN_CASES = [case for case in CASES if case.plain and case.signals & HARM_SIGNALS]
+
+#: The categories the issue asks for, by the directory names used here.
+REQUIRED_CATEGORIES = {
+    "filesystem-read",
+    "filesystem-write",
+    "process",
+    "network",
+    "forbidden-imports",
+    "module-attributes",
+    "introspection",
+    "dynamic-code",
+    "format-string",
+    "bridge",
+    "exhaustion",
+    "advisories",
+    "state",
+}
+
+
+def test_corpus_holds_at_least_120_cases() -> None:
+    assert len(CASES) >= 120
+
+
+def test_corpus_covers_every_required_category_with_several_cases() -> None:
+    counts = Counter(case.category for case in CASES)
+    assert {category for category, count in counts.items() if count >= 5} >= REQUIRED_CATEGORIES
+
+
+def test_every_signal_kind_is_used_by_some_case() -> None:
+    used = set().union(*(case.signals for case in CASES))
+    assert used == SIGNALS
+
+
+def test_every_case_runs_in_at_least_one_mode_with_the_os_layer_on() -> None:
+    assert [case.id for case in CASES if not case.applies & {"both", "os"}] == []
+
+
+def test_only_exhaustion_cases_skip_an_ablation_mode() -> None:
+    partial = {case.category for case in CASES if case.applies != set(MODES)}
+    assert partial <= {"exhaustion"}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_case_uses_the_placeholders_its_signals_need(case: Case) -> None:
+    needs = {"canary": "{CANARY_PORT}", "victim": "{VICTIM_PID}", "secret": "{SECRET_PATH}"}
+    for signal, placeholder in needs.items():
+        if signal in case.signals:
+            assert placeholder in case.text
+    if "marker" in case.signals:
+        assert "{MARKER_PATH}" in case.text or "{MARKER_DIR}" in case.text
+
+
+def test_most_harm_cases_are_validated_against_plain_cpython() -> None:
+    harm_cases = [case for case in CASES if case.signals & HARM_SIGNALS]
+    assert len(PLAIN_CASES) >= 0.9 * len(harm_cases)
+
+
+def test_at_least_30_legitimate_programs_exist() -> None:
+    assert len(load_legit_programs()) >= 30
+
+
+@pytest.fixture(scope="module")
+def plain_harms() -> dict[str, dict[str, list[str]]]:
+    """Every validated case run once without protection, several at a time."""
+    return run_plain_all(PLAIN_CASES)
+
+
+@pytest.mark.parametrize("case", PLAIN_CASES, ids=[case.id for case in PLAIN_CASES])
+def test_case_does_harm_without_the_sandbox(
+    case: Case, plain_harms: dict[str, dict[str, list[str]]]
+) -> None:
+    harms = plain_harms[case.id]
+    fired = {signal for signal, found in harms.items() if found}
+    assert fired & case.signals, f"no harm signal of {sorted(case.signals)} fired: {harms}"
