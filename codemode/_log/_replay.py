@@ -1,0 +1,206 @@
+"""Reading a log back: the call tree for display, and the model-facing history."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeAlias, final
+
+import msgspec
+
+from .._results import ContentBlock, ErrorInfo, text_of
+from ._events import CodeDispatchStartEvent, ToolCallEvent, ToolResultEvent
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from bridge.lossless import JsonValue
+
+    from ._events import Event
+else:
+    JsonValue = Any
+
+__all__ = [
+    "CallNode",
+    "ModelMessage",
+    "ModelToolCall",
+    "ModelToolResult",
+    "model_messages",
+    "render_tree",
+    "replay",
+]
+
+
+class CallNode(msgspec.Struct, kw_only=True):
+    """One call in a replayed session, with the sub-calls it made.
+
+    ``arguments`` is the raw JSON string for a model call and the JSON value
+    for a sub-call. ``started``/``finished`` are the ``time`` of the start and
+    settle events (``None`` when that event is missing); ``is_error`` is
+    ``None`` while the call has not settled.
+    """
+
+    call_id: str
+    name: str
+    arguments: JsonValue
+    started: float | None = None
+    finished: float | None = None
+    is_error: bool | None = None
+    content: tuple[ContentBlock, ...] = ()
+    error: ErrorInfo | None = None
+    children: list[CallNode] = msgspec.field(default_factory=list)
+
+    @property
+    def duration(self) -> float | None:
+        """Seconds from start to settle, when both are known."""
+        if self.started is None or self.finished is None:
+            return None
+        return self.finished - self.started
+
+
+def replay(events: Iterable[Event]) -> list[CallNode]:
+    """Rebuild the call tree from a session's events.
+
+    ``tool/call`` and ``tool/result`` pairs are the roots; each
+    ``tool/code-dispatch-start`` / ``tool/code-dispatch`` pair hangs under its
+    ``parent_call_id`` (itself a root or a sub-call). A settle without a start
+    still appears, attached where its start would have been. Siblings are in
+    start order. Canonical values are not in the log, so only content is shown.
+
+    Returns:
+        The root calls, in the order they started.
+    """
+    roots: list[CallNode] = []
+    by_id: dict[str, CallNode] = {}
+
+    def attach(node: CallNode, parent_id: str, root_id: str) -> None:
+        parent = by_id.get(parent_id) or by_id.get(root_id)
+        (parent.children if parent is not None else roots).append(node)
+        by_id[node.call_id] = node
+
+    for event in events:
+        if isinstance(event, ToolCallEvent):
+            node = CallNode(
+                call_id=event.call_id, name=event.name, arguments=event.arguments,
+                started=event.time,
+            )
+            roots.append(node)
+            by_id[event.call_id] = node
+        elif isinstance(event, CodeDispatchStartEvent):
+            node = CallNode(
+                call_id=event.sub_call_id, name=event.name, arguments=event.arguments,
+                started=event.time,
+            )
+            attach(node, event.parent_call_id, event.root_call_id)
+        elif isinstance(event, ToolResultEvent):
+            found = by_id.get(event.call_id)
+            if found is None or found.is_error is not None:
+                found = CallNode(call_id=event.call_id, name=event.name, arguments=None)
+                roots.append(found)
+                by_id[event.call_id] = found
+            _settle(found, event.time, event.is_error, event.content, event.error)
+        else:
+            found = by_id.get(event.sub_call_id)
+            if found is None or found.is_error is not None:
+                found = CallNode(
+                    call_id=event.sub_call_id, name=event.name, arguments=event.arguments
+                )
+                attach(found, event.parent_call_id, event.root_call_id)
+            _settle(found, event.time, event.is_error, event.content, event.error)
+    return roots
+
+
+def _settle(
+    node: CallNode,
+    time: float,
+    is_error: bool,
+    content: tuple[ContentBlock, ...],
+    error: ErrorInfo | None,
+) -> None:
+    node.finished = time
+    node.is_error = is_error
+    node.content = content
+    node.error = error
+
+
+def _duration_text(seconds: float | None) -> str:
+    if seconds is None:
+        return "?"
+    if seconds < 1:
+        return f"{seconds * 1000:.1f} ms"
+    return f"{seconds:.2f} s"
+
+
+def _first_line(content: tuple[ContentBlock, ...], limit: int = 100) -> str:
+    text = text_of(content).strip()
+    line = text.splitlines()[0] if text else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def render_tree(nodes: Iterable[CallNode]) -> str:
+    """One line per call (id, name, outcome, duration, first line of content), children indented.
+
+    Example::
+
+        call_1 run_code ok 12.4 ms: found 3 results
+          call_1:code:1 search ok 3.1 ms: [{"title": "a"}]
+          call_1:code:2 fetch error (TOOL_TIMEOUT) 5.0 ms: Error: tool call timed out after 5s
+    """
+    lines: list[str] = []
+    stack: list[tuple[CallNode, int]] = [(node, 0) for node in reversed(list(nodes))]
+    while stack:
+        node, depth = stack.pop()
+        if node.is_error is None:
+            outcome = "pending"
+        elif node.is_error:
+            code = node.error.code if node.error is not None else None
+            outcome = f"error ({code})" if code else "error"
+        else:
+            outcome = "ok"
+        line = f"{'  ' * depth}{node.call_id} {node.name} {outcome} {_duration_text(node.duration)}"
+        first = _first_line(node.content)
+        lines.append(f"{line}: {first}" if first else line)
+        stack.extend((child, depth + 1) for child in reversed(node.children))
+    return "\n".join(lines)
+
+
+@final
+class ModelToolCall(msgspec.Struct, frozen=True, kw_only=True):
+    """A tool call as the model made it: ``arguments`` is its raw JSON string."""
+
+    call_id: str
+    name: str
+    arguments: str
+
+
+@final
+class ModelToolResult(msgspec.Struct, frozen=True, kw_only=True):
+    """A tool result as the model sees it."""
+
+    call_id: str
+    name: str
+    content: tuple[ContentBlock, ...]
+    is_error: bool
+
+
+ModelMessage: TypeAlias = ModelToolCall | ModelToolResult
+
+
+def model_messages(events: Iterable[Event]) -> list[ModelMessage]:
+    """The model-facing tool history of a session, in log order.
+
+    Only ``tool/call`` and ``tool/result`` count: sub-call events of a
+    ``run_code`` program never become model messages.
+    """
+    messages: list[ModelMessage] = []
+    for event in events:
+        if isinstance(event, ToolCallEvent):
+            messages.append(
+                ModelToolCall(call_id=event.call_id, name=event.name, arguments=event.arguments)
+            )
+        elif isinstance(event, ToolResultEvent):
+            messages.append(
+                ModelToolResult(
+                    call_id=event.call_id, name=event.name, content=event.content,
+                    is_error=event.is_error,
+                )
+            )
+    return messages
