@@ -522,6 +522,8 @@ def _checked_done(done: Done, max_value_bytes: int) -> tuple[JsonValue, tuple[st
                 f"the program's error message is {len(message)} characters, over the limit of "
                 f"{max_value_bytes} bytes (max_value_bytes)",
             )
+        if not message.strip():
+            message = "the program failed, and the child sent no message saying why"
         return None, (done.error.kind, message)
     try:
         decoded = _json_decode(done.value)

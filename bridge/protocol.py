@@ -289,8 +289,9 @@ class FrameBuffer:
         """Return the next complete frame body, or ``None`` if none is complete.
 
         Raises:
-            FrameTooLarge: the frame after the returned one announces an oversized body.
+            FrameTooLarge: the next frame announces an oversized body.
         """
+        self._check_header()
         need = self._need
         if need < 0 or len(self._buffer) < HEADER_BYTES + need:
             return None
@@ -298,7 +299,6 @@ class FrameBuffer:
         body = bytes(self._buffer[HEADER_BYTES:end])
         del self._buffer[:end]
         self._need = -1
-        self._check_header()
         return body
 
 
