@@ -496,3 +496,11 @@ async def test_the_collapse_follows_the_mode_declared_for_the_calling_agent() ->
     assert code_of(await execute(registry, call(agent=coder))) == "UNKNOWN_TOOL"
     assert success(await execute(registry, call(agent=plain)))
     assert len(ran) == 1
+
+
+def test_a_static_approver_refuses_an_unknown_outcome() -> None:
+    with pytest.raises(
+        ValueError,
+        match=r'^outcome must be "allowed-once", "rejected" or "cancelled", got outcome=\'yes\'$',
+    ):
+        StaticApprover("yes")  # type: ignore[arg-type]

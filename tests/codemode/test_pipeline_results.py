@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import anyio
 import msgspec
 import pytest
+from hypothesis import given
 
-from bridge.lossless import FrozenDict
+from bridge.lossless import FrozenDict, JsonValue
 from codemode._errors import ToolError, ToolNotFoundError
 from codemode._execution import ExecutionToken, ToolExecution, ToolRunContext
+from codemode._json import freeze, thaw
 from codemode._pipeline import execute
 from codemode._registry import Registry
 from codemode._results import (
@@ -32,6 +35,7 @@ from tests.codemode.test_pipeline_support import (
     success,
     texts,
 )
+from tests.strategies import json_values
 
 # --- results and the output contract -----------------------------------------------------------
 
@@ -426,3 +430,39 @@ async def test_a_scoped_tool_resolves_for_its_agent_only() -> None:
     registry.register(make_tool("private"), agent=agent)
     assert success(await execute(registry, call("private", agent=agent)))
     assert code_of(await execute(registry, call("private"))) == "UNKNOWN_TOOL"
+
+
+# --- properties ----------------------------------------------------------------------------
+
+
+@given(json_values())
+def test_any_lossless_value_comes_back_equal_and_frozen(value: JsonValue) -> None:
+    async def body(args: Any, ctx: ToolRunContext) -> object:
+        return value
+
+    async def main() -> ToolResult:
+        registry = Registry()
+        registry.register(make_tool(body=body))
+        return await execute(registry, call())
+
+    result = success(anyio.run(main))
+    assert thaw(result.value) == value
+    assert freeze(result.value) == result.value
+
+
+@given(json_values())
+def test_any_lossless_argument_reaches_the_body_as_one_frozen_snapshot(value: JsonValue) -> None:
+    seen: list[object] = []
+
+    async def body(args: Any, ctx: ToolRunContext) -> object:
+        seen.append(args)
+        return None
+
+    async def main() -> None:
+        registry = Registry()
+        registry.register(make_tool(body=body))
+        success(await execute(registry, call(arguments={"x": value})))
+
+    anyio.run(main)
+    assert thaw(seen[0]) == {"x": value}
+    assert type(seen[0]) is FrozenDict

@@ -7,6 +7,8 @@ import logging
 import anyio
 import pytest
 from anyio.lowlevel import checkpoint
+from hypothesis import given
+from hypothesis import strategies as st
 
 from codemode._signal import AbortSignal, fuse
 
@@ -209,3 +211,17 @@ def test_repr_shows_the_state() -> None:
     assert repr(signal) == "<AbortSignal pending>"
     signal.abort("x")
     assert repr(signal) == "<AbortSignal aborted reason='x'>"
+
+
+@given(st.lists(st.integers(min_value=0, max_value=3), max_size=8))
+def test_a_fusion_carries_the_reason_of_the_first_source_to_abort(order: list[int]) -> None:
+    sources = [AbortSignal() for _ in range(4)]
+    fused = AbortSignal.any(*sources)
+    for n in order:
+        sources[n].abort(f"source {n}")
+    if order:
+        assert fused.reason == f"source {order[0]}"
+        # Once aborted, the fusion no longer hangs a callback on any source.
+        assert all(not s._callbacks for s in sources)
+    else:
+        assert not fused.aborted
