@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, final
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
+    from collections.abc import Awaitable, Callable, Sequence
 
     from ._execution import (
         ApprovalOutcome,
@@ -26,11 +26,13 @@ if TYPE_CHECKING:
         ToolExecution,
     )
     from ._hooks import Hooks
-    from ._results import ToolResult
+    from ._results import ContentBlock, ToolResult
 
 __all__ = ["HookCall", "RecordingListener", "StaticApprover"]
 
-RecordedKind: TypeAlias = Literal["pre_execute", "guard", "around", "post_execute", "result"]
+RecordedKind: TypeAlias = Literal[
+    "pre_execute", "guard", "around", "post_execute", "result", "code_dispatch_log"
+]
 
 
 @final
@@ -41,17 +43,20 @@ class HookCall:
     Attributes:
         kind: which hook ran.
         execution: the frozen execution it saw (for ``around``, the dispatch
-            view's underlying execution).
+            view's underlying execution; for ``code_dispatch_log``, the outer
+            ``run_code`` execution).
         result: for ``around``, ``post_execute`` and ``result``: the result the
             hook returned or received; otherwise ``None``.
         decision: for ``pre_execute`` and ``post_execute``: the decision the rest
             of the waterfall returned; otherwise ``None``.
+        dispatch: for ``code_dispatch_log``: the settled sub-call it saw.
     """
 
     kind: RecordedKind
     execution: ToolExecution
     result: ToolResult | None = None
     decision: PreDecision | PostDecision | None = None
+    dispatch: object | None = None
 
 
 @final
@@ -82,7 +87,7 @@ class RecordingListener:
                 it) makes.
 
         Returns:
-            A disposer that removes all five listeners.
+            A disposer that removes all six listeners.
         """
         hooks: Hooks = registry.hooks
         disposers = [
@@ -91,6 +96,7 @@ class RecordingListener:
             hooks.add("around", self.around, agent),
             hooks.add("post_execute", self.post_execute, agent),
             hooks.add("result", self.result, agent),
+            hooks.add("code_dispatch_log", self.code_dispatch_log, agent),
         ]
 
         def dispose() -> None:
@@ -151,6 +157,13 @@ class RecordingListener:
     def result(self, execution: ToolExecution, result: ToolResult) -> None:
         """A result observer that records the final outcome."""
         self.calls.append(HookCall("result", execution, result=result))
+
+    async def code_dispatch_log(
+        self, dispatch: Any, next: Callable[[], Awaitable[Sequence[ContentBlock]]]
+    ) -> Sequence[ContentBlock]:
+        """A dispatch-log listener that records the sub-call and keeps its content."""
+        self.calls.append(HookCall("code_dispatch_log", dispatch.execution, dispatch=dispatch))
+        return await next()
 
 
 @final

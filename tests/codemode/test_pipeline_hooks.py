@@ -12,6 +12,7 @@ from codemode._hooks import HOOK_KINDS, Hooks
 from codemode._results import ContentBlock, TextBlock
 from codemode._scope import Agent
 from codemode._timeout import enforce_timeout
+from codemode.testing import RecordingListener
 
 NextContent = Callable[[], Awaitable[Sequence[ContentBlock]]]
 
@@ -169,3 +170,23 @@ async def test_a_dispatch_log_listener_returning_no_blocks_raises_for_the_caller
         match=r"^a code_dispatch_log listener must return a sequence of content blocks",
     ):
         await hooks.run_code_dispatch_log(Settled(None, ()))
+
+
+async def test_the_recording_listener_records_dispatch_log_calls_and_keeps_the_content() -> None:
+    @dataclass(frozen=True)
+    class SettledWithOuter:
+        execution: object
+        agent: Agent | None
+        content: tuple[ContentBlock, ...]
+
+    class Host:
+        hooks = Hooks()
+
+    recorder = RecordingListener()
+    dispose = recorder.install(Host())
+    settled = SettledWithOuter("outer", None, (TextBlock(text="kept"),))
+    assert await Host.hooks.run_code_dispatch_log(settled) == (TextBlock(text="kept"),)
+    dispose()
+    assert recorder.kinds() == ["code_dispatch_log"]
+    assert recorder.calls[0].dispatch is settled
+    assert len(Host.hooks) == 1
