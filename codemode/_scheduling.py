@@ -30,7 +30,7 @@ import anyio.abc
 if TYPE_CHECKING:
     from types import TracebackType
 
-__all__ = ["Job", "JobAbandoned", "Mode", "Scheduler"]
+__all__ = ["Job", "JobAbandoned", "Mode", "Scheduler", "Ticket"]
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -93,6 +93,47 @@ class _Entry(Generic[T]):
         self.done = anyio.Event()  # the outcome is known
         self.committed = anyio.Event()  # this job's commit turn is over
         self.outcome: tuple[Literal[True], T] | tuple[Literal[False], BaseException] | None = None
+
+
+@final
+class Ticket(Generic[T]):
+    """A queued job: await :meth:`result` for its outcome."""
+
+    __slots__ = ("_entry", "_scheduler")
+
+    def __init__(self, scheduler: Scheduler, entry: _Entry[T]) -> None:
+        self._scheduler = scheduler
+        self._entry = entry
+
+    @property
+    def done(self) -> bool:
+        """Whether the outcome is known."""
+        return self._entry.done.is_set()
+
+    async def result(self) -> T:
+        """Wait for the job's outcome.
+
+        If the waiting task is cancelled while the job is still queued, the
+        job is withdrawn and never starts; a started job runs to its commit.
+
+        Returns:
+            The value of the job's ``commit``.
+
+        Raises:
+            JobAbandoned: the scheduler settled before the job started.
+            Exception: whatever a stage of the job raised.
+        """
+        entry = self._entry
+        try:
+            await entry.done.wait()
+        except BaseException:
+            self._scheduler._withdraw(entry)
+            raise
+        outcome = entry.outcome
+        assert outcome is not None
+        if outcome[0]:
+            return outcome[1]
+        raise outcome[1]
 
 
 @final
@@ -169,7 +210,7 @@ class Scheduler:
             self._entries.clear()
 
     async def submit(self, job: Job[T]) -> T:
-        """Queue ``job`` and wait for its outcome.
+        """Queue ``job`` and wait for its outcome (``enqueue(job).result()``).
 
         Returns:
             The value of the job's ``commit``.
@@ -178,29 +219,37 @@ class Scheduler:
             JobAbandoned: the scheduler settled before the job started.
             Exception: whatever a stage of the job raised.
         """
+        return await self._enqueue(job, "submit").result()
+
+    def enqueue(self, job: Job[T]) -> Ticket[T]:
+        """Queue ``job`` now, without waiting; await the ticket's ``result()`` for its outcome.
+
+        Queueing is synchronous, so a caller that enqueues several jobs in a
+        row fixes their submission order without depending on task scheduling.
+        """
+        return self._enqueue(job, "enqueue")
+
+    def _enqueue(self, job: Job[T], what: str) -> Ticket[T]:
         if self._tg is None:
-            raise RuntimeError("submit() needs a running scheduler: `async with Scheduler()`")
-        if self._closed is not None:
-            raise JobAbandoned(self._closed)
+            raise RuntimeError(f"{what}() needs a running scheduler: `async with Scheduler()`")
         entry: _Entry[T] = _Entry(job)
-        self._queue.append(entry)
-        self._entries.add(entry)
-        self._notify()
-        try:
-            await entry.done.wait()
-        except BaseException:
-            # The submitter went away; a job that has not started never will.
-            if entry.state == "queued":
-                entry.state = "abandoned"
-                self._queue.remove(entry)
-                self._entries.discard(entry)
-                self._notify()
-            raise
-        outcome = entry.outcome
-        assert outcome is not None
-        if outcome[0]:
-            return outcome[1]
-        raise outcome[1]
+        if self._closed is not None:
+            entry.state = "abandoned"
+            entry.outcome = (False, JobAbandoned(self._closed))
+            entry.done.set()
+        else:
+            self._queue.append(entry)
+            self._entries.add(entry)
+            self._notify()
+        return Ticket(self, entry)
+
+    def _withdraw(self, entry: _Entry[Any]) -> None:
+        # The submitter went away; a job that has not started never will.
+        if entry.state == "queued":
+            entry.state = "abandoned"
+            self._queue.remove(entry)
+            self._entries.discard(entry)
+            self._notify()
 
     async def settle(self, reason: str) -> None:
         """Abandon every queued job, then wait until every started job has committed.

@@ -395,3 +395,21 @@ def test_max_parallel_must_be_a_positive_integer(value: object) -> None:
 async def test_submit_outside_the_block_is_refused() -> None:
     with pytest.raises(RuntimeError, match=r"^submit\(\) needs a running scheduler"):
         await Scheduler().submit(Probe("a", []))
+
+
+async def test_enqueue_fixes_submission_order_without_waiting() -> None:
+    trace: list[str] = []
+    async with Scheduler(max_parallel=1) as scheduler:
+        tickets = [scheduler.enqueue(Probe(n, trace)) for n in "abc"]
+        assert not any(t.done for t in tickets)
+        assert [await t.result() for t in reversed(tickets)] == ["c done", "b done", "a done"]
+    assert entered(trace, "start") == ["a", "b", "c"]
+
+
+async def test_enqueue_after_settle_gives_an_abandoned_ticket() -> None:
+    async with Scheduler() as scheduler:
+        await scheduler.settle("finished")
+        ticket = scheduler.enqueue(Probe("late", []))
+        assert ticket.done
+        with pytest.raises(JobAbandoned, match=r"^job abandoned before it started: finished$"):
+            await ticket.result()
