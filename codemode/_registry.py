@@ -130,12 +130,12 @@ class Registry:
     __slots__ = (
         "_layers",
         "_listeners",
+        "_mode",
         "_modes",
         "_restrictions",
         "_run_code",
         "hooks",
         "max_parallel_sub_calls",
-        "mode",
     )
 
     def __init__(
@@ -145,7 +145,7 @@ class Registry:
         max_parallel_sub_calls: int = 10,
         approver: Approver | None = None,
     ) -> None:
-        self.mode: Mode = _check_mode(mode, "mode")
+        self._mode: Mode = _check_mode(mode, "mode")
         if type(max_parallel_sub_calls) is not int or max_parallel_sub_calls < 1:
             raise ValueError(
                 "max_parallel_sub_calls must be an int of at least 1, "
@@ -162,7 +162,12 @@ class Registry:
         self._listeners: list[list[Callable[[], object]]] = []
 
     def __repr__(self) -> str:
-        return f"<Registry mode={self.mode!r} tools={len(self._layers[None])} global>"
+        return f"<Registry mode={self._mode!r} tools={len(self._layers[None])} global>"
+
+    @property
+    def mode(self) -> Mode:
+        """The default mode: what every scope without a declaration up its chain uses."""
+        return self._mode
 
     # --- changes ------------------------------------------------------------------------------
 
@@ -435,7 +440,7 @@ class Registry:
             if declared is not None:
                 return declared
             node = node.parent
-        return self.mode
+        return self._mode
 
     def _inheritable(self, agent: ScopeKey) -> set[str]:
         names = set(self._layers[None])

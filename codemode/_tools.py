@@ -33,11 +33,12 @@ import msgspec
 from bridge.lossless import FrozenDict, JsonValue, LossyJsonError, format_path, materialize
 
 from ._errors import ToolArgsError, ToolOutputError, UnsupportedSchemaError
+from ._execution import ToolRunContext
 from ._results import ContentBlock, TextBlock
 from ._schema import assert_supported, schema_problems, validate
 
 if TYPE_CHECKING:
-    from ._execution import ToolExecution, ToolRunContext
+    from ._execution import ToolExecution
     from ._results import ToolResult
 
 __all__ = [
@@ -520,12 +521,6 @@ class _Param:
     positional: bool  # positional-only: passed by position, not by keyword
 
 
-def _is_context_type(annotation: object) -> bool:
-    from ._execution import ToolRunContext  # deferred: the execution module imports tools
-
-    return annotation is ToolRunContext
-
-
 def _build_typed(
     fn: Callable[..., Any],
     *,
@@ -575,7 +570,7 @@ def _build_typed(
                 f"(e.g. `{p.name}: str`) so its schema can be derived"
             )
         annotation = hints[p.name]
-        if _is_context_type(annotation):
+        if annotation is ToolRunContext:
             context_name = p.name
             continue
         params.append(_Param(p.name, annotation, p.kind is p.POSITIONAL_ONLY))

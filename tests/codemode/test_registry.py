@@ -340,3 +340,10 @@ async def test_execute_runs_a_call_through_the_pipeline_and_returns_its_content(
     result = await registry.execute(CallInput("c1", "echo", {"text": "hi"}, AbortSignal()))
     assert isinstance(result, ToolSuccess)
     assert (result.value, result.content) == ("ok", (TextBlock(text="ok"),))
+
+
+def test_the_default_mode_is_read_only() -> None:
+    registry = Registry(mode="code")
+    with pytest.raises(AttributeError):
+        registry.mode = "native"  # type: ignore[misc]
+    assert registry.mode == "code"
