@@ -1,0 +1,450 @@
+"""Module façades and the guarded importer.
+
+Every module a program may import is exposed as a **façade**: an object
+holding only allow-listed attributes, never the real module. Module
+attributes such as ``re.enum``, ``datetime.sys`` or ``json.codecs`` lead to
+other modules and from there to ``sys.modules``; a façade has none of them.
+Names are listed explicitly per module; an entry carries a comment when why
+it is safe is not obvious, and notable exclusions are listed with the reason.
+
+A façade is the only instance of a class made for it, whose class dictionary
+holds the members: attribute reads are as fast as on a real module, a façade
+has no instance dictionary, and its class is not a program class, so the
+write guard refuses changes to either. A façade has no ``__name__``: the
+interpreter's ``from m import x`` falls back to ``sys.modules[m.__name__ +
+".x"]`` when ``x`` is missing, and the importer checks every imported name
+up front as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import bisect
+import cmath
+import collections
+import collections.abc
+import contextlib
+import dataclasses
+import datetime
+import decimal
+import enum
+import fractions
+import functools
+import heapq
+import importlib
+import io
+import itertools
+import json
+import math
+import operator
+import random
+import re
+import statistics
+import string
+import textwrap
+import time
+import typing
+import unicodedata
+from typing import Any, Final
+
+from . import _facades_async as _aio
+from . import _facades_data as _data
+from ._guards import guarded_getitem
+
+if typing.TYPE_CHECKING:
+    import types
+    from collections.abc import Callable, Mapping
+
+__all__ = ["ALLOWED_MODULES", "build_facades", "make_importer"]
+
+
+def _names(module: types.ModuleType, *names: str) -> dict[str, object]:
+    """Members taken from the real module, by name; a missing name is a bug here."""
+    return {name: getattr(module, name) for name in names}
+
+
+# -- the allow-lists -------------------------------------------------------------------
+
+# fmt: off
+_MATH: Final = (
+    # Pure numeric functions and constants; math has no submodules.
+    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "comb",
+    "copysign", "cos", "cosh", "degrees", "dist", "e", "erf", "erfc", "exp", "exp2", "expm1",
+    "fabs", "factorial", "floor", "fmod", "frexp", "fsum", "gamma", "gcd", "hypot", "inf",
+    "isclose", "isfinite", "isinf", "isnan", "isqrt", "lcm", "ldexp", "lgamma", "log", "log10",
+    "log1p", "log2", "modf", "nan", "nextafter", "perm", "pi", "pow", "prod", "radians",
+    "remainder", "sin", "sinh", "sqrt", "tan", "tanh", "tau", "trunc", "ulp",
+)
+
+_CMATH: Final = (
+    # Pure complex-number functions and constants.
+    "acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "e", "exp", "inf", "infj",
+    "isclose", "isfinite", "isinf", "isnan", "log", "log10", "nan", "nanj", "phase", "pi",
+    "polar", "rect", "sin", "sinh", "sqrt", "tan", "tanh", "tau",
+)
+
+_RE: Final = (
+    "compile", "search", "match", "fullmatch", "split", "findall", "finditer", "sub", "subn",
+    "escape", "purge",
+    "Pattern", "Match", "error", "RegexFlag",
+    # Flags. re.LOCALE is left out: it only applies to bytes patterns and
+    # depends on the process locale.
+    "A", "ASCII", "I", "IGNORECASE", "M", "MULTILINE", "S", "DOTALL", "X", "VERBOSE", "U",
+    "UNICODE", "NOFLAG",
+    # Excluded: re.enum, re.functools, re.copyreg (modules), re.template (deprecated).
+)
+
+_JSON: Final = (
+    "loads", "dumps",
+    "load", "dump",  # only ever given the program's own file-like objects (io.StringIO)
+    "JSONDecodeError", "JSONEncoder", "JSONDecoder",
+    # Excluded: json.decoder, json.encoder, json.scanner, json.codecs (modules).
+)
+
+_DATETIME: Final = (
+    # datetime.strptime imports the private _strptime module from C; the
+    # importer lets that one internal import through (see make_importer).
+    "date", "time", "datetime", "timedelta", "timezone", "tzinfo", "MINYEAR", "MAXYEAR", "UTC",
+    # Excluded: datetime.sys (a module).
+)
+
+_TIME: Final = (
+    "time", "monotonic", "perf_counter",
+    "sleep",  # blocks the whole program; asyncio.sleep is the cooperative one
+    # Excluded: everything else (process clocks, timezone state, tzset).
+)
+
+_ITERTOOLS: Final = (
+    "accumulate", "chain", "combinations", "combinations_with_replacement", "compress", "count",
+    "cycle", "dropwhile", "filterfalse", "groupby", "islice", "pairwise", "permutations",
+    "product", "repeat", "starmap", "takewhile", "tee", "zip_longest",
+)
+
+_OPERATOR: Final = (
+    "abs", "add", "and_", "concat", "contains", "countOf", "eq", "floordiv", "ge", "gt",
+    "index", "indexOf", "inv", "invert", "is_", "is_not", "le", "lshift", "lt", "mod", "mul",
+    "ne", "neg", "not_", "or_", "pos", "pow", "rshift", "sub", "truediv", "truth", "xor",
+    "length_hint", "matmul",
+    # Excluded: attrgetter and methodcaller (they read attributes without the
+    # guard), setitem/delitem and the in-place functions (they write without
+    # the write guard). getitem/itemgetter are replaced by guarded versions.
+)
+
+_COLLECTIONS: Final = (
+    "Counter", "defaultdict", "OrderedDict", "deque", "namedtuple", "ChainMap", "UserDict",
+    "UserList",
+    # Excluded: UserString (its format() method calls the real str.format on
+    # its data, walking attributes unguarded).
+)
+
+_COLLECTIONS_ABC: Final = (
+    # Abstract base classes: plain classes for isinstance checks and mixins.
+    "Awaitable", "Coroutine", "AsyncIterable", "AsyncIterator", "AsyncGenerator", "Hashable",
+    "Iterable", "Iterator", "Generator", "Reversible", "Sized", "Container", "Callable",
+    "Collection", "Set", "MutableSet", "Mapping", "MutableMapping", "MappingView", "KeysView",
+    "ItemsView", "ValuesView", "Sequence", "MutableSequence", "ByteString",
+)
+
+_STATISTICS: Final = (
+    "mean", "fmean", "geometric_mean", "harmonic_mean", "median", "median_low", "median_high",
+    "median_grouped", "mode", "multimode", "quantiles", "pstdev", "pvariance", "stdev",
+    "variance", "covariance", "correlation", "linear_regression", "NormalDist",
+    "StatisticsError",
+)
+
+_STRING: Final = (
+    "ascii_letters", "ascii_lowercase", "ascii_uppercase", "digits", "hexdigits", "octdigits",
+    "punctuation", "printable", "whitespace", "capwords",
+    "Template",  # substitutes $name by mapping lookups only: no attribute walks
+    # Excluded: Formatter (its get_field/vformat walk attributes unguarded;
+    # CVE-2023-41039, GHSA-hp3v-5vw7-fx9w).
+)
+
+_TEXTWRAP: Final = ("wrap", "fill", "dedent", "indent", "shorten", "TextWrapper")
+
+_RANDOM: Final = (
+    "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform",
+    "gauss", "normalvariate", "lognormvariate", "expovariate", "vonmisesvariate",
+    "gammavariate", "betavariate", "paretovariate", "weibullvariate", "triangular", "seed",
+    "getrandbits", "randbytes", "getstate", "setstate",
+    "Random",  # a class: its instances hold only generator state
+    # Excluded: SystemRandom (reads the OS entropy source), random._os and
+    # the other module attributes.
+)
+
+_DECIMAL: Final = (
+    "Decimal", "Context",
+    "getcontext", "setcontext", "localcontext",  # a Context holds precision/rounding/flags only
+    "BasicContext", "ExtendedContext", "DefaultContext",
+    "ROUND_CEILING", "ROUND_DOWN", "ROUND_FLOOR", "ROUND_HALF_DOWN", "ROUND_HALF_EVEN",
+    "ROUND_HALF_UP", "ROUND_UP", "ROUND_05UP", "MAX_PREC", "MAX_EMAX", "MIN_EMIN",
+    "DecimalException", "InvalidOperation", "DivisionByZero", "Inexact", "Rounded",
+    "Subnormal", "Overflow", "Underflow", "Clamped", "FloatOperation",
+)
+
+_FRACTIONS: Final = ("Fraction",)
+
+_HEAPQ: Final = (
+    "heappush", "heappop", "heapify", "heapreplace", "heappushpop", "nlargest", "nsmallest",
+    "merge",
+)
+
+_BISECT: Final = ("bisect", "bisect_left", "bisect_right", "insort", "insort_left", "insort_right")
+
+_BASE64: Final = (
+    "b64encode", "b64decode", "standard_b64encode", "standard_b64decode", "urlsafe_b64encode",
+    "urlsafe_b64decode", "b32encode", "b32decode", "b32hexencode", "b32hexdecode", "b16encode",
+    "b16decode", "b85encode", "b85decode", "a85encode", "a85decode",
+    # Excluded: base64.binascii, base64.struct (modules), encode/decode (file objects).
+)
+
+_UNICODEDATA: Final = (
+    "lookup", "name", "decimal", "digit", "numeric", "category", "bidirectional", "combining",
+    "east_asian_width", "mirrored", "decomposition", "normalize", "is_normalized",
+    "unidata_version",
+)
+
+_CONTEXTLIB: Final = (
+    "suppress", "nullcontext", "closing", "aclosing", "ExitStack", "AsyncExitStack",
+    "AbstractContextManager", "AbstractAsyncContextManager",
+    "contextmanager", "asynccontextmanager",  # the generator's frame stays behind the guards
+    # Excluded: redirect_stdout/redirect_stderr (swap the process's real
+    # streams), chdir (the file system).
+)
+
+_ENUM: Final = (
+    "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "auto", "unique",
+    # Excluded: EnumMeta/EnumType (a metaclass builds classes from a dict).
+)
+
+_TYPING: Final = (
+    # Names for annotations; none of them evaluates anything.
+    "Any", "Optional", "Union", "List", "Dict", "Tuple", "Set", "FrozenSet", "Type", "Callable",
+    "Iterable", "Iterator", "Generator", "AsyncIterable", "AsyncIterator", "AsyncGenerator",
+    "Awaitable", "Coroutine", "Sequence", "MutableSequence", "Mapping", "MutableMapping",
+    "Collection", "Container", "Hashable", "Sized", "Reversible", "DefaultDict", "OrderedDict",
+    "Counter", "Deque", "ChainMap", "Literal", "Final", "ClassVar", "Annotated", "TypedDict",
+    "NamedTuple", "Protocol", "Generic", "TypeVar", "ParamSpec", "Concatenate", "TypeAlias",
+    "TypeGuard", "Self", "Never", "NoReturn", "LiteralString", "Required", "NotRequired",
+    "Unpack", "TypeVarTuple", "NewType", "SupportsInt", "SupportsFloat", "SupportsIndex",
+    "SupportsAbs", "SupportsRound", "Text", "TYPE_CHECKING",
+    "cast", "overload", "final", "assert_never", "assert_type",
+    # Excluded: get_type_hints (evaluates string annotations with eval),
+    # ForwardRef (its evaluation does too), get_origin/get_args (hand out the
+    # real classes behind aliases, such as the real `type`),
+    # runtime_checkable (isinstance by attribute presence, which with a
+    # dataclass's __match_args__ would read attributes of arbitrary objects),
+    # reveal_type (writes to the real stderr), no_type_check and
+    # dataclass_transform (set attributes on what they are given).
+)
+
+_IO: Final = ("StringIO",)
+# fmt: on
+
+
+def _operator_members() -> dict[str, object]:
+    members = _names(operator, *_OPERATOR)
+    members["getitem"] = guarded_getitem
+
+    def itemgetter(*keys: Any) -> Callable[[Any], Any]:
+        """``operator.itemgetter`` reading items through the item guard."""
+        if not keys:
+            raise TypeError("itemgetter expected 1 argument, got 0")
+        if len(keys) == 1:
+            key = keys[0]
+            return lambda obj: guarded_getitem(obj, key)
+        return lambda obj: tuple(guarded_getitem(obj, k) for k in keys)
+
+    members["itemgetter"] = itemgetter
+    return members
+
+
+def _functools_members() -> dict[str, object]:
+    members = _names(
+        functools, "reduce", "partial", "lru_cache", "cache", "cmp_to_key", "cached_property"
+    )
+    members["wraps"] = _data.safe_wraps  # the real one copies dunders between arbitrary objects
+    members["total_ordering"] = _data.safe_total_ordering  # only on the program's classes
+    return members
+
+
+def _dataclasses_members() -> dict[str, object]:
+    members = _names(
+        dataclasses,
+        "field",
+        "fields",
+        "replace",
+        "is_dataclass",
+        "FrozenInstanceError",
+        "InitVar",
+        "KW_ONLY",
+        "MISSING",
+    )
+    members["dataclass"] = (
+        _data.safe_dataclass
+    )  # only on the program's classes, field names checked
+    members["asdict"] = _data.safe_asdict  # the real ones deep-copy with copy.deepcopy
+    members["astuple"] = _data.safe_astuple
+    # Excluded: make_dataclass (a class from a dict of names, namespace included).
+    return members
+
+
+def _asyncio_members() -> dict[str, object]:
+    members: dict[str, object] = {
+        "gather": _aio.gather,
+        "create_task": _aio.create_task,
+        "wait_for": _aio.wait_for,
+        "TaskGroup": _aio.ProgramTaskGroup,
+    }
+    members.update(
+        _names(
+            asyncio,
+            "sleep",  # a coroutine function; its result is awaited, never inspected
+            "timeout",  # an async context manager with when()/reschedule()/expired()
+            "Semaphore",
+            "BoundedSemaphore",
+            "Lock",
+            "Event",
+            "Condition",  # loop is private
+            "Queue",
+            "LifoQueue",
+            "PriorityQueue",
+            "QueueEmpty",
+            "QueueFull",
+            "CancelledError",
+            "TimeoutError",
+            "InvalidStateError",
+        )
+    )
+    # Excluded: get_event_loop/get_running_loop/new_event_loop/run (the loop),
+    # current_task/all_tasks/ensure_future/shield/wait/as_completed (real
+    # tasks and futures), subprocess and stream functions.
+    return members
+
+
+def _module_members() -> dict[str, dict[str, object]]:
+    return {
+        "json": _names(json, *_JSON),
+        "math": _names(math, *_MATH),
+        "cmath": _names(cmath, *_CMATH),
+        "re": _names(re, *_RE),
+        "datetime": _names(datetime, *_DATETIME),
+        "time": _names(time, *_TIME),
+        "itertools": _names(itertools, *_ITERTOOLS),
+        "functools": _functools_members(),
+        "operator": _operator_members(),
+        "collections": _names(collections, *_COLLECTIONS),
+        "collections.abc": _names(collections.abc, *_COLLECTIONS_ABC),
+        "statistics": _names(statistics, *_STATISTICS),
+        "string": _names(string, *_STRING),
+        "textwrap": _names(textwrap, *_TEXTWRAP),
+        "random": _names(random, *_RANDOM),
+        "decimal": _names(decimal, *_DECIMAL),
+        "fractions": _names(fractions, *_FRACTIONS),
+        "heapq": _names(heapq, *_HEAPQ),
+        "bisect": _names(bisect, *_BISECT),
+        "copy": {"copy": _data.safe_copy, "deepcopy": _data.safe_deepcopy},
+        "base64": _names(base64, *_BASE64),
+        "unicodedata": _names(unicodedata, *_UNICODEDATA),
+        "io": _names(io, *_IO),
+        "contextlib": _names(contextlib, *_CONTEXTLIB),
+        "dataclasses": _dataclasses_members(),
+        "typing": _names(typing, *_TYPING),
+        "enum": _names(enum, *_ENUM),
+        "asyncio": _asyncio_members(),
+    }
+
+
+#: Every module name a program may import.
+ALLOWED_MODULES: Final[tuple[str, ...]] = tuple(sorted(_module_members()))
+
+
+class _Facade:
+    """Base of every façade class (see the module docstring)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{self!r} is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{self!r} is read-only")
+
+
+def _make_facade(label: str, members: Mapping[str, object]) -> _Facade:
+    def __repr__(self: object) -> str:
+        return f"<module {label!r} (run_code)>"
+
+    def __getattr__(self: object, name: str) -> Any:
+        # Only reached for names the façade does not have.
+        raise AttributeError(
+            f"module {label!r} has no attribute {name!r} in run_code; available: "
+            + ", ".join(sorted(members))
+        )
+
+    namespace: dict[str, object] = {
+        "__slots__": (),
+        "__repr__": __repr__,
+        "__getattr__": __getattr__,
+    }
+    for name, value in members.items():
+        # Functions (and other descriptors) would bind to the façade as methods.
+        binds = not isinstance(value, type) and hasattr(type(value), "__get__")
+        namespace[name] = staticmethod(value) if binds else value  # type: ignore[arg-type]
+    cls = type(f"{label}_facade", (_Facade,), namespace)
+    return cls()  # type: ignore[no-any-return]
+
+
+def build_facades() -> dict[str, _Facade]:
+    """Build one façade per allowed module (dotted names included)."""
+    members = _module_members()
+    abc_facade = _make_facade("collections.abc", members.pop("collections.abc"))
+    members["collections"]["abc"] = abc_facade
+    facades = {name: _make_facade(name, m) for name, m in members.items()}
+    facades["collections.abc"] = abc_facade
+    return facades
+
+
+#: Private modules that allowed C functions import lazily from the caller's
+#: frame (through the program's own ``__import__``): ``datetime.strptime``
+#: imports ``_strptime``. A program cannot ask for them itself - the compiler
+#: refuses ``_``-prefixed names and ``__import__`` is not reachable by name -
+#: and the C caller keeps the module to itself.
+_INTERNAL_IMPORTS: Final = frozenset({"_strptime"})
+
+
+def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
+    """The ``__import__`` of restricted programs: façades of allowed modules only."""
+    allowed = ", ".join(ALLOWED_MODULES)
+
+    def guarded_import(
+        name: str,
+        globals: Mapping[str, object] | None = None,
+        locals: Mapping[str, object] | None = None,
+        fromlist: tuple[str, ...] | list[str] | None = (),
+        level: int = 0,
+    ) -> object:
+        if type(name) is not str:
+            raise TypeError("module name must be a str")
+        if name in _INTERNAL_IMPORTS and level == 0:
+            return importlib.import_module(name)
+        if level != 0:
+            raise ImportError("relative imports are not available in run_code")
+        facade = facades.get(name)
+        if facade is None:
+            raise ImportError(
+                f"module {name!r} is not available in run_code; allowed modules: {allowed}",
+                name=name,
+            )
+        if fromlist:
+            for item in fromlist:
+                if type(item) is not str or item[:1] == "_" or item not in vars(type(facade)):
+                    raise ImportError(
+                        f"cannot import name {item!r} from {name!r} in run_code",
+                        name=name,
+                    )
+            return facade
+        return facades[name.partition(".")[0]]
+
+    return guarded_import

@@ -1,0 +1,115 @@
+"""The ``asyncio`` façade: concurrency for programs without the event loop.
+
+A real ``asyncio`` module handed to a program is an escape: a Task gives its
+coroutine (whose frame leads to globals), its stack of frames and its event
+loop, and the loop can start processes and open sockets. This façade wraps
+the few functions programs use so that only their results cross over: tasks
+are :class:`ProgramTask` objects exposing ``done``/``result``/``exception``/
+``cancel``/``cancelled`` and ``await``, never the real Task or Future.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, final
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Coroutine, Generator
+
+__all__ = ["ProgramTask", "ProgramTaskGroup", "create_task", "gather", "wait_for"]
+
+
+@final
+class ProgramTask:
+    """A task started by a program: the safe subset of ``asyncio.Task``."""
+
+    __slots__ = ("__task",)
+    __task: asyncio.Future[Any]
+
+    def __init__(self, task: asyncio.Future[Any]) -> None:
+        object.__setattr__(self, "_ProgramTask__task", task)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("task objects are read-only")
+
+    def __await__(self) -> Generator[Any, None, Any]:
+        return self.__task.__await__()
+
+    def done(self) -> bool:
+        """Whether the task has finished (with a result, an exception or cancelled)."""
+        return self.__task.done()
+
+    def cancelled(self) -> bool:
+        """Whether the task was cancelled."""
+        return self.__task.cancelled()
+
+    def cancel(self, msg: str | None = None) -> bool:
+        """Ask the task to stop; returns ``False`` if it has already finished."""
+        return self.__task.cancel(msg)
+
+    def result(self) -> Any:
+        """The task's value; raises its exception, or ``InvalidStateError`` if not done."""
+        return self.__task.result()
+
+    def exception(self) -> BaseException | None:
+        """The task's exception, or ``None``."""
+        return self.__task.exception()
+
+    def __repr__(self) -> str:
+        state = (
+            "cancelled" if self.__task.cancelled() else "done" if self.__task.done() else "pending"
+        )
+        return f"<Task {state}>"
+
+
+def _unwrap(aw: Any) -> Any:
+    if type(aw) is ProgramTask:
+        return aw._ProgramTask__task  # type: ignore[attr-defined]
+    return aw
+
+
+def create_task(coro: Awaitable[Any], *, name: str | None = None) -> ProgramTask:
+    """Start ``coro`` concurrently; returns a :class:`ProgramTask`."""
+    if asyncio.iscoroutine(coro):
+        return ProgramTask(asyncio.get_running_loop().create_task(coro))
+    return ProgramTask(asyncio.ensure_future(_unwrap(coro)))
+
+
+async def gather(*aws: Awaitable[Any], return_exceptions: bool = False) -> list[Any]:
+    """Run awaitables concurrently and return their results as a list, in order."""
+    return await asyncio.gather(*(_unwrap(a) for a in aws), return_exceptions=return_exceptions)
+
+
+async def wait_for(aw: Awaitable[Any], timeout: float | None) -> Any:  # noqa: ASYNC109 - asyncio.wait_for's own signature
+    """Await ``aw``, cancelling it and raising ``TimeoutError`` after ``timeout`` seconds."""
+    return await asyncio.wait_for(_unwrap(aw), timeout)
+
+
+@final
+class ProgramTaskGroup:
+    """``asyncio.TaskGroup`` whose ``create_task`` returns :class:`ProgramTask` objects."""
+
+    __slots__ = ("__group",)
+    __group: asyncio.TaskGroup
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "_ProgramTaskGroup__group", asyncio.TaskGroup())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("task groups are read-only")
+
+    async def __aenter__(self) -> ProgramTaskGroup:
+        await self.__group.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        await self.__group.__aexit__(*exc_info)
+
+    def create_task(
+        self, coro: Coroutine[Any, Any, Any], *, name: str | None = None
+    ) -> ProgramTask:
+        """Start ``coro`` in the group; the group waits for it on exit."""
+        return ProgramTask(self.__group.create_task(coro))
+
+    def __repr__(self) -> str:
+        return "<TaskGroup>"

@@ -1,0 +1,283 @@
+"""Safe replacements for standard-library helpers that bypass the guards.
+
+``copy.copy``/``copy.deepcopy`` (and ``dataclasses.asdict``/``astuple``, which
+call ``deepcopy``) rebuild objects from ``__reduce_ex__`` results with
+unguarded ``setattr`` and ``__dict__.update``: a class whose reduce hook
+returns an arbitrary object and state would write attributes of objects the
+program did not create. ``functools.wraps``/``update_wrapper`` read and write
+dunder attributes of arbitrary objects. ``functools.total_ordering`` and
+``dataclasses.dataclass`` set attributes on the class they are given. The
+versions here do what programs use these for, on the program's own objects
+and plain data, and refuse the rest with a message that says so.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import datetime
+import decimal
+import enum
+import fractions
+import functools
+import inspect
+import re
+import types
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from ._compile import MODEL_FILENAME
+from ._guards import is_program_class
+from ._policy import BLOCKED_ATTRIBUTES
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = [
+    "safe_asdict",
+    "safe_astuple",
+    "safe_copy",
+    "safe_dataclass",
+    "safe_deepcopy",
+    "safe_total_ordering",
+    "safe_wraps",
+]
+
+_T = TypeVar("_T")
+
+#: Values copied as themselves: immutable, or (functions, classes) shared by
+#: ``copy`` too.
+_ATOMIC: Final = frozenset(
+    {
+        type(None),
+        bool,
+        int,
+        float,
+        complex,
+        str,
+        bytes,
+        range,
+        slice,
+        type(Ellipsis),
+        type(NotImplemented),
+        types.FunctionType,
+        types.BuiltinFunctionType,
+        types.MethodType,
+        functools.partial,
+        re.Pattern,
+        decimal.Decimal,
+        fractions.Fraction,
+        datetime.date,
+        datetime.time,
+        datetime.datetime,
+        datetime.timedelta,
+        datetime.timezone,
+    }
+)
+
+#: Hooks whose presence (other than ``object``'s own) means the class decides
+#: how it is rebuilt; such classes are refused.
+_COPY_HOOKS: Final = ("__reduce_ex__", "__reduce__", "__copy__", "__deepcopy__", "__setstate__")
+
+
+def _is_atomic(value: object) -> bool:
+    cls = type(value)
+    return cls in _ATOMIC or isinstance(value, type | enum.Enum)
+
+
+def _plain_instance_class(value: object) -> type | None:
+    """The class of a program-class instance that can be rebuilt field by field."""
+    cls = type(value)
+    if not is_program_class(cls):
+        return None
+    for hook in _COPY_HOOKS:
+        if getattr(cls, hook, None) is not getattr(object, hook, None):
+            return None
+    if not hasattr(value, "__dict__") or getattr(cls, "__slots__", None):
+        return None
+    return cls
+
+
+def _refuse(value: object) -> TypeError:
+    cls = type(value)
+    return TypeError(
+        f"cannot copy a {cls.__qualname__} object in run_code: copy works on plain data "
+        "(dict, list, set, tuple, str, numbers, dates), enums and instances of the program's "
+        "own classes"
+    )
+
+
+def _new_like(value: object, cls: Any) -> Any:
+    # The program's own class; object.__reduce_ex__ would build it the same way.
+    return cls.__new__(cls)
+
+
+def safe_copy(value: _T) -> _T:
+    """``copy.copy`` for plain data and the program's own objects."""
+    if _is_atomic(value) or type(value) is tuple or type(value) is frozenset:
+        return value
+    cls = type(value)
+    if cls in (
+        list,
+        dict,
+        set,
+        bytearray,
+        collections.deque,
+        collections.OrderedDict,
+        collections.Counter,
+    ):
+        return value.copy()  # type: ignore[attr-defined, no-any-return]
+    if cls is collections.defaultdict:
+        return value.copy()  # type: ignore[attr-defined, no-any-return]
+    plain = _plain_instance_class(value)
+    if plain is None:
+        raise _refuse(value)
+    out = _new_like(value, plain)
+    out.__dict__.update(value.__dict__)
+    return out  # type: ignore[no-any-return]
+
+
+def safe_deepcopy(value: _T, memo: dict[int, Any] | None = None) -> _T:
+    """``copy.deepcopy`` for plain data and the program's own objects."""
+    if memo is None:
+        memo = {}
+    return _deep(value, memo)  # type: ignore[no-any-return]
+
+
+def _deep(value: Any, memo: dict[int, Any]) -> Any:
+    if _is_atomic(value):
+        return value
+    key = id(value)
+    if key in memo:
+        return memo[key]
+    cls = type(value)
+    if cls is list:
+        out_list: list[Any] = []
+        memo[key] = out_list
+        out_list.extend(_deep(item, memo) for item in value)
+        return out_list
+    if cls is tuple:
+        return tuple(_deep(item, memo) for item in value)
+    if cls in (dict, collections.OrderedDict, collections.Counter):
+        out_map: Any = cls()
+        memo[key] = out_map
+        for k, v in value.items():
+            out_map[_deep(k, memo)] = _deep(v, memo)
+        return out_map
+    if cls is collections.defaultdict:
+        out_dd: collections.defaultdict[Any, Any] = collections.defaultdict(value.default_factory)
+        memo[key] = out_dd
+        for k, v in value.items():
+            out_dd[_deep(k, memo)] = _deep(v, memo)
+        return out_dd
+    if cls in (set, frozenset):
+        return cls(_deep(item, memo) for item in value)
+    if cls is collections.deque:
+        out_dq: collections.deque[Any] = collections.deque(maxlen=value.maxlen)
+        memo[key] = out_dq
+        out_dq.extend(_deep(item, memo) for item in value)
+        return out_dq
+    if cls is bytearray:
+        return bytearray(value)
+    plain = _plain_instance_class(value)
+    if plain is None:
+        raise _refuse(value)
+    out = _new_like(value, plain)
+    memo[key] = out
+    out.__dict__.update({k: _deep(v, memo) for k, v in value.__dict__.items()})
+    return out
+
+
+def safe_asdict(obj: Any, *, dict_factory: Callable[[list[tuple[str, Any]]], Any] = dict) -> Any:
+    """``dataclasses.asdict`` copying field values with :func:`safe_deepcopy`."""
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        raise TypeError("asdict() should be called on dataclass instances")
+    return _as_inner(obj, dict_factory, {})
+
+
+def safe_astuple(obj: Any, *, tuple_factory: Callable[[list[Any]], Any] = tuple) -> Any:
+    """``dataclasses.astuple`` copying field values with :func:`safe_deepcopy`."""
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        raise TypeError("astuple() should be called on dataclass instances")
+    return tuple_factory(
+        [_as_inner_tuple(getattr(obj, f.name), tuple_factory) for f in dataclasses.fields(obj)]
+    )
+
+
+def _as_inner(
+    value: Any, factory: Callable[[list[tuple[str, Any]]], Any], memo: dict[int, Any]
+) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return factory(
+            [
+                (f.name, _as_inner(getattr(value, f.name), factory, memo))
+                for f in dataclasses.fields(value)
+            ]
+        )
+    if type(value) in (list, tuple):
+        return type(value)(_as_inner(v, factory, memo) for v in value)
+    if type(value) is dict:
+        return {_as_inner(k, factory, memo): _as_inner(v, factory, memo) for k, v in value.items()}
+    return _deep(value, memo)
+
+
+def _as_inner_tuple(value: Any, factory: Callable[[list[Any]], Any]) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return factory(
+            [_as_inner_tuple(getattr(value, f.name), factory) for f in dataclasses.fields(value)]
+        )
+    if type(value) in (list, tuple):
+        return type(value)(_as_inner_tuple(v, factory) for v in value)
+    if type(value) is dict:
+        return {_as_inner_tuple(k, factory): _as_inner_tuple(v, factory) for k, v in value.items()}
+    return _deep(value, {})
+
+
+def _require_program_class(cls: object, what: str) -> type:
+    if not is_program_class(cls):  # type: ignore[arg-type]
+        raise TypeError(f"{what} can only be applied to a class defined by the program")
+    return cls  # type: ignore[return-value]
+
+
+def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
+    """``dataclasses.dataclass`` for the program's own classes, with checked field names.
+
+    Field names come from annotations in the class body, which the compiler
+    already checks; a field named after interpreter internals is refused here
+    as well, because a dataclass turns field names into ``__match_args__``
+    (attribute reads that ``match`` performs without a guard).
+    """
+
+    def apply(target: type) -> type:
+        _require_program_class(target, "dataclass()")
+        for name in inspect.get_annotations(target):
+            if type(name) is not str or name[:1] == "_" or name in BLOCKED_ATTRIBUTES:
+                raise TypeError(f"dataclass field name {name!r} is not allowed in run_code")
+        return dataclasses.dataclass(target, **options)
+
+    if cls is None:
+        return apply
+    return apply(cls)
+
+
+def safe_total_ordering(cls: type) -> type:
+    """``functools.total_ordering`` for the program's own classes."""
+    return functools.total_ordering(_require_program_class(cls, "total_ordering()"))
+
+
+def safe_wraps(wrapped: object) -> Callable[[_T], _T]:
+    """``functools.wraps``: copy the name and docstring of ``wrapped`` onto a program function."""
+
+    def decorate(wrapper: _T) -> _T:
+        if not (
+            isinstance(wrapper, types.FunctionType)
+            and type(wrapper) is types.FunctionType
+            and wrapper.__code__.co_filename == MODEL_FILENAME
+        ):
+            raise TypeError("wraps() can only decorate a function defined by the program")
+        for attr in ("__name__", "__qualname__", "__doc__"):
+            value = getattr(wrapped, attr, None)
+            if type(value) is str or (attr == "__doc__" and value is None):
+                setattr(wrapper, attr, value)
+        return wrapper
+
+    return decorate

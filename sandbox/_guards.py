@@ -1,0 +1,328 @@
+"""The guard functions that restricted code calls, with fast paths.
+
+The transformer in :mod:`sandbox._policy` rewrites the program so that
+attribute reads it cannot decide at compile time, item reads, writes,
+iteration and unpacking call the functions here (bound in the program's
+globals as ``_getattr_``, ``_getitem_``, ``_write_``, ``_getiter_``,
+``_getaiter_``, ``_iter_unpack_sequence_``, ``_unpack_sequence_`` and
+``_apply_``). The ``getattr``/``hasattr``/``setattr``/``delattr`` builtins
+route through the same checks, and ``str.format``/``format_map`` are replaced
+by a formatter that walks fields through the guards.
+
+What this policy protects: the interpreter's internals (names starting with
+``_``, frames, code, generator and coroutine state), the real modules behind
+the façades, and objects the program did not create (it may only change its
+own). What it does not try to do is per-object permission checks on every
+element of an iteration, which is what RestrictedPython's ``_getiter_`` hook
+exists for in Zope: here iteration hands out only objects that already exist,
+and every further use of them goes through the attribute and item guards, so
+``_getiter_`` is the builtin ``iter`` and the unpacking hooks leave unpacking
+native.
+"""
+
+from __future__ import annotations
+
+import _string  # type: ignore[import-not-found]  # the field-name splitter str.format uses
+import collections
+import decimal
+import string
+import types
+from typing import TYPE_CHECKING, Any, Final, NoReturn
+
+from ._policy import BLOCKED_ATTRIBUTES, DEFINABLE_DUNDERS, RUNTIME_CHECKED_ATTRIBUTES
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+
+__all__ = [
+    "MODEL_MODULE",
+    "SafeType",
+    "class_of",
+    "guarded_apply",
+    "guarded_delattr",
+    "guarded_getattr",
+    "guarded_getitem",
+    "guarded_hasattr",
+    "guarded_iter_unpack_sequence",
+    "guarded_setattr",
+    "guarded_unpack_sequence",
+    "guarded_write",
+    "is_program_class",
+]
+
+#: The ``__name__`` of a program's globals, hence the ``__module__`` of every
+#: class it defines: how the write guard recognises the program's own classes.
+#: No real module can have this name.
+MODEL_MODULE: Final = "<model>"
+
+_MISSING: Final[Any] = object()
+_SLOW_NAMES: Final = BLOCKED_ATTRIBUTES | RUNTIME_CHECKED_ATTRIBUTES
+_PLAIN_DUNDERS: Final = frozenset({"__name__", "__qualname__", "__doc__"})
+_METHOD_DUNDERS: Final = DEFINABLE_DUNDERS | {"__init__"}
+
+
+def _refuse_underscore(name: str) -> NoReturn:
+    raise AttributeError(f'"{name}" is an invalid attribute name because it starts with "_"')
+
+
+def _refuse_blocked(name: str) -> NoReturn:
+    raise AttributeError(f'"{name}" is a restricted attribute (it leads to interpreter internals)')
+
+
+def guarded_getattr(obj: object, name: str, default: Any = _MISSING) -> Any:
+    """``getattr`` for restricted code (``_getattr_`` and the ``getattr`` builtin)."""
+    if type(name) is not str:
+        raise TypeError(f"attribute name must be a str, not {type(name).__name__}")
+    if name[:1] != "_" and name not in _SLOW_NAMES:
+        # The fast path: a name that cannot be private or internal.
+        if default is _MISSING:
+            return getattr(obj, name)
+        return getattr(obj, name, default)
+    value = _checked_getattr(obj, name, default)
+    return value
+
+
+def _checked_getattr(obj: object, name: str, default: Any) -> Any:
+    if name in BLOCKED_ATTRIBUTES or name.endswith("__roles__"):
+        _refuse_blocked(name)
+    if name == "format" or name == "format_map":
+        if isinstance(obj, str):
+            return _bound_format(obj) if name == "format" else _bound_format_map(obj)
+        if isinstance(obj, type) and issubclass(obj, str):
+            return _unbound_format if name == "format" else _unbound_format_map
+        if type(obj) is super:
+            # super(S, s).format would be the real str.format.
+            raise AttributeError(f'"{name}" cannot be read through super()')
+    elif name == "obj" and isinstance(obj, AttributeError):
+        # AttributeError.obj may hold an object the program never had (CVE-2024-47532).
+        raise AttributeError('"obj" of an AttributeError is not available')
+    elif name[:1] == "_":
+        if name in _PLAIN_DUNDERS:
+            pass
+        elif name == "__class__":
+            return class_of(obj)
+        elif name in _METHOD_DUNDERS and (type(obj) is super or isinstance(obj, type)):
+            # super().__init__(...), Base.__eq__(self, other): the program's own
+            # methods or the builtin slot wrappers.
+            pass
+        else:
+            _refuse_underscore(name)
+    if default is _MISSING:
+        return getattr(obj, name)
+    return getattr(obj, name, default)
+
+
+def guarded_hasattr(obj: object, name: str) -> bool:
+    """``hasattr`` for restricted code: refused names read as absent."""
+    try:
+        guarded_getattr(obj, name)
+    except AttributeError:
+        return False
+    return True
+
+
+_PLAIN_CONTAINERS: Final = frozenset({dict, list, str, tuple})
+
+
+def guarded_getitem(obj: Any, key: Any) -> Any:
+    """``obj[key]`` for restricted code (``_getitem_``)."""
+    if type(obj) in _PLAIN_CONTAINERS:
+        return obj[key]
+    if type(obj) is types.MappingProxyType:
+        # Class namespaces: the one mapping whose keys are private names of
+        # objects the program did not create.
+        raise TypeError("reading items of a class namespace (mappingproxy) is not allowed")
+    return obj[key]
+
+
+#: Types whose instances a program may change although it did not define them:
+#: plain data containers, and decimal contexts (``getcontext().prec = 50``,
+#: whose setters validate everything).
+_WRITABLE_TYPES: Final = frozenset(
+    {
+        dict,
+        list,
+        set,
+        bytearray,
+        collections.defaultdict,
+        collections.OrderedDict,
+        collections.Counter,
+        collections.deque,
+        collections.ChainMap,
+        decimal.Context,
+    }
+)
+
+
+def is_program_class(cls: type) -> bool:
+    """Whether a class was created by the program (its ``__module__`` says so)."""
+    return isinstance(cls, type) and cls.__dict__.get("__module__") == MODEL_MODULE
+
+
+def guarded_write(obj: Any) -> Any:
+    """The ``_write_`` guard: return ``obj`` if the program may change it, else refuse."""
+    cls = type(obj)
+    if cls in _WRITABLE_TYPES:
+        return obj
+    if cls.__dict__.get("__module__") == MODEL_MODULE or is_program_class(obj):
+        return obj
+    if isinstance(obj, dict | list | collections.deque):
+        return obj
+    raise TypeError(
+        f"cannot change a {_type_label(obj)} object: a program may only change objects it "
+        "created (instances of its own classes, its classes, dicts, lists, sets)"
+    )
+
+
+def _type_label(obj: object) -> str:
+    cls = type(obj)
+    module = cls.__module__
+    return (
+        cls.__qualname__ if module in ("builtins", MODEL_MODULE) else f"{module}.{cls.__qualname__}"
+    )
+
+
+def _check_write_name(name: object) -> str:
+    if type(name) is not str:
+        raise TypeError(f"attribute name must be a str, not {type(name).__name__}")
+    if name[:1] == "_":
+        _refuse_underscore(name)
+    if name in BLOCKED_ATTRIBUTES or name.endswith("__roles__"):
+        _refuse_blocked(name)
+    return name
+
+
+def guarded_setattr(obj: object, name: str, value: object) -> None:
+    """``setattr`` for restricted code."""
+    setattr(guarded_write(obj), _check_write_name(name), value)
+
+
+def guarded_delattr(obj: object, name: str) -> None:
+    """``delattr`` for restricted code."""
+    delattr(guarded_write(obj), _check_write_name(name))
+
+
+def guarded_iter_unpack_sequence(it: Any, spec: object, getiter: Callable[[Any], Any]) -> Any:
+    """``_iter_unpack_sequence_``: ``for a, b in it``; unpacking stays native."""
+    return getiter(it)
+
+
+def guarded_unpack_sequence(it: Any, spec: object, getiter: Callable[[Any], Any]) -> Any:
+    """``_unpack_sequence_``: ``a, b = it``; unpacking stays native."""
+    return it
+
+
+def guarded_apply(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``_apply_``: a call written with ``*args`` or ``**kwargs``."""
+    return func(*args, **kwargs)
+
+
+# -- the one-argument `type` -------------------------------------------------------
+
+
+class _SafeTypeMeta(type):
+    """Metaclass of :class:`SafeType`: makes ``type(x)`` and ``isinstance(c, type)`` work."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is not SafeType:
+            return super().__call__(*args, **kwargs)
+        if len(args) != 1 or kwargs:
+            raise TypeError(
+                "type() takes exactly one argument in run_code: type(x) returns the class of x; "
+                "define classes with the class statement"
+            )
+        return class_of(args[0])
+
+    def __instancecheck__(cls, obj: object) -> bool:
+        return isinstance(obj, type) if cls is SafeType else super().__instancecheck__(obj)
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        return issubclass(sub, type) if cls is SafeType else super().__subclasscheck__(sub)
+
+    def __repr__(cls) -> str:
+        return "<class 'type'>" if cls is SafeType else super().__repr__()
+
+
+class SafeType(metaclass=_SafeTypeMeta):
+    """The ``type`` builtin of restricted code: ``type(x)`` only.
+
+    The three-argument form builds a class from a dict, bypassing every check
+    the transformer makes on class bodies, so it is refused. The class of a
+    class (a metaclass such as the real ``type``, which has that form) is
+    never handed out: ``type(SomeClass)`` and ``SomeClass.__class__`` give
+    this class instead, which compares and prints like ``type``.
+    """
+
+    __slots__ = ()
+    def __class_getitem__(cls, item: Any) -> types.GenericAlias:
+        return types.GenericAlias(cls, item)
+
+
+SafeType.__name__ = SafeType.__qualname__ = "type"
+SafeType.__module__ = "builtins"
+
+
+def class_of(obj: object) -> type:
+    """``type(obj)``, with metaclasses replaced by :class:`SafeType`."""
+    cls = type(obj)
+    return SafeType if issubclass(cls, type) else cls
+
+
+# -- str.format that walks fields through the guards ----------------------------------
+
+
+class _GuardedFormatter(string.Formatter):
+    """``str.format`` semantics, with every ``{0.attr}`` / ``{0[key]}`` step guarded.
+
+    Attribute steps refuse every ``_``-prefixed name (including the reviewed
+    dunders the getattr guard allows: a format string has no business
+    reading ``__class__``) and then go through :func:`guarded_getattr`; item
+    steps go through :func:`guarded_getitem`.
+    """
+
+    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        first, rest = _string.formatter_field_name_split(field_name)
+        obj = self.get_value(first, args, kwargs)
+        for is_attr, key in rest:
+            if is_attr:
+                if key[:1] == "_":
+                    _refuse_underscore(key)
+                obj = guarded_getattr(obj, key)
+            else:
+                obj = guarded_getitem(obj, key)
+        return obj, first
+
+
+_FORMATTER: Final = _GuardedFormatter()
+
+
+def _bound_format(template: str) -> Callable[..., str]:
+    def format(*args: Any, **kwargs: Any) -> str:
+        return _FORMATTER.vformat(template, args, kwargs)
+
+    return format
+
+
+def _bound_format_map(template: str) -> Callable[[Mapping[str, Any]], str]:
+    def format_map(mapping: Mapping[str, Any]) -> str:
+        return _FORMATTER.vformat(template, (), mapping)
+
+    return format_map
+
+
+def _unbound_format(template: str, /, *args: Any, **kwargs: Any) -> str:
+    if not isinstance(template, str):
+        raise TypeError(
+            "descriptor 'format' requires a 'str' object but received a "
+            f"{type(template).__name__!r}"
+        )
+    return _FORMATTER.vformat(template, args, kwargs)
+
+
+def _unbound_format_map(template: str, mapping: Mapping[str, Any], /) -> str:
+    if not isinstance(template, str):
+        raise TypeError(
+            "descriptor 'format_map' requires a 'str' object but received a "
+            f"{type(template).__name__!r}"
+        )
+    return _FORMATTER.vformat(template, (), mapping)

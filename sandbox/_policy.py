@@ -1,0 +1,564 @@
+"""The language policy: what a program may write, enforced on its syntax tree.
+
+:class:`ProgramPolicy` is a RestrictedPython ``RestrictingNodeTransformer``
+subclass. It keeps every refusal of the stock transformer (no ``_``-prefixed
+names or attributes, no frame/code/generator internals, no ``exec``/``eval``,
+no ``try/except*``, guarded subscripts, writes, iteration and unpacking) and
+allows what models write: ``async def``/``await``/``async for``/``async with``,
+``nonlocal``, ``match``, annotations, classes with a reviewed set of special
+methods, and augmented assignment of attributes and items.
+
+The attribute rule is the one place where this policy departs from the stock
+rewrite, for speed (DESIGN.md §8): an attribute written in the source is
+compiled to ``_getattr_(obj, name)`` only when the runtime guard could
+decide anything about it - the reviewed dunders of :data:`READABLE_DUNDERS`
+and the names in :data:`RUNTIME_CHECKED_ATTRIBUTES`. Every other name has
+already passed the same checks the guard would make (not ``_``-prefixed, not
+in :data:`BLOCKED_ATTRIBUTES`), so the guard would return ``getattr(obj,
+name)`` unchanged and the load is left native. Dynamic names (``getattr(obj,
+name)``) always go through the guard.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Final, TypeAlias
+
+from RestrictedPython.transformer import INSPECT_ATTRIBUTES, RestrictingNodeTransformer
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+__all__ = [
+    "BLOCKED_ATTRIBUTES",
+    "DEFINABLE_DUNDERS",
+    "READABLE_DUNDERS",
+    "RUNTIME_CHECKED_ATTRIBUTES",
+    "ProgramPolicy",
+]
+
+#: Attribute names without a leading ``_`` that still lead to interpreter
+#: internals; refused in the source and by the ``getattr`` guard, and refused
+#: as variable names too (a dataclass field or a ``match`` class pattern turns
+#: a declared name into an attribute read).
+BLOCKED_ATTRIBUTES: Final[frozenset[str]] = INSPECT_ATTRIBUTES | frozenset(
+    {
+        # Frames, tracebacks, generators, coroutines and async generators:
+        # RestrictedPython's list (CVE-2023-37271 and 8.5's ag_* additions).
+        # asyncio objects hand out their event loop (which can start
+        # processes and open sockets), their coroutine (whose frame leads to
+        # globals) and their stack of frames. The asyncio façade never hands
+        # out a real Task or Future, so these names are a second line.
+        "get_loop",
+        "get_coro",
+        "get_stack",
+        "print_stack",
+        # Code objects reached any other way: their constants hold nested code.
+        "co_consts",
+        "co_names",
+        # A frame's generator (3.11+ frames).
+        "f_generator",
+    }
+)
+
+#: Attribute names without a leading ``_`` that the ``getattr`` guard decides at
+#: run time, because the answer depends on the object.
+RUNTIME_CHECKED_ATTRIBUTES: Final[frozenset[str]] = frozenset(
+    {
+        # ``str.format``/``format_map`` walk attributes and items of their
+        # arguments (CVE-2023-41039): the guard hands out a formatter that
+        # walks through the guards instead.
+        "format",
+        "format_map",
+        # ``AttributeError.obj`` holds the object whose lookup failed, which
+        # may be a host object the program never had (CVE-2024-47532).
+        "obj",
+    }
+)
+
+#: Dunder attributes a program may read; the ``getattr`` guard applies the
+#: conditions noted on each entry.
+READABLE_DUNDERS: Final[frozenset[str]] = frozenset(
+    {
+        "__name__",  # a str; `type(e).__name__` is how programs name errors
+        "__qualname__",  # a str
+        "__doc__",  # a str or None
+        "__class__",  # same as type(x); a metaclass is replaced by the safe `type`
+        "__init__",  # only on `super()` objects and classes: `super().__init__(...)`
+    }
+)
+
+#: Special methods a program may define in a class body (and call through
+#: ``super()`` or on a class). Each one only ever runs the program's own,
+#: restricted code. Deliberately absent: the pickling and copying hooks
+#: (``__reduce__``, ``__reduce_ex__``, ``__getstate__``, ``__setstate__``,
+#: ``__copy__``, ``__deepcopy__``) whose results the standard library applies
+#: with unguarded ``setattr``; attribute hooks (``__getattr__``,
+#: ``__getattribute__``, ``__setattr__``, ``__delattr__``); class-creation hooks
+#: (``__init_subclass__``, ``__class_getitem__``, ``__set_name__``,
+#: ``__mro_entries__``, ``__prepare__``); ``__new__``, ``__del__`` and
+#: ``__format__``.
+DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
+    {
+        "__init__",
+        "__post_init__",  # dataclasses
+        "__repr__",
+        "__str__",
+        "__hash__",
+        "__bool__",
+        "__len__",
+        "__iter__",
+        "__next__",
+        "__aiter__",
+        "__anext__",
+        "__contains__",
+        "__getitem__",
+        "__setitem__",
+        "__delitem__",
+        "__call__",
+        "__enter__",
+        "__exit__",
+        "__aenter__",
+        "__aexit__",
+        "__await__",
+        # Comparisons.
+        "__eq__",
+        "__ne__",
+        "__lt__",
+        "__le__",
+        "__gt__",
+        "__ge__",
+        # Arithmetic, reflected and in-place forms.
+        *(
+            f"__{prefix}{op}__"
+            for op in (
+                "add",
+                "sub",
+                "mul",
+                "matmul",
+                "truediv",
+                "floordiv",
+                "mod",
+                "pow",
+                "and",
+                "or",
+                "xor",
+                "lshift",
+                "rshift",
+                "divmod",
+            )
+            for prefix in ("", "r", "i")
+        ),
+        "__neg__",
+        "__pos__",
+        "__abs__",
+        "__invert__",
+        "__int__",
+        "__float__",
+        "__index__",
+        "__round__",
+    }
+)
+
+_Visited: TypeAlias = "ast.AST | Iterable[ast.AST] | None"
+
+_MAIN_SCOPE: Final = "main"
+_CLASS_SCOPE: Final = "class"
+_FUNCTION_SCOPE: Final = "function"
+
+
+class ProgramPolicy(RestrictingNodeTransformer):
+    """The RestrictedPython transformer with this project's policy.
+
+    Visit the statements of a program's body (the module's statements, which
+    become the body of the async main function); errors are collected in
+    ``self.errors`` as ``Line N: message``.
+    """
+
+    def __init__(self, errors: list[str], warnings: list[str], used_names: dict[str, bool]) -> None:
+        super().__init__(errors, warnings, used_names)
+        # Innermost last; the program body itself is the "main" function scope.
+        self._scopes: list[str] = [_MAIN_SCOPE]
+        # Names bound directly in the main scope, and for each open function
+        # scope the names it binds: `global x` inside a nested function is
+        # rewritten to `nonlocal x` when `x` is one of the program's top-level
+        # names, so that programs behave as the scripts they read as.
+        self._main_bound: frozenset[str] = frozenset()
+        self._main_globals: frozenset[str] = frozenset()
+        self._function_bound: list[frozenset[str]] = []
+
+    # -- entry point ---------------------------------------------------------
+
+    def visit_program(self, module: ast.Module) -> ast.Module:
+        """Check and rewrite a parsed program (its module statements)."""
+        self._main_bound = frozenset(_bound_names(module.body))
+        self._main_globals = frozenset(_declared(module.body, ast.Global))
+        result = self.visit(module)
+        assert isinstance(result, ast.Module)
+        return result
+
+    def visit_Module(self, node: ast.Module) -> ast.AST:
+        # No print collector: `print` is an ordinary builtin that the runtime
+        # captures line by line.
+        return self.node_contents_visit(node)
+
+    # -- names -----------------------------------------------------------------
+
+    def check_name(
+        self, node: ast.AST, name: str | None, allow_magic_methods: bool = False
+    ) -> None:
+        """Refuse ``_``-prefixed names (``_`` itself is fine) and blocked names."""
+        if name is None:
+            return
+        if name.startswith("_") and name != "_":
+            if (
+                allow_magic_methods
+                and name in DEFINABLE_DUNDERS
+                and self._scopes[-1] == _CLASS_SCOPE
+            ):
+                return
+            self.error(node, f'"{name}" is an invalid name because it starts with "_"')
+        elif name.endswith("__roles__"):
+            self.error(node, f'"{name}" is an invalid name because it ends with "__roles__"')
+        elif name in BLOCKED_ATTRIBUTES:
+            self.error(node, f'"{name}" is a reserved name (it names interpreter internals)')
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        # Unlike the stock rewrite, `print` and `printed` are plain names.
+        self.check_name(node, node.id)
+        if isinstance(node.ctx, ast.Load):
+            self.used_names[node.id] = True
+        return node
+
+    # -- attributes ------------------------------------------------------------
+
+    def _check_attribute_name(self, node: ast.AST, attr: str, *, load: bool) -> bool:
+        """Record an error for a refused attribute; return whether it is fine."""
+        if attr.startswith("_") and attr != "_":
+            if load and attr in READABLE_DUNDERS | DEFINABLE_DUNDERS:
+                return True
+            self.error(node, f'"{attr}" is an invalid attribute name because it starts with "_"')
+            return False
+        if attr.endswith("__roles__"):
+            self.error(
+                node, f'"{attr}" is an invalid attribute name because it ends with "__roles__"'
+            )
+            return False
+        if attr in BLOCKED_ATTRIBUTES:
+            self.error(
+                node, f'"{attr}" is a restricted attribute (it leads to interpreter internals)'
+            )
+            return False
+        return True
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        load = isinstance(node.ctx, ast.Load)
+        self._check_attribute_name(node, node.attr, load=load)
+        node = self.node_contents_visit(node)
+        if load:
+            if node.attr.startswith("_") or node.attr in RUNTIME_CHECKED_ATTRIBUTES:
+                call = ast.Call(
+                    func=ast.Name("_getattr_", ast.Load()),
+                    args=[node.value, ast.Constant(node.attr)],
+                    keywords=[],
+                )
+                ast.copy_location(call, node)
+                return ast.fix_missing_locations(call)
+            return node
+        wrapped = ast.Call(func=ast.Name("_write_", ast.Load()), args=[node.value], keywords=[])
+        ast.copy_location(wrapped, node.value)
+        node.value = ast.fix_missing_locations(wrapped)
+        return node
+
+    # -- statements the stock transformer refuses or rewrites differently ------
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
+        """Allow ``x += 1``, ``obj.a += 1`` and ``d[k] += 1``.
+
+        A plain name stays native (there is nothing to guard). For an
+        attribute or item target the object goes through ``_write_``, which
+        refuses objects the program may not change; the read half of the
+        operation then happens on that same object, whose attribute name was
+        checked above and whose items the item guard would hand out anyway.
+        """
+        target = node.target
+        if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Slice):
+            self.error(
+                node, "Augmented assignment of slices is not allowed; assign the slice instead."
+            )
+        return self.node_contents_visit(node)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
+        """Allow annotated assignments (``x: int = 1``, dataclass fields)."""
+        return self.node_contents_visit(node)
+
+    def visit_Nonlocal(self, node: ast.Nonlocal) -> ast.AST:
+        for name in node.names:
+            self.check_name(node, name)
+        return node
+
+    def visit_Global(self, node: ast.Global) -> ast.AST:
+        for name in node.names:
+            self.check_name(node, name)
+        if len(self._scopes) < 2:
+            return node
+        # Inside a nested scope: a top-level name of the program lives in the
+        # main function, so `global` means `nonlocal` - unless a closer
+        # function binds the name itself or the program declared it global.
+        rewritten: list[str] = []
+        kept: list[str] = []
+        for name in node.names:
+            if (
+                name in self._main_bound
+                and name not in self._main_globals
+                and not any(name in bound for bound in self._function_bound)
+            ):
+                rewritten.append(name)
+            else:
+                kept.append(name)
+        if not rewritten:
+            return node
+        out: list[ast.stmt] = [ast.copy_location(ast.Nonlocal(names=rewritten), node)]
+        if kept:
+            out.append(ast.copy_location(ast.Global(names=kept), node))
+        return out  # type: ignore[return-value]
+
+    def visit_For(self, node: ast.For) -> _Visited:
+        return self.guard_iter(node)
+
+    def visit_AsyncFor(self, node: ast.AsyncFor) -> ast.AST:
+        """Allow ``async for``; its iterable goes through ``_getaiter_``."""
+        node = self.node_contents_visit(node)
+        node.iter = self._guard_async_iter(node.iter)
+        if isinstance(node.target, ast.Tuple):
+            tmp_target, unpack = self.gen_unpack_wrapper(node, node.target)
+            node.target = tmp_target
+            node.body.insert(0, unpack)
+        return node
+
+    def visit_comprehension(self, node: ast.comprehension) -> _Visited:
+        if not node.is_async:
+            return self.guard_iter(node)
+        node = self.node_contents_visit(node)
+        node.iter = self._guard_async_iter(node.iter)
+        if isinstance(node.target, ast.Tuple):
+            self.error(
+                node, "Unpacking in an async comprehension is not allowed; unpack in the body."
+            )
+        return node
+
+    def _guard_async_iter(self, expr: ast.expr) -> ast.expr:
+        call = ast.Call(func=ast.Name("_getaiter_", ast.Load()), args=[expr], keywords=[])
+        ast.copy_location(call, expr)
+        return ast.fix_missing_locations(call)
+
+    def visit_AsyncWith(self, node: ast.AsyncWith) -> _Visited:
+        """Allow ``async with``, unpacking its targets through the guard like ``with``."""
+        return self.visit_With(node)  # type: ignore[arg-type]
+
+    def visit_Await(self, node: ast.Await) -> ast.AST:
+        return self.node_contents_visit(node)
+
+    def visit_Yield(self, node: ast.Yield) -> ast.AST:
+        self._check_yield_scope(node)
+        return self.node_contents_visit(node)
+
+    def visit_YieldFrom(self, node: ast.YieldFrom) -> ast.AST:
+        self._check_yield_scope(node)
+        return self.node_contents_visit(node)
+
+    def _check_yield_scope(self, node: ast.AST) -> None:
+        if self._scopes[-1] == _MAIN_SCOPE:
+            self.error(
+                node,
+                "'yield' is only allowed inside a function; the program itself returns its value",
+            )
+
+    # -- functions and classes -----------------------------------------------------
+
+    def _visit_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
+        self.check_name(node, node.name, allow_magic_methods=True)
+        self.check_function_argument_names(node)
+        declared = _declared(node.body, ast.Global) | _declared(node.body, ast.Nonlocal)
+        bound = (_bound_names(node.body) | _argument_names(node.args)) - declared
+        with self._scope(_FUNCTION_SCOPE, bound):
+            return self.node_contents_visit(node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        return self._visit_function(node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
+        return self._visit_function(node)
+
+    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        self.check_function_argument_names(node)
+        with self._scope(_FUNCTION_SCOPE, _argument_names(node.args)):
+            return self.node_contents_visit(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        """Allow classes; refuse ``metaclass=`` (a metaclass runs class creation)."""
+        self.check_name(node, node.name)
+        for keyword in node.keywords:
+            if keyword.arg == "metaclass":
+                self.error(node, 'The keyword argument "metaclass" is not allowed.')
+        # Decorators, bases and keywords are evaluated in the enclosing scope.
+        node.decorator_list = [self.visit(d) for d in node.decorator_list]
+        node.bases = [self.visit(b) for b in node.bases]
+        node.keywords = [self.visit(k) for k in node.keywords]
+        with self._scope(_CLASS_SCOPE, None):
+            body: list[ast.stmt] = []
+            for stmt in node.body:
+                result = self.visit(stmt)
+                if isinstance(result, list):
+                    body.extend(result)
+                elif result is not None:
+                    body.append(result)
+            node.body = body or [ast.copy_location(ast.Pass(), node)]
+        return node
+
+    def _scope(self, kind: str, bound: frozenset[str] | None) -> _ScopeGuard:
+        return _ScopeGuard(self, kind, bound)
+
+    # -- match statements ----------------------------------------------------------
+
+    def visit_Match(self, node: ast.Match) -> ast.AST:
+        return self.node_contents_visit(node)
+
+    def visit_match_case(self, node: ast.match_case) -> ast.AST:
+        return self.node_contents_visit(node)
+
+    def _check_dotted(self, node: ast.expr) -> None:
+        """Check a dotted name in a pattern (left native: patterns cannot hold calls)."""
+        while isinstance(node, ast.Attribute):
+            self._check_attribute_name(node, node.attr, load=False)
+            node = node.value
+        if isinstance(node, ast.Name):
+            self.check_name(node, node.id)
+            self.used_names[node.id] = True
+        else:
+            self.error(node, "Patterns may only use names and dotted names here.")
+
+    def visit_MatchValue(self, node: ast.MatchValue) -> ast.AST:
+        if isinstance(node.value, ast.Attribute | ast.Name):
+            self._check_dotted(node.value)
+            return node
+        return self.node_contents_visit(node)
+
+    def visit_MatchSingleton(self, node: ast.MatchSingleton) -> ast.AST:
+        return node
+
+    def visit_MatchSequence(self, node: ast.MatchSequence) -> ast.AST:
+        return self.node_contents_visit(node)
+
+    def visit_MatchStar(self, node: ast.MatchStar) -> ast.AST:
+        self.check_name(node, node.name)
+        return node
+
+    def visit_MatchMapping(self, node: ast.MatchMapping) -> ast.AST:
+        for key in node.keys:
+            if isinstance(key, ast.Attribute | ast.Name):
+                self._check_dotted(key)
+        node.patterns = [self.visit(p) for p in node.patterns]
+        self.check_name(node, node.rest)
+        return node
+
+    def visit_MatchClass(self, node: ast.MatchClass) -> ast.AST:
+        # Keyword patterns read attributes directly (no guard), so their
+        # names get the same checks as attribute names in the source.
+        self._check_dotted(node.cls)
+        for attr in node.kwd_attrs:
+            self._check_attribute_name(node, attr, load=False)
+        node.patterns = [self.visit(p) for p in node.patterns]
+        node.kwd_patterns = [self.visit(p) for p in node.kwd_patterns]
+        return node
+
+    def visit_MatchAs(self, node: ast.MatchAs) -> ast.AST:
+        self.check_name(node, node.name)
+        return self.node_contents_visit(node)
+
+    def visit_MatchOr(self, node: ast.MatchOr) -> ast.AST:
+        return self.node_contents_visit(node)
+
+    # -- imports ---------------------------------------------------------------------
+
+    def check_import_names(self, node: ast.ImportFrom | ast.Import) -> ast.AST:
+        if isinstance(node, ast.ImportFrom):
+            if node.module == "__future__":
+                self.error(node, "'from __future__' imports are not available in programs.")
+                return node
+            if node.level:
+                self.error(node, "Relative imports are not available in programs.")
+        return super().check_import_names(node)
+
+
+class _ScopeGuard:
+    """Push a scope on entry and pop it on exit (a tiny context manager)."""
+
+    def __init__(self, policy: ProgramPolicy, kind: str, bound: frozenset[str] | None) -> None:
+        self._policy = policy
+        self._kind = kind
+        self._bound = bound
+
+    def __enter__(self) -> None:
+        self._policy._scopes.append(self._kind)
+        if self._bound is not None:
+            self._policy._function_bound.append(self._bound)
+
+    def __exit__(self, *exc: object) -> None:
+        self._policy._scopes.pop()
+        if self._bound is not None:
+            self._policy._function_bound.pop()
+
+
+def _argument_names(args: ast.arguments) -> frozenset[str]:
+    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    if args.vararg:
+        names.append(args.vararg.arg)
+    if args.kwarg:
+        names.append(args.kwarg.arg)
+    return frozenset(names)
+
+
+def _walk_scope(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Yield the nodes of one scope, not descending into nested scopes."""
+    stack: list[ast.AST] = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            # The name is bound here; decorators/defaults/bases are evaluated here too.
+            continue
+        if isinstance(
+            node, ast.Lambda | ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp
+        ):
+            # Walrus targets inside comprehensions bind in this scope.
+            stack.extend(n for n in ast.walk(node) if isinstance(n, ast.NamedExpr))
+            continue
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def _bound_names(body: list[ast.stmt]) -> frozenset[str]:
+    """Names a block of statements binds in its own scope."""
+    names: set[str] = set()
+    for node in _walk_scope(body):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif (isinstance(node, ast.ExceptHandler) and node.name) or (
+            isinstance(node, ast.MatchAs | ast.MatchStar) and node.name
+        ):
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return frozenset(names)
+
+
+def _declared(body: list[ast.stmt], kind: type[ast.Global] | type[ast.Nonlocal]) -> frozenset[str]:
+    return frozenset(
+        name for node in _walk_scope(body) if isinstance(node, kind) for name in node.names
+    )

@@ -1,0 +1,273 @@
+"""Run one compiled program inside the child: loop, print capture, result checks.
+
+:func:`run_program` executes the module code made by
+:func:`sandbox._compile.compile_program`, runs the program's async main
+function on a fresh event loop, and turns whatever happens into an
+:class:`Outcome`: the returned value (lossless JSON within a byte cap) or an
+error kind with a message. Everything the program raises is contained,
+``SystemExit`` and ``KeyboardInterrupt`` included; tracebacks keep only the
+program's own frames (filename ``<model>``) and never show a host path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+import warnings
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
+
+import msgspec
+
+from bridge.lossless import JsonValue, LossyJsonError, materialize
+
+from ._builtins import make_globals
+from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
+
+if TYPE_CHECKING:
+    import types
+    from collections.abc import Callable, Mapping
+
+__all__ = ["TRUNCATION_MARKER", "ErrorKind", "Outcome", "format_program_exception", "run_program"]
+
+ErrorKind: TypeAlias = Literal["exception", "invalid-output", "output-limit"]
+
+#: The one line added when printed output passes ``max_log_bytes``.
+TRUNCATION_MARKER: Final = "[codemode] output truncated at {limit} bytes"
+
+# After the main function returns, tasks it left running get this many loop
+# iterations to handle their cancellation; a task that ignores it is dropped.
+_CLEANUP_ITERATIONS: Final = 3
+
+
+class Outcome(NamedTuple):
+    """How a program ended: its value, or an error ``(kind, message)``."""
+
+    value: JsonValue
+    error: tuple[ErrorKind, str] | None
+
+
+class _Output:
+    """Print capture: coalesces text into lines and enforces one byte budget.
+
+    Each completed line goes to ``emit`` (without its newline). A line counts
+    its UTF-8 bytes plus one for the newline. The line that would pass the
+    budget is cut to fit, followed by the fixed marker line; everything after
+    that is dropped. A partial line left at the end is flushed as a line.
+    """
+
+    def __init__(self, max_bytes: int, emit: Callable[[str], None]) -> None:
+        self._left = max_bytes
+        self._limit = max_bytes
+        self._emit = emit
+        self._partial: list[str] = []
+        self._partial_bytes = 0
+        self._closed = False
+
+    def write(self, text: str) -> None:
+        if self._closed or not text:
+            return
+        pieces = text.split("\n")
+        for piece in pieces[:-1]:
+            if not self._add(piece):
+                return
+            self._end_line()
+        self._add(pieces[-1])
+
+    def _add(self, piece: str) -> bool:
+        """Add text to the current line; ``False`` once the budget is spent."""
+        if not piece:
+            return True
+        size = _utf8_len(piece)
+        if self._partial_bytes + size + 1 > self._left:
+            # This line cannot complete within the budget: cut it here.
+            room = self._left - self._partial_bytes - 1
+            if room > 0:
+                self._partial.append(_cut_utf8(piece, room))
+            self._truncate()
+            return False
+        self._partial.append(piece)
+        self._partial_bytes += size
+        return True
+
+    def _end_line(self) -> None:
+        line = "".join(self._partial)
+        self._left -= self._partial_bytes + 1
+        self._partial = []
+        self._partial_bytes = 0
+        self._emit(_valid_text(line))
+
+    def _truncate(self) -> None:
+        if self._partial:
+            self._emit(_valid_text("".join(self._partial)))
+            self._partial = []
+        self._emit(TRUNCATION_MARKER.format(limit=self._limit))
+        self._closed = True
+
+    def flush(self) -> None:
+        if not self._closed and self._partial:
+            self._end_line()
+
+
+def _utf8_len(text: str) -> int:
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _cut_utf8(text: str, limit: int) -> str:
+    return text.encode("utf-8", "surrogatepass")[:limit].decode("utf-8", "ignore")
+
+
+def _valid_text(text: str) -> str:
+    # A lone surrogate cannot travel as UTF-8; show it as an escape instead.
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def run_program(
+    code: types.CodeType,
+    *,
+    restricted: bool,
+    bindings: Mapping[str, object],
+    max_log_bytes: int,
+    max_value_bytes: int,
+    emit_log: Callable[[str], None],
+    after_run: Callable[[], str | None] | None = None,
+) -> Outcome:
+    """Run a compiled program to completion on a fresh event loop.
+
+    Args:
+        code: module code from :func:`sandbox._compile.compile_program`.
+        restricted: whether the code was compiled with the language policy
+            (selects the restricted or the full globals).
+        bindings: the program's extra globals (``tools``, ``ToolCallError``).
+        max_log_bytes: the byte budget of printed output.
+        max_value_bytes: the byte cap of the return value as compact JSON.
+        emit_log: receives each printed line, in order, as it completes.
+        after_run: called last; a returned message (a tool call that was
+            never awaited) makes the run an ``exception``.
+
+    Returns:
+        The program's value, or an error kind and message.
+    """
+    output = _Output(max_log_bytes, emit_log)
+    namespace = make_globals(restricted=restricted, bindings=bindings, print_line=output.write)
+    exec(code, namespace)  # defines the main function and the source text; runs nothing else
+    main = namespace.pop(MAIN_NAME)
+    source = namespace.pop(SOURCE_NAME, "")
+    assert callable(main)
+    assert isinstance(source, str)
+
+    error: tuple[ErrorKind, str] | None = None
+    result: object = None
+    # Warnings would print host file paths to the real stderr.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        loop = asyncio.new_event_loop()
+        loop.set_exception_handler(_ignore_loop_errors)
+        try:
+            result = loop.run_until_complete(main())
+        except BaseException as exc:
+            error = ("exception", format_program_exception(exc, source))
+        finally:
+            _close_loop(loop)
+    output.flush()
+
+    value: JsonValue = None
+    if error is None:
+        value, error = _check_value(result, max_value_bytes)
+    if after_run is not None:
+        message = after_run()
+        if message is not None:
+            if error is None:
+                value, error = None, ("exception", message)
+            elif error[0] == "exception":
+                error = ("exception", f"{error[1]}\n{message}")
+    return Outcome(value, error)
+
+
+def _ignore_loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
+    # "Task exception was never retrieved" and the like: the program's
+    # business, and logging them would print host paths.
+    return None
+
+
+def _close_loop(loop: asyncio.AbstractEventLoop) -> None:
+    try:
+        pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        for task in pending:
+            task.cancel()
+        for _ in range(_CLEANUP_ITERATIONS if pending else 0):
+            loop.call_soon(loop.stop)
+            loop.run_forever()
+    except BaseException:
+        pass
+    finally:
+        loop.close()
+
+
+def _check_value(
+    result: object, max_value_bytes: int
+) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
+    try:
+        value = materialize(result)
+    except LossyJsonError as exc:
+        return None, (
+            "invalid-output",
+            f"The program's return value is not lossless JSON: {exc}. Return dicts with str keys, "
+            "lists, str, int, finite float, bool or None.",
+        )
+    size = len(msgspec.json.encode(value))
+    if size > max_value_bytes:
+        return None, (
+            "output-limit",
+            f"The program's return value is {size} bytes as JSON, over the limit of "
+            f"{max_value_bytes} bytes (max_value_bytes); return less data.",
+        )
+    return value, None
+
+
+# -- tracebacks ------------------------------------------------------------------------
+
+
+def format_program_exception(exc: BaseException, source: str) -> str:
+    """Format an exception with only the program's frames, showing its source lines."""
+    lines = source.splitlines()
+    try:
+        te = traceback.TracebackException.from_exception(exc, lookup_lines=False)
+    except Exception:
+        return f"{type(exc).__name__}: <the exception could not be formatted>"
+    seen: set[int] = set()
+    _filter(te, lines, seen)
+    try:
+        return "".join(te.format()).rstrip("\n")
+    except Exception:
+        name = te.exc_type.__name__ if te.exc_type else "Exception"
+        return f"{name}: <the exception could not be formatted>"
+
+
+def _filter(te: traceback.TracebackException, lines: list[str], seen: set[int]) -> None:
+    if id(te) in seen:
+        return
+    seen.add(id(te))
+    kept = []
+    for frame in te.stack:
+        if frame.filename != MODEL_FILENAME:
+            continue
+        lineno = frame.lineno or 0
+        text = lines[lineno - 1].strip() if 0 < lineno <= len(lines) else ""
+        name = "<module>" if frame.name == MAIN_NAME else frame.name
+        kept.append(
+            traceback.FrameSummary(MODEL_FILENAME, lineno, name, lookup_line=False, line=text)
+        )
+    te.stack = traceback.StackSummary.from_list(kept)
+    for chained in (te.__cause__, te.__context__):
+        if chained is not None:
+            _filter(chained, lines, seen)
+    for inner in getattr(te, "exceptions", None) or ():
+        _filter(inner, lines, seen)
