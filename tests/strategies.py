@@ -216,8 +216,9 @@ sdk_names = st.one_of(
 )
 
 #: Descriptions with whitespace runs, controls, quotes, backslashes and surrogates.
-sdk_descriptions = st.text(_awkward_chars | st.sampled_from(["\t", "\r", '"""', "\u2028"]),
-                           max_size=12)
+sdk_descriptions = st.lists(
+    _awkward_chars | st.sampled_from(["\t", "\r", '"""', "\u2028"]), max_size=12
+).map("".join)
 
 _junk_schemas: st.SearchStrategy[object] = st.sampled_from(
     [None, 42, "string-schema", [], {"$ref": "#/x"}, {"oneOf": 7}, {"oneOf": []},
@@ -242,9 +243,25 @@ def _awkward_object(draw: st.DrawFn, children: st.SearchStrategy[object]) -> dic
     return node
 
 
+_sdk_leaves: st.SearchStrategy[object] = st.one_of(
+    st.sampled_from(
+        [{"type": name} for name in _SCHEMA_TYPES]
+        + [{}, {"type": "object", "additionalProperties": False}]
+    ),
+    st.builds(
+        lambda values: {"enum": values},
+        st.lists(json_scalars | st.integers() | st.sampled_from([2**60, 1e21, -0.0]),
+                 min_size=1, max_size=3),
+    ),
+    st.builds(lambda value: {"type": "string", "const": value}, sdk_descriptions),
+    _scalar_schema(),
+    _junk_schemas,
+)
+
+
 def sdk_schemas(max_leaves: int = 10) -> st.SearchStrategy[object]:
     """Schemas for the SDK renderer: the subset, awkward names, and plain junk."""
-    base: st.SearchStrategy[object] = subset_schemas(max_leaves=3) | _junk_schemas
+    base = _sdk_leaves
     return st.recursive(
         base,
         lambda children: _awkward_object(children)
@@ -254,10 +271,15 @@ def sdk_schemas(max_leaves: int = 10) -> st.SearchStrategy[object]:
     )
 
 
-#: (name, description, parameters, output) for one tool; schemas are mappings.
-sdk_tool_fields = st.tuples(
-    sdk_names,
-    sdk_descriptions,
-    sdk_schemas().filter(lambda schema: isinstance(schema, dict)),
-    sdk_schemas().filter(lambda schema: isinstance(schema, dict)),
+def _as_mapping(schema: object) -> dict[str, object]:
+    assert isinstance(schema, dict)
+    return schema
+
+
+#: Schemas that are mappings at the top (what a tool definition always holds).
+sdk_mapping_schemas = sdk_schemas().filter(lambda schema: isinstance(schema, dict)).map(
+    _as_mapping
 )
+
+#: (name, description, parameters, output) for one tool.
+sdk_tool_fields = st.tuples(sdk_names, sdk_descriptions, sdk_mapping_schemas, sdk_mapping_schemas)

@@ -148,17 +148,21 @@ class _Checker:
         self.tools = tools
         self.names = sorted(tools)
         self.found: list[tuple[tuple[int, int, int], PreflightProblem]] = []
+        self.call: ast.Call | None = None
 
     def report(self, node: ast.AST, message: str) -> None:
-        line = getattr(node, "lineno", 1)
-        column = getattr(node, "col_offset", 0)
-        key = (line, column, len(self.found))
+        # Problems sort by the position of their call, then in the order found, so
+        # one call's problems stay together; each names its own line.
+        assert self.call is not None
+        key = (self.call.lineno, self.call.col_offset, len(self.found))
+        line = getattr(node, "lineno", self.call.lineno)
         self.found.append((key, PreflightProblem(line=line, message=message)))
 
     def check(self, call: ast.Call) -> None:
         name = _tool_name(call.func)
         if name is None:
             return
+        self.call = call
         tool = self.tools.get(name)
         if tool is None:
             self.report(

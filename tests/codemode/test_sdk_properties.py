@@ -1,0 +1,104 @@
+"""Properties of the SDK renderer over generated tool sets and schemas."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from codemode.code_mode._sdk import SdkTool, python_type, render_sdk, render_stubs
+from codemode.code_mode._sdk_names import is_keyword_parameter, is_member_name, py_string
+from tests.strategies import sdk_names, sdk_schemas, sdk_tool_fields
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+tool_sets = st.lists(sdk_tool_fields.map(lambda fields: SdkTool(*fields)), max_size=5)
+
+
+def tools_class(text: str) -> ast.ClassDef:
+    tree = ast.parse(text)
+    return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Tools")
+
+
+@given(tool_sets)
+def test_stub_block_always_parses(tools: list[SdkTool]) -> None:
+    ast.parse(render_stubs(tools))
+
+
+@given(sdk_schemas())
+def test_python_type_always_parses_as_an_expression(schema: object) -> None:
+    ast.parse(python_type(schema), mode="eval")
+
+
+@given(tool_sets, st.randoms(use_true_random=False))
+def test_rendering_is_deterministic_whatever_the_order(tools: list[SdkTool], rng: object) -> None:
+    shuffled = list(tools)
+    assert hasattr(rng, "shuffle")
+    rng.shuffle(shuffled)
+    assert render_sdk(shuffled) == render_sdk(tools) == render_sdk(list(tools))
+
+
+@given(tool_sets)
+def test_every_tool_appears_once_in_its_form(tools: list[SdkTool]) -> None:
+    text = render_stubs(tools)
+    methods = [n.name for n in tools_class(text).body if isinstance(n, ast.AsyncFunctionDef)]
+    names = {tool.name for tool in tools} - {"run_code"}
+    members = sorted(name for name in names if is_member_name(name))
+    assert sorted(set(methods)) == members
+    for name in names - set(members):
+        assert f"    # tools[{py_string(name)}](args: " in text
+
+
+@given(
+    sdk_names.filter(is_member_name),
+    st.dictionaries(sdk_names.filter(is_keyword_parameter), sdk_schemas(), max_size=4),
+    st.booleans(),
+)
+def test_keyword_form_lists_every_parameter(
+    name: str, properties: dict[str, object], is_open: bool
+) -> None:
+    params = {"type": "object", "properties": properties, "additionalProperties": is_open}
+    text = render_stubs([SdkTool(name, "", params, {"type": "string"})])
+    method = next(n for n in tools_class(text).body if isinstance(n, ast.AsyncFunctionDef))
+    assert [arg.arg for arg in method.args.kwonlyargs] == list(properties)
+    assert [arg.arg for arg in method.args.args] == ["self"]
+    assert (method.args.kwarg is not None) == is_open
+
+
+def _chain(kind: str, depth: int) -> Mapping[str, object]:
+    schema: Mapping[str, object] = {"type": "string"}
+    wrap: dict[str, Callable[[Mapping[str, object]], Mapping[str, object]]] = {
+        "array": lambda inner: {"type": "array", "items": inner},
+        "oneOf": lambda inner: {"oneOf": [inner, {"type": "null"}]},
+        "object": lambda inner: {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"inner": inner},
+            "required": ["inner"],
+        },
+        "object-union": lambda inner: {
+            "oneOf": [inner, {"type": "object", "additionalProperties": False}]
+        },
+    }
+    for level in range(depth):
+        kinds = list(wrap) if kind == "mixed" else [kind]
+        schema = wrap[kinds[level % len(kinds)]](schema)
+    return schema
+
+
+@pytest.mark.slow
+@given(
+    st.sampled_from(["array", "oneOf", "object", "object-union", "mixed"]),
+    st.integers(min_value=1, max_value=5000),
+)
+def test_text_is_linear_in_schema_depth(kind: str, depth: int) -> None:
+    schema = _chain(kind, depth)
+    tool = SdkTool("deep-tool", "", {"type": "object", "properties": {"root": schema}}, schema)
+    text = render_stubs([tool])
+    # A level costs at most one class (a capped name, a field line, a blank line).
+    assert len(text) <= 2000 + 600 * depth
+    ast.parse(text)
