@@ -1,1 +1,73 @@
-"""Runs model-written Python in a restricted, resource-limited child process."""
+"""Runs model-written Python in a restricted, resource-limited child process.
+
+Two independent layers: a language layer (RestrictedPython with the project's
+policy) and an OS layer (a fresh child per program with rlimits, an
+unprivileged uid, ``no_new_privs`` and a seccomp filter). :class:`WorkerPool`
+keeps children warm so that start-up is off the request path::
+
+    from sandbox import Limits, WorkerPool
+
+    async with WorkerPool(limits=Limits(wall_seconds=10)) as pool:
+        result = await pool.run("return 1 + 1", tool_names=[], handler=handler)
+        assert result.value == 2
+
+The names below are loaded on first use (PEP 562): the child process imports
+``sandbox`` modules too, and must not pull in the host side (anyio, the pool,
+``bridge.host``) by importing this package.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from bridge.host import CallHandler as CallHandler
+    from bridge.host import ToolCallFailed as ToolCallFailed
+    from sandbox._compile import ProgramCompileError as ProgramCompileError
+    from sandbox._config import Layers as Layers
+    from sandbox._config import Limits as Limits
+    from sandbox._config import PoolStatistics as PoolStatistics
+    from sandbox._config import RunError as RunError
+    from sandbox._config import RunResult as RunResult
+    from sandbox._pool import WorkerPool as WorkerPool
+
+__all__ = [
+    "CallHandler",
+    "Layers",
+    "Limits",
+    "PoolStatistics",
+    "ProgramCompileError",
+    "RunError",
+    "RunResult",
+    "ToolCallFailed",
+    "WorkerPool",
+]
+
+_HOMES: Final[dict[str, str]] = {
+    "CallHandler": "bridge.host",
+    "Layers": "sandbox._config",
+    "Limits": "sandbox._config",
+    "PoolStatistics": "sandbox._config",
+    "ProgramCompileError": "sandbox._compile",
+    "RunError": "sandbox._config",
+    "RunResult": "sandbox._config",
+    "ToolCallFailed": "bridge.host",
+    "WorkerPool": "sandbox._pool",
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'sandbox' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    if home.startswith("sandbox.") and home != "sandbox._compile":
+        # Show the public path in reprs and tracebacks (sandbox.Limits).
+        value.__module__ = "sandbox"
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

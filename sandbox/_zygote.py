@@ -201,6 +201,9 @@ def main() -> None:
     """Entry point: ``python -I -c ... <root> <control fd>`` (see ``sandbox._pool``)."""
     control = socket.socket(fileno=int(sys.argv[2]))
     host = os.getppid()
+    # The host starts the zygote with an empty environment, but the
+    # interpreter's C-locale coercion (PEP 538) puts LC_CTYPE back.
+    os.environ.clear()
     # Keyboard interrupts aimed at the host's terminal are not for the zygote;
     # it ends when the host closes the control socket or dies.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

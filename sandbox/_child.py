@@ -1,0 +1,169 @@
+"""One sandboxed child: set up the OS layer, say READY, run one program, exit.
+
+:func:`run_child` runs in a process the zygote has just forked. In order:
+
+1. its own session and process group (the host kills the whole group);
+2. standard streams and every descriptor but the two protocol pipes closed;
+3. the private working directory the host made for it;
+4. with the OS layer: the uid/gid drop (all capabilities go with it), the
+   parent-death signal (after the uid switch, which would clear it),
+   ``no_new_privs`` and the rlimits;
+5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
+6. READY, then a blocking wait for ``Run``;
+7. the program, through the runtime, with the ``tools`` bindings;
+8. ``Done`` and ``os._exit`` (no interpreter shutdown, no atexit handlers).
+
+A protection that should apply but cannot ends the child with that step's exit
+code (``sandbox._zygote.EXIT_CODES``) before any program code runs.
+
+This module is imported by the zygote: child side only (no anyio, nothing from
+the host side of ``sandbox``).
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import signal
+import sys
+from typing import TYPE_CHECKING, NoReturn
+
+from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
+from sandbox import _limits
+from sandbox._runtime import run_program
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sandbox._limits import PlatformPlan
+    from sandbox._zygote import ChildSettings
+
+__all__ = ["run_child"]
+
+# Exit codes, one per step (see ``sandbox._zygote.EXIT_CODES`` for the messages).
+_SETUP, _UID, _RLIMITS, _NNP, _SECCOMP, _PDEATH, _CWD, _PROTOCOL, _RUNNING = range(70, 79)
+
+
+def run_child(
+    settings: ChildSettings,
+    plan: PlatformPlan,
+    read_fd: int,
+    write_fd: int,
+    cwd: str,
+    zygote: int,
+) -> NoReturn:
+    """Become a sandboxed child and serve one program over the two pipes; never returns."""
+    step = _SETUP
+    try:
+        os.setsid()
+        _close_descriptors(read_fd, write_fd)
+        step = _CWD
+        os.chdir(cwd)
+        os_layer = settings.os_layer and plan.linux
+        if os_layer and plan.drop_to is not None:
+            step = _UID
+            _limits.drop_privileges(plan.drop_to, last_capability=plan.last_capability)
+        step = _PDEATH
+        _limits.set_parent_death_signal(signal.SIGKILL, parent=zygote)
+        if os_layer:
+            step = _NNP
+            _limits.set_no_new_privs()
+            step = _RLIMITS
+            _limits.apply_rlimits(
+                cpu_seconds=settings.cpu_seconds,
+                memory_bytes=settings.memory_bytes,
+                max_open_files=settings.max_open_files,
+            )
+        probe = _probe(settings.max_open_files) if settings.probe else None
+        status_now = _status_reader() if settings.probe else None
+        if os_layer and plan.seccomp_program is not None:
+            # Installed before READY, so that a warm child is a fully armed
+            # one and loading the filter (~0.3 ms) stays off the request path.
+            # From here on the child can only use the descriptors it holds.
+            step = _SECCOMP
+            _limits.load_seccomp(plan.seccomp_program)
+        step = _PROTOCOL
+        channel = ChildChannel(
+            read_fd, write_fd, max_frame_bytes=settings.max_frame_bytes, flush_with_alarm=True
+        )
+        send_ready(channel, unprotected=_unprotected(settings, plan))
+        run = recv_run(channel)
+        if run.restricted != settings.restricted or run.os_layer != settings.os_layer:
+            # The host pools children by settings; a mismatch is a host bug
+            # that must not silently run a program with the wrong layers.
+            os._exit(_PROTOCOL)
+        code = marshal.loads(run.code)
+        bindings, after_run = make_bindings(channel, run.tool_names)
+        if probe is not None and status_now is not None:
+            bindings["os_probe"] = probe
+            bindings["os_probe_status"] = status_now
+        step = _RUNNING
+        outcome = run_program(
+            code,
+            restricted=run.restricted,
+            bindings=bindings,
+            max_log_bytes=run.max_log_bytes,
+            max_value_bytes=run.max_value_bytes,
+            emit_log=channel.emit_log,
+            after_run=after_run,
+        )
+        channel.send_done(outcome.value, outcome.error)
+    except BaseException:
+        os._exit(step)
+    os._exit(0)
+
+
+def _close_descriptors(read_fd: int, write_fd: int) -> None:
+    # Drop the Python objects of the standard streams first: once their
+    # descriptors are closed the numbers get reused, and a stream object that
+    # is later freed would close whatever holds the number then.
+    sys.stdin = sys.stdout = sys.stderr = None
+    sys.__stdin__ = sys.__stdout__ = sys.__stderr__ = None  # type: ignore[misc]
+    low, high = sorted((read_fd, write_fd))
+    os.closerange(0, low)
+    os.closerange(low + 1, high)
+    os.closerange(high + 1, 1 << 20)
+
+
+def _unprotected(settings: ChildSettings, plan: PlatformPlan) -> list[str]:
+    if not settings.os_layer:
+        return [
+            f"{name}: switched off (os_layer=False)"
+            for name in ("rlimits", "uid_drop", "no_new_privs", "seccomp")
+        ]
+    return list(plan.reasons)
+
+
+def _status_reader() -> Callable[[], str]:
+    """Test hook: read ``/proc/self/status`` later, through a descriptor opened now."""
+    fd = os.open("/proc/self/status", os.O_RDONLY)
+
+    def read_status() -> str:
+        return os.pread(fd, 1 << 16, 0).decode("ascii")
+
+    return read_status
+
+
+def _probe(max_open_files: int) -> dict[str, object]:
+    """Describe this process for the OS-layer tests (only with ``probe=True``)."""
+    with open("/proc/self/status", encoding="ascii") as stream:
+        status = stream.read()
+    open_fds = []
+    for fd in range(max_open_files):
+        try:
+            os.fstat(fd)
+        except OSError:
+            continue
+        open_fds.append(fd)
+    return {
+        "status": status,
+        "cwd": os.getcwd(),
+        "cwd_entries": sorted(os.listdir(".")),
+        "cwd_mode": os.stat(".").st_mode & 0o7777,
+        "cwd_uid": os.stat(".").st_uid,
+        "environ": dict(os.environ),
+        "fds": open_fds,
+        "pgid": os.getpgrp(),
+        "sid": os.getsid(0),
+        "pid": os.getpid(),
+    }

@@ -1,0 +1,767 @@
+"""The host side of the sandbox: warm children, one program each, limits enforced.
+
+:class:`WorkerPool` owns a task group with two tasks: a supervisor that keeps
+one zygote process alive (restarting it if it dies) and a refiller that keeps
+``size`` children forked from it waiting on READY. :meth:`WorkerPool.run` takes
+a warm child (or forks one when none fits), sends it the compiled program,
+serves its tool calls through :class:`bridge.host.HostEndpoint`, enforces the
+wall clock and the abort callback, and always ends with the child reaped, its
+pipes closed and its working directory removed.
+
+Only the zygote may reap or kill a child (see ``sandbox._zygote``); the host
+asks it to and learns each exit status from its ``Exited`` reports.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import marshal
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, final
+
+import anyio
+import anyio.lowlevel
+import msgspec
+
+import sandbox
+from bridge.host import CallHandler, HostEndpoint
+from bridge.protocol import ProtocolError, Run
+from sandbox import _zygote
+from sandbox._compile import ProgramCompileError, compile_program
+from sandbox._config import (
+    ERROR_KINDS,
+    Layers,
+    Limits,
+    PoolStatistics,
+    RunError,
+    RunResult,
+    format_seconds,
+)
+
+if TYPE_CHECKING:
+    from types import CodeType
+
+    from anyio.abc import Process, TaskGroup, TaskStatus
+
+    from bridge.lossless import JsonValue
+
+__all__ = ["AbortCallback", "WorkerPool"]
+
+#: ``abort``: an async callable; when it returns, the run ends as ``abort`` with
+#: the returned text as its message.
+AbortCallback = Callable[[], Awaitable[str]]
+
+#: Time allowed for the zygote to import the child side and report READY.
+_ZYGOTE_START_SECONDS: Final = 60.0
+#: Time allowed for a forked child to set itself up and send READY.
+_CHILD_READY_SECONDS: Final = 20.0
+#: Time a child that sent Done or closed its pipe gets to exit on its own.
+_EXIT_GRACE_SECONDS: Final = 2.0
+#: Time a killed child (or the zygote on shutdown) gets to be reaped; only a
+#: guard against a wedged kernel, never reached in practice.
+_REAP_SECONDS: Final = 10.0
+#: Compiled programs kept per pool, keyed by ``(source, restricted)``.
+_COMPILE_CACHE_SIZE: Final = 256
+
+_PROJECT_ROOT: Final = str(Path(sandbox.__file__).resolve().parent.parent)
+_BOOTSTRAP: Final = (
+    "import sys; sys.path.insert(0, sys.argv[1]); "
+    "from sandbox._zygote import main; main()"
+)
+_OS_PROTECTIONS: Final = ("rlimits", "uid_drop", "no_new_privs", "seccomp")
+_DEFAULT_LIMITS: Final = Limits()
+
+
+class _Child:
+    """One forked child, from Spawn to reaping."""
+
+    __slots__ = (
+        "cpu_seconds", "cwd", "endpoint", "exited", "from_child", "pid", "settings",
+        "state", "status", "to_child", "zygote_died",
+    )
+
+    def __init__(
+        self, settings: _zygote.ChildSettings, cwd: str, to_child: int, from_child: int
+    ) -> None:
+        self.settings = settings
+        self.cwd = cwd
+        self.to_child = to_child
+        self.from_child = from_child
+        self.pid = 0
+        self.state = "starting"  # starting -> idle -> busy -> done
+        self.exited = anyio.Event()
+        self.status: int | None = None
+        self.cpu_seconds = 0.0
+        self.zygote_died = False
+        self.endpoint: HostEndpoint | None = None
+
+
+class _Zygote:
+    """The host's handle on one zygote process and its control socket."""
+
+    def __init__(self, process: Process, control: socket.socket, ready: _zygote.ZygoteReady):
+        self.process = process
+        self.control = control
+        self.ready = ready
+        self.children: dict[int, _Child] = {}
+        self.spawns: dict[int, tuple[anyio.Event, list[int | str]]] = {}
+        self.next_id = 0
+        self.dead = False
+
+    @classmethod
+    async def start(cls) -> _Zygote:
+        host_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            process = await anyio.open_process(
+                [sys.executable, "-I", "-c", _BOOTSTRAP, _PROJECT_ROOT, str(zygote_end.fileno())],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=None,
+                env={},
+                pass_fds=(zygote_end.fileno(),),
+                start_new_session=True,
+            )
+        except BaseException:
+            host_end.close()
+            raise
+        finally:
+            zygote_end.close()
+        host_end.setblocking(False)
+        try:
+            with anyio.fail_after(_ZYGOTE_START_SECONDS):
+                data = await _recv_packet(host_end)
+            message = _message_decoder.decode(data) if data else None
+            if not isinstance(message, _zygote.ZygoteReady):
+                raise RuntimeError(
+                    f"the sandbox zygote exited or misbehaved while starting (got {message!r}); "
+                    "run the project's tests to see its error output"
+                )
+        except BaseException:
+            with anyio.CancelScope(shield=True):
+                host_end.close()
+                process.kill()
+                await process.wait()
+            raise
+        return cls(process, host_end, message)
+
+    async def serve(self) -> None:
+        """Read the zygote's reports until it exits; then fail whatever waits on it."""
+        try:
+            while True:
+                data = await _recv_packet(self.control)
+                if not data:
+                    return
+                message = _message_decoder.decode(data)
+                if isinstance(message, _zygote.Exited):
+                    child = self.children.pop(message.pid, None)
+                    if child is not None:
+                        child.status = message.status
+                        child.cpu_seconds = message.cpu_seconds
+                        child.exited.set()
+                elif isinstance(message, _zygote.Spawned | _zygote.SpawnFailed):
+                    waiter = self.spawns.pop(message.id, None)
+                    if waiter is not None:
+                        waiter[1].append(
+                            message.pid
+                            if isinstance(message, _zygote.Spawned)
+                            else message.message
+                        )
+                        waiter[0].set()
+        finally:
+            self.dead = True
+            for event, box in self.spawns.values():
+                box.append("the sandbox zygote exited")
+                event.set()
+            self.spawns.clear()
+            for child in self.children.values():
+                child.zygote_died = True
+                child.exited.set()
+            self.children.clear()
+
+    async def spawn(self, child: _Child, fds: tuple[int, int]) -> None:
+        """Ask for a fork; on return ``child.pid`` is set and its exit is tracked."""
+        if self.dead:
+            raise RuntimeError("the sandbox zygote exited")
+        request_id = self.next_id
+        self.next_id += 1
+        event, box = anyio.Event(), list[int | str]()
+        self.spawns[request_id] = (event, box)
+        message = _zygote.Spawn(request_id, child.settings, child.cwd)
+        ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))]
+        try:
+            await self._send(_zygote.encode(message), ancillary)
+            await event.wait()
+        except BaseException:
+            self.spawns.pop(request_id, None)
+            raise
+        (result,) = box
+        if isinstance(result, str):
+            raise RuntimeError(f"the sandbox zygote could not fork a child: {result}")
+        child.pid = result
+        self.children[result] = child
+
+    async def kill(self, child: _Child) -> None:
+        """Ask the zygote to kill the child's process group (if it is still alive)."""
+        if self.dead or child.exited.is_set() or not child.pid:
+            return
+        # If the zygote is gone, so are its children (parent-death signal).
+        with contextlib.suppress(OSError):
+            await self._send(_zygote.encode(_zygote.Kill(child.pid)), [])
+
+    async def _send(self, data: bytes, ancillary: list[tuple[int, int, array.array[int]]]) -> None:
+        while True:
+            try:
+                self.control.sendmsg([data], ancillary)
+                return
+            except BlockingIOError:
+                await anyio.wait_writable(self.control)
+
+    async def aclose(self) -> None:
+        """Close the control socket (the zygote kills its children and exits) and reap it."""
+        if self.control.fileno() >= 0:
+            anyio.notify_closing(self.control)
+            self.control.close()
+        with anyio.CancelScope(shield=True):
+            with anyio.move_on_after(_REAP_SECONDS):
+                await self.process.wait()
+                return
+            self.process.kill()
+            await self.process.wait()
+
+
+_message_decoder: Final = msgspec.msgpack.Decoder(_zygote.ZygoteMessage)
+
+
+async def _recv_packet(control: socket.socket) -> bytes:
+    while True:
+        await anyio.wait_readable(control)
+        try:
+            return control.recv(_zygote.MAX_PACKET_BYTES)
+        except BlockingIOError:
+            continue
+        except OSError:
+            return b""
+
+
+@final
+class WorkerPool:
+    """Runs programs in fresh sandboxed children kept warm ahead of time.
+
+    An ``async with`` resource: entering starts the zygote (``python -I`` with
+    an empty environment) and begins forking ``size`` warm children; leaving
+    kills every child and the zygote and removes their working directories::
+
+        async with WorkerPool(limits=Limits(wall_seconds=10), size=2) as pool:
+            result = await pool.run(
+                "return await tools.add(a=1, b=2)", tool_names=["add"], handler=handler
+            )
+
+    Each run uses one fresh child that is never reused. A run whose limits need
+    different child settings than the pool's (``cpu_seconds``,
+    ``memory_bytes``, ``max_open_files``, ``max_frame_bytes`` or a layer
+    switch) gets a child forked for it on the spot.
+
+    Args:
+        limits: The default limits of every run.
+        size: Warm children kept waiting (0 forks each child on demand).
+
+    Raises:
+        TypeError: ``limits`` is not a :class:`Limits` or ``size`` not an int.
+        ValueError: ``size`` is negative.
+    """
+
+    def __init__(self, *, limits: Limits = _DEFAULT_LIMITS, size: int = 2) -> None:
+        if not isinstance(limits, Limits):
+            raise TypeError(f"WorkerPool limits must be a Limits; got limits={limits!r}")
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"WorkerPool size must be an int; got size={size!r}")
+        if size < 0:
+            raise ValueError(f"WorkerPool size must be 0 or more; got size={size!r}")
+        self._limits = limits
+        self._size = size
+        self._probe = False  # set by sandbox.testing only
+        self._task_group: TaskGroup | None = None
+        self._zygote: _Zygote | None = None
+        self._zygote_up = anyio.Event()
+        self._zygote_error: str | None = None
+        self._refill_wanted = anyio.Event()
+        self._idle_changed = anyio.Event()
+        self._idle: list[_Child] = []
+        self._busy = 0
+        self._exiting = 0
+        self._starting = 0
+        self._started = 0
+        self._killed = 0
+        self._crashed = 0
+        self._runs = 0
+        self._zygote_starts = 0
+        self._compiled: OrderedDict[tuple[str, bool], CodeType] = OrderedDict()
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def __aenter__(self) -> WorkerPool:
+        if self._task_group is not None:
+            raise RuntimeError("this WorkerPool is already open; a pool can be entered once")
+        task_group = anyio.create_task_group()
+        await task_group.__aenter__()
+        self._task_group = task_group
+        try:
+            await task_group.start(self._supervise)
+        except BaseException as exc:
+            task_group.cancel_scope.cancel()
+            await task_group.__aexit__(type(exc), exc, exc.__traceback__)
+            raise
+        task_group.start_soon(self._refill)
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> bool | None:
+        assert self._task_group is not None
+        self._task_group.cancel_scope.cancel()
+        return await self._task_group.__aexit__(*exc_info)  # type: ignore[arg-type]
+
+    async def _supervise(self, *, task_status: TaskStatus[None]) -> None:
+        failures = 0
+        while True:
+            try:
+                zygote = await _Zygote.start()
+            except Exception as exc:
+                if self._zygote_starts == 0:
+                    raise
+                self._zygote_error = f"{type(exc).__name__}: {exc}"
+                failures += 1
+                # Back off so that a zygote that cannot start does not spin.
+                await anyio.sleep(min(0.05 * 2**failures, 5.0))
+                continue
+            failures = 0
+            self._zygote = zygote
+            self._zygote_error = None
+            self._zygote_starts += 1
+            self._zygote_up.set()
+            self._want_refill()
+            if self._zygote_starts == 1:
+                task_status.started()
+            try:
+                await zygote.serve()
+            finally:
+                with anyio.CancelScope(shield=True):
+                    self._zygote = None
+                    self._zygote_up = anyio.Event()
+                    await zygote.aclose()
+                    idle, self._idle = self._idle, []
+                    for child in idle:
+                        self._release(child)
+                    self._notify_idle()
+            self._zygote_error = "the sandbox zygote exited"
+
+    async def _refill(self) -> None:
+        settings = self._settings_for(self._limits)
+        while True:
+            while len(self._idle) + self._starting < self._size:
+                try:
+                    child = await self._start_child(settings)
+                except Exception:
+                    # The supervisor restarts a dead zygote; a child that cannot
+                    # start is reported by the next run that needs one.
+                    await anyio.sleep(0.05)
+                    continue
+                child.state = "idle"
+                self._idle.append(child)
+                self._task_group_or_fail().start_soon(self._watch_idle, child)
+                self._notify_idle()
+            await self._refill_wanted.wait()
+            self._refill_wanted = anyio.Event()
+
+    async def _watch_idle(self, child: _Child) -> None:
+        # A warm child that dies while waiting (killed from outside, the zygote
+        # gone) leaves the pool and is replaced.
+        await child.exited.wait()
+        if child.state == "idle":
+            self._idle.remove(child)
+            self._crashed += 1
+            self._release(child)
+            self._want_refill()
+            self._notify_idle()
+
+    def _want_refill(self) -> None:
+        self._refill_wanted.set()
+
+    def _notify_idle(self) -> None:
+        event, self._idle_changed = self._idle_changed, anyio.Event()
+        event.set()
+
+    def _task_group_or_fail(self) -> TaskGroup:
+        if self._task_group is None:
+            raise RuntimeError("open the WorkerPool first: `async with WorkerPool() as pool:`")
+        return self._task_group
+
+    # ------------------------------------------------------------------ children
+
+    def _settings_for(self, limits: Limits) -> _zygote.ChildSettings:
+        return _zygote.ChildSettings(
+            restricted=limits.language_layer,
+            os_layer=limits.os_layer,
+            cpu_seconds=limits.cpu_seconds,
+            memory_bytes=limits.memory_bytes,
+            max_open_files=limits.max_open_files,
+            max_frame_bytes=limits.max_frame_bytes,
+            probe=self._probe,
+        )
+
+    async def _current_zygote(self) -> _Zygote:
+        with anyio.move_on_after(_ZYGOTE_START_SECONDS):
+            while True:
+                zygote = self._zygote
+                if zygote is not None and not zygote.dead:
+                    return zygote
+                await self._zygote_up.wait()
+        raise RuntimeError(
+            f"no sandbox zygote is running ({self._zygote_error or 'it is restarting'})"
+        )
+
+    async def _start_child(self, settings: _zygote.ChildSettings) -> _Child:
+        zygote = await self._current_zygote()
+        self._starting += 1
+        try:
+            return await self._fork(zygote, settings)
+        finally:
+            self._starting -= 1
+
+    async def _fork(self, zygote: _Zygote, settings: _zygote.ChildSettings) -> _Child:
+        cwd = tempfile.mkdtemp(prefix="codemode-run-")  # 0700
+        child_read, host_write = os.pipe()
+        host_read, child_write = os.pipe()
+        child = _Child(settings, cwd, host_write, host_read)
+        try:
+            drop_to = zygote.ready.drop_to
+            if drop_to is not None and settings.os_layer:
+                os.chown(cwd, drop_to, drop_to)
+            try:
+                await zygote.spawn(child, (child_read, child_write))
+            finally:
+                os.close(child_read)
+                os.close(child_write)
+            self._started += 1
+            child.endpoint = HostEndpoint(
+                host_read, host_write, max_frame_bytes=settings.max_frame_bytes
+            )
+            with anyio.fail_after(_CHILD_READY_SECONDS):
+                await child.endpoint.receive_ready()
+        except BaseException as exc:
+            with anyio.CancelScope(shield=True):
+                await self._dispose(child, zygote)
+            if isinstance(exc, ProtocolError | TimeoutError):
+                raise RuntimeError(
+                    f"a sandbox child failed to start: {_exit_description(child)}"
+                ) from exc
+            raise
+        return child
+
+    async def _dispose(self, child: _Child, zygote: _Zygote | None) -> None:
+        """Kill the child (if alive), wait for it to be reaped, and release it."""
+        if not child.exited.is_set() and child.pid:
+            if zygote is not None:
+                await zygote.kill(child)
+                self._killed += 1
+            with anyio.move_on_after(_REAP_SECONDS):
+                await child.exited.wait()
+        self._release(child)
+
+    async def _finish(self, child: _Child) -> None:
+        try:
+            with anyio.move_on_after(_EXIT_GRACE_SECONDS):
+                await child.exited.wait()
+        finally:
+            with anyio.CancelScope(shield=True):
+                await self._dispose(child, self._zygote)
+                self._exiting -= 1
+
+    def _release(self, child: _Child) -> None:
+        child.state = "done"
+        for fd in (child.to_child, child.from_child):
+            if fd >= 0:
+                anyio.notify_closing(fd)
+                os.close(fd)
+        child.to_child = child.from_child = -1
+        shutil.rmtree(child.cwd, ignore_errors=True)
+
+    # ------------------------------------------------------------------ running
+
+    def statistics(self) -> PoolStatistics:
+        """A snapshot of the pool's children and counters."""
+        return PoolStatistics(
+            idle=len(self._idle),
+            busy=self._busy,
+            exiting=self._exiting,
+            starting=self._starting,
+            started=self._started,
+            killed=self._killed,
+            crashed=self._crashed,
+            runs=self._runs,
+            zygote_starts=self._zygote_starts,
+        )
+
+    def layers(self, limits: Limits | None = None) -> Layers:
+        """The protections a run with ``limits`` gets on this platform."""
+        limits = self._limits if limits is None else limits
+        reasons: list[str] = []
+        if not limits.language_layer:
+            reasons.append("language_layer: switched off (language_layer=False)")
+        if not limits.os_layer:
+            reasons.extend(f"{name}: switched off (os_layer=False)" for name in _OS_PROTECTIONS)
+            return Layers(limits.language_layer, False, False, False, False, tuple(reasons))
+        zygote = self._zygote
+        if zygote is None:
+            platform: tuple[str, ...] = ()
+            linux, seccomp, drop = sys.platform.startswith("linux"), True, True
+        else:
+            platform = zygote.ready.reasons
+            linux, seccomp = zygote.ready.linux, zygote.ready.seccomp
+            drop = zygote.ready.drop_to is not None
+        reasons.extend(platform)
+        return Layers(
+            language_layer=limits.language_layer,
+            rlimits=linux,
+            uid_drop=linux and drop,
+            no_new_privs=linux,
+            seccomp=linux and seccomp,
+            reasons=tuple(reasons),
+        )
+
+    def _compile(self, source: str, restricted: bool) -> CodeType:
+        key = (source, restricted)
+        code = self._compiled.get(key)
+        if code is None:
+            code = compile_program(source, restricted=restricted)
+            self._compiled[key] = code
+            if len(self._compiled) > _COMPILE_CACHE_SIZE:
+                self._compiled.popitem(last=False)
+        else:
+            self._compiled.move_to_end(key)
+        return code
+
+    async def run(
+        self,
+        source: str,
+        *,
+        tool_names: Sequence[str],
+        handler: CallHandler,
+        abort: AbortCallback | None = None,
+        limits: Limits | None = None,
+    ) -> RunResult:
+        """Run one program in a fresh child and return its result.
+
+        Args:
+            source: The program: the body of an async function.
+            tool_names: The tools the program's ``tools`` proxy declares.
+            handler: Serves the program's tool calls.
+            abort: Optional async callable; if it returns before the program
+                finishes, the child is killed and the run ends as ``abort``
+                with the returned text as its message.
+            limits: Limits for this run instead of the pool's.
+
+        Returns:
+            The result; every failure of the program or its child is a
+            :class:`RunResult` with an error, never an exception.
+
+        Raises:
+            TypeError: An argument has the wrong type.
+            RuntimeError: The pool is not open.
+
+        Cancelling the awaiting task kills the child's process group, waits for
+        it to be reaped (shielded) and re-raises the cancellation.
+        """
+        limits = self._limits if limits is None else limits
+        if not isinstance(limits, Limits):
+            raise TypeError(f"run() limits must be a Limits or None; got limits={limits!r}")
+        if not isinstance(source, str):
+            raise TypeError(f"run() source must be a str; got source={source!r}")
+        names = tuple(tool_names)
+        if isinstance(tool_names, str) or not all(isinstance(name, str) for name in names):
+            raise TypeError(f"run() tool_names must be a sequence of str; got {tool_names!r}")
+        self._task_group_or_fail()
+        await anyio.lowlevel.checkpoint_if_cancelled()
+        started = time.perf_counter()
+        layers = self.layers(limits)
+        try:
+            code = self._compile(source, limits.language_layer)
+        except ProgramCompileError as exc:
+            self._runs += 1
+            return RunResult(
+                None, (), RunError("compile", str(exc)), layers,
+                time.perf_counter() - started, 0.0, None,
+            )
+        settings = self._settings_for(limits)
+        child = self._take_idle(settings)
+        if child is None:
+            try:
+                child = await self._start_child(settings)
+            except RuntimeError as exc:
+                self._runs += 1
+                return RunResult(
+                    None, (), RunError("worker-exit", str(exc)), layers,
+                    time.perf_counter() - started, 0.0, None,
+                )
+        child.state = "busy"
+        self._busy += 1
+        try:
+            return await self._drive(child, code, names, handler, abort, limits, layers, started)
+        except BaseException:
+            with anyio.CancelScope(shield=True):
+                await self._dispose(child, self._zygote)
+            raise
+        finally:
+            self._busy -= 1
+            self._runs += 1
+
+    def _take_idle(self, settings: _zygote.ChildSettings) -> _Child | None:
+        for index, child in enumerate(self._idle):
+            if child.settings == settings and not child.exited.is_set():
+                del self._idle[index]
+                self._want_refill()
+                return child
+        return None
+
+    async def _drive(
+        self,
+        child: _Child,
+        code: CodeType,
+        tool_names: tuple[str, ...],
+        handler: CallHandler,
+        abort: AbortCallback | None,
+        limits: Limits,
+        layers: Layers,
+        started: float,
+    ) -> RunResult:
+        endpoint = child.endpoint
+        assert endpoint is not None
+        message = Run(
+            code=marshal.dumps(code),
+            restricted=limits.language_layer,
+            tool_names=tool_names,
+            max_log_bytes=limits.max_log_bytes,
+            max_value_bytes=limits.max_value_bytes,
+            max_frame_bytes=limits.max_frame_bytes,
+            cpu_seconds=limits.cpu_seconds,
+            memory_bytes=limits.memory_bytes,
+            max_open_files=limits.max_open_files,
+            os_layer=limits.os_layer,
+        )
+        aborted: list[str] = []
+        remaining = limits.wall_seconds - (time.perf_counter() - started)
+        with anyio.CancelScope(deadline=anyio.current_time() + remaining) as scope:
+            async with anyio.create_task_group() as watchers:
+                if abort is not None:
+                    watchers.start_soon(_watch_abort, abort, aborted, scope)
+                outcome = await endpoint.serve(
+                    message, handler, max_pending_calls=limits.max_pending_calls
+                )
+                watchers.cancel_scope.cancel()
+        error: RunError | None
+        if scope.cancelled_caught:
+            if aborted:
+                error = RunError("abort", aborted[0])
+            else:
+                error = RunError(
+                    "timeout", f"wall-clock limit of {format_seconds(limits.wall_seconds)} reached"
+                )
+            with anyio.CancelScope(shield=True):
+                await self._dispose(child, self._zygote)
+            value: JsonValue = None
+            logs = endpoint.logs
+            tool_wait = endpoint.tool_wait_seconds
+        else:
+            value, logs, tool_wait = outcome.value, outcome.logs, outcome.tool_wait_seconds
+            error = _run_error(outcome.error)
+            if error is not None and error.kind == "worker-exit":
+                # The child died or broke the protocol: its exit status says
+                # which (a CPU timeout is a SIGXCPU), so wait for it briefly.
+                with anyio.move_on_after(_EXIT_GRACE_SECONDS):
+                    await child.exited.wait()
+                if child.exited.is_set():
+                    error = self._exit_error(child, limits, error)
+                with anyio.CancelScope(shield=True):
+                    await self._dispose(child, self._zygote)
+            else:
+                # The child is done and exits by itself; reaping it and
+                # removing its directory is off the caller's path.
+                self._exiting += 1
+                self._task_group_or_fail().start_soon(self._finish, child)
+        return RunResult(
+            value,
+            logs,
+            error,
+            layers,
+            time.perf_counter() - started,
+            tool_wait,
+            child.pid,
+        )
+
+    def _exit_error(self, child: _Child, limits: Limits, fallback: RunError) -> RunError:
+        status = child.status
+        if child.zygote_died:
+            return RunError(
+                "worker-exit", "the sandbox zygote exited during the run, taking the child with it"
+            )
+        if status is None:
+            return fallback
+        if os.WIFSIGNALED(status):
+            number = os.WTERMSIG(status)
+            cpu_hit = child.cpu_seconds >= limits.cpu_seconds
+            if number == signal.SIGXCPU or (number == signal.SIGKILL and cpu_hit):
+                return RunError(
+                    "timeout", f"CPU time limit of {format_seconds(limits.cpu_seconds)} reached"
+                )
+            self._crashed += 1
+            return RunError(
+                "worker-exit", f"the child exited with signal {number} before finishing"
+            )
+        code = os.WEXITSTATUS(status)
+        self._crashed += 1
+        if code in _zygote.EXIT_CODES:
+            return RunError(
+                "worker-exit", f"{_zygote.EXIT_CODES[code]} (exit status {code})"
+            )
+        if code == 0:
+            return fallback
+        return RunError("worker-exit", f"the child exited with status {code} before finishing")
+
+
+async def _watch_abort(abort: AbortCallback, aborted: list[str], scope: anyio.CancelScope) -> None:
+    try:
+        reason = await abort()
+    except Exception as exc:
+        reason = f"the abort callback failed: {type(exc).__name__}: {exc}"
+    aborted.append(reason if isinstance(reason, str) and reason else "aborted")
+    scope.cancel()
+
+
+def _exit_description(child: _Child) -> str:
+    status = child.status
+    if child.zygote_died:
+        return "the sandbox zygote exited"
+    if status is None:
+        return "it did not send READY in time"
+    if os.WIFSIGNALED(status):
+        return f"it exited with signal {os.WTERMSIG(status)} before READY"
+    code = os.WEXITSTATUS(status)
+    return f"{_zygote.EXIT_CODES.get(code, 'it exited')} (exit status {code})"
+
+
+def _run_error(error: tuple[str, str] | None) -> RunError | None:
+    if error is None:
+        return None
+    kind, message = error
+    if kind not in ERROR_KINDS:
+        return RunError("worker-exit", f"{kind}: {message}")
+    return RunError(kind, message)

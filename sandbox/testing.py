@@ -1,0 +1,61 @@
+"""Test aids for code that uses the sandbox pool (host side; not imported by ``sandbox``).
+
+* :func:`probing_pool`: a :class:`~sandbox.WorkerPool` whose programs get an
+  ``os_probe`` dict describing their process (status, descriptors, working
+  directory, environment) as it was just before the seccomp filter went in,
+  since a program cannot open ``/proc`` itself once the filter is in force.
+* :func:`wait_for_idle`: wait, without sleeping, until the pool has warm children.
+* :func:`zygote_pid`: the pid of the pool's zygote, to kill it in a test.
+* :class:`EchoHandler`: a :class:`~sandbox.CallHandler` that records calls and
+  returns their arguments.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, final
+
+from bridge.host import ToolCallFailed
+from sandbox._config import Limits
+from sandbox._pool import WorkerPool
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
+
+__all__ = ["EchoHandler", "probing_pool", "wait_for_idle", "zygote_pid"]
+
+
+def probing_pool(*, limits: Limits | None = None, size: int = 1) -> WorkerPool:
+    """A pool whose programs see ``os_probe`` (a dict) among their globals."""
+    pool = WorkerPool(limits=Limits() if limits is None else limits, size=size)
+    pool._probe = True
+    return pool
+
+
+async def wait_for_idle(pool: WorkerPool, count: int) -> None:
+    """Return once ``pool`` has at least ``count`` warm children.
+
+    Put a time limit around it (``anyio.fail_after``).
+    """
+    while pool.statistics().idle < count:
+        await pool._idle_changed.wait()
+
+
+def zygote_pid(pool: WorkerPool) -> int | None:
+    """The pid of the pool's running zygote, or ``None`` while it restarts."""
+    zygote = pool._zygote
+    return None if zygote is None else zygote.ready.pid
+
+
+@final
+class EchoHandler:
+    """Records every call; returns ``args`` back, or fails for tool ``"fail"``."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, JsonValue]] = []
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        """Record the call and echo its arguments."""
+        self.calls.append((name, args))
+        if name == "fail":
+            raise ToolCallFailed("the tool failed on purpose", code="TEST_FAILURE")
+        return args

@@ -1,0 +1,191 @@
+"""The OS layer seen from inside a real child.
+
+A program cannot read ``/proc`` through the language layer (nor at all once the
+seccomp filter is in), so these tests use ``Limits(language_layer=False)``
+programs that inspect ``os``, and the ``os_probe`` test hook of
+:func:`sandbox.testing.probing_pool`, taken just before the filter goes in.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from sandbox import Limits, RunResult, WorkerPool
+from sandbox.testing import EchoHandler, probing_pool
+
+pytestmark = pytest.mark.slow
+
+GUARD = 30
+PLAIN = Limits(language_layer=False)
+NOBODY = 65534
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the uid drop happens only as root")
+
+
+async def _run(source: str, *, limits: Limits = PLAIN, probe: bool = False) -> RunResult:
+    pool = probing_pool(limits=limits) if probe else WorkerPool(limits=limits, size=1)
+    async with pool:
+        with anyio.fail_after(GUARD):
+            return await pool.run(source, tool_names=[], handler=EchoHandler())
+
+
+async def _probe() -> dict[str, Any]:
+    result = await _run("return os_probe", probe=True)
+    assert result.error is None, result.error
+    assert isinstance(result.value, dict)
+    return result.value
+
+
+def _status(probe: dict[str, Any], field: str) -> str:
+    for line in probe["status"].splitlines():
+        name, _, value = line.partition(":")
+        if name == field:
+            return str(value).strip()
+    raise AssertionError(f"{field} not in /proc/self/status")
+
+
+async def test_the_child_environment_is_empty() -> None:
+    result = await _run("import os\nreturn dict(os.environ)")
+    assert result.value == {}
+
+
+async def test_the_child_runs_in_isolated_mode() -> None:
+    result = await _run("import sys\nreturn [sys.flags.isolated, sys.flags.ignore_environment]")
+    assert result.value == [1, 1]
+
+
+async def test_the_working_directory_is_private_empty_and_not_the_hosts() -> None:
+    probe = await _probe()
+    assert probe["cwd_entries"] == []
+    assert probe["cwd_mode"] == 0o700
+    assert probe["cwd"] != os.getcwd()
+    assert os.path.basename(probe["cwd"]).startswith("codemode-run-")
+    if os.geteuid() == 0:
+        assert probe["cwd_uid"] == NOBODY
+
+
+async def test_the_working_directory_is_removed_after_the_run() -> None:
+    result = await _run("import os\nreturn os.getcwd()")
+    assert isinstance(result.value, str)
+    assert not Path(result.value).exists()  # noqa: ASYNC240 - a test assertion
+
+
+async def test_only_the_two_protocol_descriptors_are_open() -> None:
+    probe = await _probe()
+    assert len(probe["fds"]) == 2
+    assert 0 not in probe["fds"]
+
+
+async def test_the_child_leads_its_own_session_and_process_group() -> None:
+    probe = await _probe()
+    assert probe["pgid"] == probe["sid"] == probe["pid"]
+    assert probe["pgid"] != os.getpgrp()
+
+
+@needs_root
+async def test_the_child_runs_as_nobody_with_no_groups_or_capabilities() -> None:
+    probe = await _probe()
+    assert _status(probe, "Uid").split() == [str(NOBODY)] * 4
+    assert _status(probe, "Gid").split() == [str(NOBODY)] * 4
+    assert _status(probe, "Groups") == ""
+    for field in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"):
+        assert int(_status(probe, field), 16) == 0, field
+
+
+async def test_no_new_privs_is_set() -> None:
+    probe = await _probe()
+    assert _status(probe, "NoNewPrivs") == "1"
+
+
+async def test_the_program_runs_under_the_seccomp_filter() -> None:
+    # os_probe_status re-reads /proc/self/status through a descriptor the
+    # child opened before the filter went in, so it shows the state now.
+    result = await _run("return os_probe_status()", probe=True)
+    assert isinstance(result.value, str)
+    status = {"status": result.value}
+    assert _status(status, "Seccomp") == "2"
+    assert int(_status(status, "Seccomp_filters")) >= 1
+    assert result.layers.seccomp
+
+
+async def test_the_rlimits_are_in_force() -> None:
+    limits = Limits(language_layer=False, cpu_seconds=5, memory_bytes=300 * 1024 * 1024,
+                    max_open_files=20)
+    result = await _run(
+        "import resource as r\n"
+        "names = ['RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_NPROC', 'RLIMIT_FSIZE', 'RLIMIT_NOFILE',"
+        " 'RLIMIT_CORE']\n"
+        "return {n: list(r.getrlimit(getattr(r, n))) for n in names}",
+        limits=limits,
+    )
+    assert result.value == {
+        "RLIMIT_CPU": [5, 6],
+        "RLIMIT_AS": [300 * 1024 * 1024] * 2,
+        "RLIMIT_NPROC": [0, 0],
+        "RLIMIT_FSIZE": [0, 0],
+        "RLIMIT_NOFILE": [20, 20],
+        "RLIMIT_CORE": [0, 0],
+    }
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "open('/etc/hostname')",
+        "open('new-file', 'w')",
+        "os.mkdir('d')",
+        "os.listdir('/')",
+        "socket.socket(socket.AF_INET, socket.SOCK_STREAM)",
+        "socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)",
+        "socket.socketpair(socket.AF_INET6)",
+        "os.fork()",
+        "os.execv('/bin/true', ['true'])",
+        "os.kill(1, 0)",
+        "os.setsid()",
+    ],
+)
+async def test_seccomp_denies_files_sockets_and_processes(statement: str) -> None:
+    result = await _run(
+        "import os, socket\n"
+        "try:\n"
+        f"    {statement}\n"
+        "except OSError as exc:\n"
+        "    return exc.errno\n"
+        "return 'allowed'"
+    )
+    assert result.value == 1  # EPERM
+
+
+async def test_a_unix_socketpair_stays_available_for_the_event_loop() -> None:
+    result = await _run(
+        "import asyncio, socket\n"
+        "a, b = socket.socketpair()\n"
+        "await asyncio.sleep(0)\n"
+        "return 'ok'"
+    )
+    assert result.value == "ok"
+
+
+async def test_the_layers_of_a_normal_run_are_all_in_force() -> None:
+    result = await _run("return 1", limits=Limits())
+    assert result.layers.complete, result.layers.reasons
+    assert result.layers.reasons == ()
+
+
+async def test_switching_the_os_layer_off_says_so_and_keeps_root() -> None:
+    result = await _run(
+        "import os\nreturn os.getuid()", limits=Limits(os_layer=False, language_layer=False)
+    )
+    assert result.value == os.getuid()
+    layers = result.layers
+    assert (layers.rlimits, layers.uid_drop, layers.no_new_privs, layers.seccomp) == (
+        False, False, False, False
+    )
+    assert layers.language_layer is False
+    assert "seccomp: switched off (os_layer=False)" in layers.reasons
+    assert "language_layer: switched off (language_layer=False)" in layers.reasons
+

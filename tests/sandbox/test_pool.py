@@ -1,0 +1,398 @@
+"""WorkerPool with real processes: runs, limits, failures, cancellation, refills."""
+
+from __future__ import annotations
+
+import os
+import signal
+import tempfile
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import anyio
+import pytest
+
+from sandbox import Limits, WorkerPool
+from sandbox.testing import EchoHandler, wait_for_idle, zygote_pid
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
+
+pytestmark = pytest.mark.slow
+
+GUARD = 30  # seconds; a guard against hangs, never a timing assertion
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` exists and is not a zombie waiting for its reaper."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _group_members(pgid: int) -> list[int]:
+    members = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            members.append(int(entry.name))
+    return members
+
+
+def _run_dirs() -> set[str]:
+    return {p.name for p in Path(tempfile.gettempdir()).glob("codemode-run-*")}
+
+
+def _open_fds() -> set[int]:
+    return {int(fd) for fd in os.listdir("/proc/self/fd")}
+
+
+class BlockingHandler:
+    """A handler whose calls block until released; ``entered`` fires on the first call."""
+
+    def __init__(self) -> None:
+        self.entered = anyio.Event()
+        self.release = anyio.Event()
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        self.entered.set()
+        await self.release.wait()
+        return "released"
+
+
+async def test_a_trivial_program_returns_its_value() -> None:
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run("return 1 + 1", tool_names=[], handler=EchoHandler())
+    assert result.error is None
+    assert result.value == 2
+    assert result.pid is not None
+    assert result.layers.complete, result.layers.reasons
+
+
+async def test_prints_and_tool_calls_reach_the_host() -> None:
+    handler = EchoHandler()
+    source = "print('calling')\nvalue = await tools.echo(n=3)\nreturn value['n'] * 2"
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(source, tool_names=["echo"], handler=handler)
+    assert (result.value, result.logs, result.error) == (6, ("calling",), None)
+    assert handler.calls == [("echo", {"n": 3})]
+
+
+async def test_a_compile_error_uses_no_child() -> None:
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+            before = pool.statistics()
+            result = await pool.run("return (", tool_names=[], handler=EchoHandler())
+            after = pool.statistics()
+    assert result.error is not None
+    assert result.error.kind == "compile"
+    assert "Line " in result.error.message
+    assert result.pid is None
+    assert (after.started, after.idle) == (before.started, before.idle)
+
+
+async def test_each_run_gets_a_fresh_child() -> None:
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            first = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            second = await pool.run("return 2", tool_names=[], handler=EchoHandler())
+    assert first.pid != second.pid
+
+
+async def test_a_cpu_loop_ends_as_a_cpu_timeout() -> None:
+    limits = Limits(cpu_seconds=1, wall_seconds=GUARD)
+    async with WorkerPool(limits=limits, size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run("while True:\n    pass", tool_names=[], handler=EchoHandler())
+    assert result.error is not None
+    assert (result.error.kind, result.error.message) == (
+        "timeout", "CPU time limit of 1s reached"
+    )
+
+
+async def test_a_sleeping_program_ends_as_a_wall_clock_timeout() -> None:
+    limits = Limits(wall_seconds=0.5)
+    async with WorkerPool(limits=limits, size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(
+                "import asyncio\nawait asyncio.sleep(60)", tool_names=[], handler=EchoHandler()
+            )
+            assert pool.statistics().busy == 0
+    assert result.error is not None
+    assert (result.error.kind, result.error.message) == (
+        "timeout", "wall-clock limit of 0.5s reached"
+    )
+    assert result.pid is not None
+    assert not _alive(result.pid)
+
+
+async def test_time_spent_waiting_for_a_tool_counts_against_the_wall_clock() -> None:
+    handler = BlockingHandler()
+    async with WorkerPool(limits=Limits(wall_seconds=0.5), size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(
+                "return await tools.wait()", tool_names=["wait"], handler=handler
+            )
+    assert result.error is not None
+    assert result.error.kind == "timeout"
+    assert result.tool_wait_seconds > 0
+
+
+async def test_a_memory_bomb_is_a_memory_error_in_the_program() -> None:
+    limits = Limits(memory_bytes=256 * 1024 * 1024)
+    async with WorkerPool(limits=limits, size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(
+                "blocks = []\nwhile True:\n    blocks.append('x' * (64 * 1024 * 1024))",
+                tool_names=[],
+                handler=EchoHandler(),
+            )
+    assert result.error is not None
+    assert result.error.kind == "exception"
+    assert "MemoryError" in result.error.message
+
+
+async def test_an_output_flood_is_cut_at_the_log_budget() -> None:
+    limits = Limits(max_log_bytes=1000)
+    async with WorkerPool(limits=limits, size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(
+                "for i in range(100000):\n    print('x' * 50)\nreturn 'done'",
+                tool_names=[],
+                handler=EchoHandler(),
+            )
+    assert result.logs[-1] == "[codemode] output truncated at 1000 bytes"
+    assert sum(len(line) + 1 for line in result.logs[:-1]) <= 1000
+
+
+async def test_a_huge_return_value_is_an_output_limit_naming_the_cap() -> None:
+    limits = Limits(max_value_bytes=1000)
+    async with WorkerPool(limits=limits, size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run("return 'x' * 5000", tool_names=[], handler=EchoHandler())
+    assert result.error is not None
+    assert result.error.kind == "output-limit"
+    assert "1000" in result.error.message
+
+
+async def test_a_child_that_exits_early_is_a_worker_exit_naming_its_status() -> None:
+    limits = Limits(language_layer=False)
+    async with WorkerPool(limits=limits, size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run("import os\nos._exit(3)", tool_names=[], handler=EchoHandler())
+    assert result.error is not None
+    assert (result.error.kind, result.error.message) == (
+        "worker-exit", "the child exited with status 3 before finishing"
+    )
+
+
+async def test_a_child_killed_by_a_signal_is_a_worker_exit_naming_the_signal() -> None:
+    handler = BlockingHandler()
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            async with anyio.create_task_group() as tg:
+                results = []
+
+                async def run() -> None:
+                    results.append(
+                        await pool.run("await tools.wait()", tool_names=["wait"], handler=handler)
+                    )
+
+                tg.start_soon(run)
+                await handler.entered.wait()
+                (busy_pid,) = _group_children(pool)
+                os.kill(busy_pid, signal.SIGKILL)
+    (result,) = results
+    assert result.error is not None
+    assert (result.error.kind, result.error.message) == (
+        "worker-exit", "the child exited with signal 9 before finishing"
+    )
+
+
+def _group_children(pool: WorkerPool) -> list[int]:
+    zygote = pool._zygote
+    assert zygote is not None
+    return [pid for pid, child in zygote.children.items() if child.state == "busy"]
+
+
+async def test_an_abort_kills_the_child_and_reports_the_reason() -> None:
+    handler = BlockingHandler()
+
+    async def abort() -> str:
+        await handler.entered.wait()
+        return "the user pressed stop"
+
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(
+                "await tools.wait()", tool_names=["wait"], handler=handler, abort=abort
+            )
+    assert result.error is not None
+    assert (result.error.kind, result.error.message) == ("abort", "the user pressed stop")
+    assert result.pid is not None
+    assert not _alive(result.pid)
+
+
+async def test_cancelling_a_run_kills_its_child_and_leaves_nothing_behind() -> None:
+    handler = BlockingHandler()
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+            fds_before = _open_fds()
+            dirs_before = _run_dirs()
+            with anyio.CancelScope() as scope:
+                async with anyio.create_task_group() as tg:
+                    run = partial(pool.run, tool_names=["wait"], handler=handler)
+                    tg.start_soon(run, "await tools.wait()")
+                    await handler.entered.wait()
+                    (pid,) = _group_children(pool)
+                    assert pool._zygote is not None
+                    cwd = pool._zygote.children[pid].cwd
+                    scope.cancel()
+            assert not _alive(pid)
+            assert not Path(cwd).exists()  # noqa: ASYNC240 - a test assertion
+            assert _group_members(pid) == []
+            stats = pool.statistics()
+            assert (stats.busy, stats.killed) == (0, 1)
+            await wait_for_idle(pool, 1)
+            # The refilled child replaces the one the run took: as many
+            # descriptors and directories as before, and the run's are gone.
+            assert len(_open_fds()) == len(fds_before)
+            assert len(_run_dirs()) == len(dirs_before)
+            after = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+    assert after.pid != pid
+    assert after.value == 1
+
+
+async def test_a_dying_zygote_ends_runs_in_flight_and_is_restarted() -> None:
+    handler = BlockingHandler()
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            results = []
+
+            async def run() -> None:
+                results.append(
+                    await pool.run("await tools.wait()", tool_names=["wait"], handler=handler)
+                )
+
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(run)
+                await handler.entered.wait()
+                first_zygote = zygote_pid(pool)
+                assert first_zygote is not None
+                os.kill(first_zygote, signal.SIGKILL)
+            (result,) = results
+            await wait_for_idle(pool, 1)
+            assert zygote_pid(pool) not in (None, first_zygote)
+            again = await pool.run("return 'again'", tool_names=[], handler=EchoHandler())
+            assert pool.statistics().zygote_starts == 2
+    assert result.error is not None
+    assert result.error.kind == "worker-exit"
+    assert "zygote" in result.error.message
+    assert result.pid is not None
+    assert not _alive(result.pid)
+    assert again.value == "again"
+
+
+async def test_many_concurrent_runs_each_get_their_own_child() -> None:
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD * 2):
+            results = {}
+
+            async def run(n: int) -> None:
+                results[n] = await pool.run(
+                    f"r = await tools.echo(n={n})\nreturn r['n']",
+                    tool_names=["echo"],
+                    handler=EchoHandler(),
+                )
+
+            async with anyio.create_task_group() as tg:
+                for n in range(24):
+                    tg.start_soon(run, n)
+    assert {n: r.value for n, r in results.items()} == {n: n for n in range(24)}
+    assert len({r.pid for r in results.values()}) == 24
+
+
+async def test_the_pool_refills_after_a_run() -> None:
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 2)
+            await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            await wait_for_idle(pool, 2)
+            stats = pool.statistics()
+    assert (stats.idle, stats.busy, stats.started) == (2, 0, 3)
+
+
+async def test_a_warm_child_killed_from_outside_is_replaced() -> None:
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+            zygote = pool._zygote
+            assert zygote is not None
+            (pid,) = zygote.children
+            os.kill(pid, signal.SIGKILL)
+            while pool.statistics().crashed == 0 or pool.statistics().idle == 0:
+                await pool._idle_changed.wait()
+            assert pid not in zygote.children
+            result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+    assert result.value == 1
+
+
+async def test_closing_the_pool_leaves_no_process_directory_or_descriptor() -> None:
+    fds_before = _open_fds()
+    dirs_before = _run_dirs()
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 2)
+            zygote = zygote_pid(pool)
+            children = list(pool._zygote.children) if pool._zygote else []
+            await pool.run("return 1", tool_names=[], handler=EchoHandler())
+    assert zygote is not None
+    assert not _alive(zygote)
+    assert children
+    assert not any(_alive(pid) for pid in children)
+    assert _run_dirs() == dirs_before
+    assert _open_fds() == fds_before
+
+
+async def test_a_per_run_limit_override_gets_a_child_with_those_limits() -> None:
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(
+                "import resource\nreturn resource.getrlimit(resource.RLIMIT_CPU)[0]",
+                tool_names=[],
+                handler=EchoHandler(),
+                limits=Limits(cpu_seconds=7, language_layer=False),
+            )
+    assert result.value == 7
+
+
+async def test_run_outside_the_context_manager_is_refused() -> None:
+    pool = WorkerPool()
+    with pytest.raises(RuntimeError, match="async with WorkerPool"):
+        await pool.run("return 1", tool_names=[], handler=EchoHandler())
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"size": -1}, ValueError, r"size=-1"),
+        ({"size": 1.5}, TypeError, r"size=1\.5"),
+        ({"limits": {"cpu_seconds": 1}}, TypeError, r"limits=\{'cpu_seconds': 1\}"),
+    ],
+)
+def test_bad_pool_arguments_are_refused_with_their_value(
+    kwargs: dict[str, object], error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        WorkerPool(**kwargs)  # type: ignore[arg-type]
