@@ -1,0 +1,180 @@
+"""Running one model turn's tool calls, with the same scheduling contract as sub-calls.
+
+The model's calls start in the order it made them; consecutive parallel-safe
+calls overlap in a rolling pool (up to ``max_parallel``); an exclusive call is
+a barrier through its commit; results come back in model order. Each call
+logs ``tool/call`` when it starts and ``tool/result`` after its commit, so the
+results are logged in model order too, and the log is synced at the end of
+the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, final
+
+import msgspec
+
+from ._execution import CallInput
+from ._log import ModelToolCall, ToolCallEvent, result_event
+from ._pipeline import begin
+from ._scheduling import Mode, Scheduler
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ._execution import ScopeKey
+    from ._log import SessionLog
+    from ._pipeline import PreparedCall
+    from ._registry import Registry
+    from ._results import ToolResult
+    from ._signal import AbortSignal
+
+__all__ = ["ModelToolCall", "parse_arguments", "run_turn"]
+
+_decoder = msgspec.json.Decoder()
+
+
+def parse_arguments(text: str) -> object:
+    """The arguments a model's raw JSON string stands for.
+
+    An empty string means ``{}``. Text that is not JSON is passed on as the
+    string itself, so the tool rejects it as ``INVALID_ARGS`` and the model
+    learns what was wrong instead of the turn failing. Numbers are kept as
+    parsed: a lossy one (an integer beyond 2**53) is refused by the pipeline
+    with its path.
+    """
+    if text == "" or text.isspace():
+        return {}
+    try:
+        return _decoder.decode(text)
+    except (msgspec.DecodeError, RecursionError):
+        return text
+
+
+@final
+class _TurnCall:
+    """One model call as a scheduler job: log and prepare, run, commit and log."""
+
+    __slots__ = ("_call", "_call_seq", "_input", "_log", "_prepared", "_registry", "_step",
+                 "_turn")
+
+    def __init__(
+        self,
+        registry: Registry,
+        call: ModelToolCall,
+        *,
+        agent: ScopeKey | None,
+        signal: AbortSignal,
+        log: SessionLog | None,
+        turn: int,
+        step: int,
+    ) -> None:
+        self._registry = registry
+        self._call = call
+        self._log = log
+        self._turn = turn
+        self._step = step
+        self._input = CallInput(
+            call.call_id, call.name, parse_arguments(call.arguments), signal, agent=agent
+        )
+        self._prepared: PreparedCall | None = None
+        self._call_seq: int | None = None
+
+    def mode(self) -> Mode:
+        return self._registry.execution_mode(self._input)
+
+    async def start(self) -> None:
+        if self._log is not None:
+            event = self._log.append(
+                ToolCallEvent(
+                    turn=self._turn,
+                    step=self._step,
+                    call_id=self._call.call_id,
+                    name=self._call.name,
+                    arguments=self._call.arguments,
+                )
+            )
+            self._call_seq = event.seq
+        self._prepared = begin(self._registry, self._input)
+        await self._prepared.start()
+
+    async def run(self) -> None:
+        assert self._prepared is not None
+        await self._prepared.run()
+
+    async def commit(self) -> ToolResult:
+        assert self._prepared is not None
+        result = await self._prepared.commit()
+        if self._log is not None:
+            self._log.append(
+                result_event(
+                    result,
+                    turn=self._turn,
+                    step=self._step,
+                    call_id=self._call.call_id,
+                    name=self._call.name,
+                    source_event_seqs=(self._call_seq,) if self._call_seq is not None else (),
+                )
+            )
+        return result
+
+
+async def run_turn(
+    registry: Registry,
+    calls: Sequence[ModelToolCall],
+    *,
+    agent: ScopeKey | None,
+    signal: AbortSignal,
+    log: SessionLog | None,
+    turn: int,
+    step: int = 0,
+    max_parallel: int = 10,
+) -> list[ToolResult]:
+    """Run the tool calls of one model response; return their results in model order.
+
+    Each call goes through the registry's full pipeline as a model-direct call
+    (no parent). Scheduling: calls start in model order, each classified by
+    ``registry.execution_mode`` just before it starts; consecutive
+    parallel-safe calls overlap, at most ``max_parallel`` at once; an
+    exclusive call runs alone and holds the barrier through its commit. A call
+    whose turn comes after ``signal`` aborted still gets a result
+    (``ABORTED_BEFORE_DISPATCH``).
+
+    With a ``log``, each call appends ``tool/call`` when it starts and
+    ``tool/result`` after its commit (``source_event_seqs`` = the call event's
+    ``seq``), and the log is synced when the turn ends.
+
+    Args:
+        registry: the registry to execute the calls on.
+        calls: the model's calls, in the order it made them.
+        agent: the scope the calls run for.
+        signal: the caller's cancellation signal, shared by every call.
+        log: where to record the turn, or ``None``.
+        turn: the turn number recorded in the events.
+        step: the model step within the turn recorded in the events.
+        max_parallel: how many parallel-safe calls may overlap (>= 1).
+
+    Raises:
+        ValueError: ``max_parallel`` is not a positive integer.
+        TypeError: an item of ``calls`` is not a :class:`ModelToolCall`.
+    """
+    jobs: list[_TurnCall] = []
+    for index, call in enumerate(calls):
+        if not isinstance(call, ModelToolCall):
+            raise TypeError(
+                f"calls[{index}] must be a ModelToolCall, got {type(call).__name__}"
+            )
+        jobs.append(
+            _TurnCall(
+                registry, call, agent=agent, signal=signal, log=log, turn=turn, step=step
+            )
+        )
+    results: list[Any] = []
+    async with Scheduler(max_parallel=max_parallel) as scheduler:
+        # Queue every call before awaiting any, so model order is submission order.
+        tickets = [scheduler.enqueue(job) for job in jobs]
+        for ticket in tickets:
+            results.append(await ticket.result())
+    if log is not None:
+        log.sync()
+    return results
