@@ -548,42 +548,46 @@ class Registry:
         return "parallel" if verdict is True else "exclusive"
 
     # --- hooks and execution ------------------------------------------------------------------
+    # Each method below adds one listener (for every call, or for ``agent``'s calls
+    # and those of agents nested under it) and returns the disposer that removes
+    # exactly that listener. ``first=True`` puts it before every listener added so
+    # far: the outermost layer of a waterfall. See :mod:`codemode._hooks`.
 
     def pre_execute(
-        self, fn: Callable[..., Any], agent: ScopeKey | None = None
+        self, fn: Callable[..., Any], agent: ScopeKey | None = None, *, first: bool = False
     ) -> Callable[[], None]:
         """Add a ``pre_execute`` waterfall listener (allow / deny / ask); returns its disposer."""
-        return self.hooks.add("pre_execute", fn, agent)
+        return self.hooks.add("pre_execute", fn, agent, first=first)
 
     def guard(
-        self, fn: Callable[..., Any], agent: ScopeKey | None = None
+        self, fn: Callable[..., Any], agent: ScopeKey | None = None, *, first: bool = False
     ) -> Callable[[], None]:
         """Add a monotonic guard (a returned string denies); returns its disposer."""
-        return self.hooks.add("guard", fn, agent)
+        return self.hooks.add("guard", fn, agent, first=first)
 
     def around(
-        self, fn: Callable[..., Any], agent: ScopeKey | None = None
+        self, fn: Callable[..., Any], agent: ScopeKey | None = None, *, first: bool = False
     ) -> Callable[[], None]:
         """Add an around-dispatch wrapper (timeout, retry, metrics); returns its disposer."""
-        return self.hooks.add("around", fn, agent)
+        return self.hooks.add("around", fn, agent, first=first)
 
     def post_execute(
-        self, fn: Callable[..., Any], agent: ScopeKey | None = None
+        self, fn: Callable[..., Any], agent: ScopeKey | None = None, *, first: bool = False
     ) -> Callable[[], None]:
         """Add a ``post_execute`` waterfall listener (accept / block); returns its disposer."""
-        return self.hooks.add("post_execute", fn, agent)
+        return self.hooks.add("post_execute", fn, agent, first=first)
 
     def on_result(
-        self, fn: Callable[..., Any], agent: ScopeKey | None = None
+        self, fn: Callable[..., Any], agent: ScopeKey | None = None, *, first: bool = False
     ) -> Callable[[], None]:
         """Add an observer of each final, frozen outcome; returns its disposer."""
-        return self.hooks.add("result", fn, agent)
+        return self.hooks.add("result", fn, agent, first=first)
 
     def on_code_dispatch_log(
-        self, fn: Callable[..., Any], agent: ScopeKey | None = None
+        self, fn: Callable[..., Any], agent: ScopeKey | None = None, *, first: bool = False
     ) -> Callable[[], None]:
         """Add a ``code_dispatch_log`` waterfall listener; returns its disposer."""
-        return self.hooks.add("code_dispatch_log", fn, agent)
+        return self.hooks.add("code_dispatch_log", fn, agent, first=first)
 
     async def execute(self, call: CallInput) -> ToolResult:
         """Run one call through the pipeline and return its final, frozen result.

@@ -347,3 +347,17 @@ def test_the_default_mode_is_read_only() -> None:
     with pytest.raises(AttributeError):
         registry.mode = "native"  # type: ignore[misc]
     assert registry.mode == "code"
+
+
+def test_a_hook_added_first_goes_before_the_others() -> None:
+    registry = Registry()
+
+    def early(*args: object) -> None:
+        return None
+
+    def late(*args: object) -> None:
+        return None
+
+    registry.post_execute(late)
+    registry.post_execute(early, first=True)
+    assert registry.hooks.listeners("post_execute", None)[:2] == (early, late)
