@@ -32,6 +32,23 @@ from ._execution import PostDecision as PostDecision
 from ._execution import PreDecision as PreDecision
 from ._execution import ToolExecution as ToolExecution
 from ._execution import ToolRunContext as ToolRunContext
+from ._log import CallNode as CallNode
+from ._log import CodeDispatchEvent as CodeDispatchEvent
+from ._log import CodeDispatchStartEvent as CodeDispatchStartEvent
+from ._log import Event as Event
+from ._log import EventStore as EventStore
+from ._log import JsonlStore as JsonlStore
+from ._log import LogFormatError as LogFormatError
+from ._log import MemoryStore as MemoryStore
+from ._log import ModelToolCall as ModelToolCall
+from ._log import ModelToolResult as ModelToolResult
+from ._log import SessionLog as SessionLog
+from ._log import ToolCallEvent as ToolCallEvent
+from ._log import ToolResultEvent as ToolResultEvent
+from ._log import model_messages as model_messages
+from ._log import read_events as read_events
+from ._log import render_tree as render_tree
+from ._log import replay as replay
 from ._registry import RUN_CODE as RUN_CODE
 from ._registry import ExecutionMode as ExecutionMode
 from ._registry import Mode as Mode
@@ -46,12 +63,17 @@ from ._results import TextBlock as TextBlock
 from ._results import ToolFailure as ToolFailure
 from ._results import ToolResult as ToolResult
 from ._results import ToolSuccess as ToolSuccess
+from ._schema import Violation as Violation
+from ._schema import assert_supported as assert_supported
+from ._schema import schema_problems as schema_problems
+from ._schema import validate as validate
 from ._scope import Agent as Agent
 from ._signal import AbortSignal as AbortSignal
 from ._tools import ToolDefinition as ToolDefinition
 from ._tools import ToolOutput as ToolOutput
 from ._tools import define_tool as define_tool
 from ._tools import tool as tool
+from ._turns import run_turn as run_turn
 
 # (more public names are added here as modules land; __all__ is kept sorted)
 __all__ = [
@@ -66,6 +88,9 @@ __all__ = [
     "Ask",
     "Block",
     "CallInput",
+    "CallNode",
+    "CodeDispatchEvent",
+    "CodeDispatchStartEvent",
     "CodeRunFailedError",
     "CodemodeError",
     "ContentBlock",
@@ -73,20 +98,29 @@ __all__ = [
     "Deny",
     "DispatchExecution",
     "ErrorInfo",
+    "Event",
+    "EventStore",
     "ExecutionMode",
     "ExecutionToken",
     "FailureDetail",
     "ImageBlock",
     "JsonValue",
+    "JsonlStore",
+    "LogFormatError",
     "LossyJsonError",
+    "MemoryStore",
     "Mode",
+    "ModelToolCall",
+    "ModelToolResult",
     "PostDecision",
     "PreDecision",
     "QuotaExceededError",
     "RegistrationError",
     "Registry",
+    "SessionLog",
     "TextBlock",
     "ToolArgsError",
+    "ToolCallEvent",
     "ToolDefinition",
     "ToolError",
     "ToolExecution",
@@ -95,13 +129,23 @@ __all__ = [
     "ToolOutput",
     "ToolOutputError",
     "ToolResult",
+    "ToolResultEvent",
     "ToolRunContext",
     "ToolSchema",
     "ToolSuccess",
     "ToolTimeoutError",
     "UnsupportedSchemaError",
+    "Violation",
+    "assert_supported",
     "define_tool",
+    "model_messages",
+    "read_events",
+    "render_tree",
+    "replay",
+    "run_turn",
+    "schema_problems",
     "tool",
+    "validate",
 ]
 
 
