@@ -283,12 +283,16 @@ def define_tool(
 
     Example::
 
+        async def echo_body(args, ctx):
+            text = args.get("text") if isinstance(args, dict) else None
+            return text if isinstance(text, str) else ""
+
         echo = define_tool(
             name="echo",
             description="Echo the text back.",
             parameters={"type": "object", "properties": {"text": {"type": "string"}}},
             output=ToolOutput(schema={"type": "string"}),
-            execute=lambda args, ctx: _echo(args),
+            execute=echo_body,
         )
 
     Raises:
@@ -450,8 +454,9 @@ class _Normaliser:
             elif key in _SUBSET_KEYWORDS:
                 out[key] = value
             else:
-                self.problem(path, f"`{key}` ({json.dumps(value)}) cannot be expressed in the "
-                                   "supported subset; remove the constraint from the type")
+                self.problem(path, f"`{key}` ({json.dumps(value)}) cannot be expressed in "
+                                   "the supported subset; drop it from the type and check "
+                                   "it in the body")
         if "discriminator" in schema and "oneOf" not in out:
             self.problem(path, "`discriminator` cannot be expressed in the supported subset")
         if "type" not in out and "enum" in out:
@@ -468,15 +473,18 @@ def _type_name(annotation: object) -> str:
     return repr(annotation).replace("typing.", "")
 
 
-def _derive(annotation: object, subject: str) -> tuple[Any, list[str]]:
-    """The subset schema of ``annotation`` and the problems found deriving it."""
+def _derive(annotation: object, subject: str, root: str = "$") -> tuple[Any, list[str]]:
+    """The subset schema of ``annotation`` and the problems found deriving it.
+
+    Problem paths start at ``root``: the argument's path for a parameter.
+    """
     try:
         (schema,), defs = msgspec.json.schema_components([annotation])
     except (TypeError, ValueError) as exc:
         detail = str(exc).strip().splitlines()[-1]
         return {}, [f"{subject}: msgspec cannot describe this type ({detail})"]
     normaliser = _Normaliser(defs, subject)
-    node = normaliser.node(schema, "$")
+    node = normaliser.node(schema, root)
     if not normaliser.problems:
         normaliser.problems.extend(f"{subject}: {p}" for p in schema_problems(node))
     return node, normaliser.problems
@@ -574,7 +582,8 @@ def _build_typed(
             context_name = p.name
             continue
         params.append(_Param(p.name, annotation, p.kind is p.POSITIONAL_ONLY))
-        node, found = _derive(annotation, f"parameter {p.name!r} ({_type_name(annotation)})")
+        subject = f"parameter {p.name!r} ({_type_name(annotation)})"
+        node, found = _derive(annotation, subject, format_path([p.name]))
         problems.extend(found)
         if p.name in param_docs:
             node["description"] = param_docs[p.name]
