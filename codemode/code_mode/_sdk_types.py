@@ -278,16 +278,21 @@ class TypeRenderer:
     def declare(self, jobs: list[_ClassJob], budget: Budget) -> None:
         """Declare ``jobs`` and everything they refer to, dependencies first."""
         stack: list[tuple[_ClassJob, bool]] = [(job, False) for job in reversed(jobs)]
-        while stack:
-            job, ready = stack.pop()
-            if ready:
-                self._open.discard(job.node_id)
-                self.classes.append("\n".join(job.lines))
-                continue
-            self._open.add(job.node_id)
-            children = self._body(job, budget)
-            stack.append((job, True))
-            stack.extend((child, False) for child in reversed(children))
+        try:
+            while stack:
+                job, ready = stack.pop()
+                if ready:
+                    self._open.discard(job.node_id)
+                    self.classes.append("\n".join(job.lines))
+                    continue
+                self._open.add(job.node_id)
+                children = self._body(job, budget)
+                stack.append((job, True))
+                stack.extend((child, False) for child in reversed(children))
+        finally:
+            # Empty after a complete walk; after an abandoned one, nothing stale may
+            # make a later schema sharing these nodes look like a cycle.
+            self._open.clear()
 
     def _body(self, job: _ClassJob, budget: Budget) -> list[_ClassJob]:
         self.uses.add("TypedDict")

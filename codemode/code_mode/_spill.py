@@ -1,0 +1,102 @@
+"""The spill policy: oversized text is saved to a file and replaced by a preview.
+
+Two arms share one algorithm:
+
+* the model-facing arm (a post-execute listener) bounds what the model reads
+  of a top-level result, ``run_code`` included;
+* the dispatch-log arm (a ``code-dispatch-log`` listener) bounds the durable
+  copy of each ``run_code`` sub-call, while the program still received the
+  complete value.
+
+The replacement is ``<head>…<tail>\\n\\n(Omitted N bytes. Full formatted result
+stored at: <locator>. <hint>)``, at most ``max_inline_bytes`` UTF-8 bytes.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Final
+
+from .._results import ContentBlock, TextBlock
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+__all__ = ["RETRIEVAL_HINT", "spill_text"]
+
+_log = logging.getLogger("codemode.spill")
+
+#: Tells the model how to read a spilled result back.
+RETRIEVAL_HINT: Final = (
+    "Read it in slices with a file-reading tool (offset and limit), or search it with grep."
+)
+
+
+def _notice(omitted: int, locator: str) -> str:
+    return (
+        f"(Omitted {omitted} bytes. Full formatted result stored at: {locator}. "
+        f"{RETRIEVAL_HINT})"
+    )
+
+
+def _head(data: bytes, size: int) -> bytes:
+    # Cut at most `size` bytes from the front without splitting a UTF-8 sequence.
+    cut = data[:size]
+    return cut.decode("utf-8", "ignore").encode("utf-8")
+
+
+def _tail(data: bytes, size: int) -> bytes:
+    if size <= 0:
+        return b""
+    cut = data[-size:]
+    return cut.decode("utf-8", "ignore").encode("utf-8")
+
+
+def spill_text(
+    text: str,
+    *,
+    max_inline_bytes: int,
+    save: Callable[[str], str],
+) -> str | None:
+    """Return the bounded replacement for ``text``, or ``None`` to keep it as is.
+
+    ``save(text)`` stores the full text and returns its locator; it is called
+    only when ``text`` is over the limit. When saving fails, or when even the
+    notice would not fit, the original is kept (and a warning logged).
+    """
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) <= max_inline_bytes:
+        return None
+    try:
+        locator = save(text)
+    except Exception:
+        _log.warning("could not save an oversized result; keeping it inline", exc_info=True)
+        return None
+    # Price the notice with the full byte count: the real omitted count is
+    # smaller, so the final text can only be shorter than reserved.
+    reserved = len(_notice(len(data), locator).encode("utf-8")) + 2
+    budget = max_inline_bytes - reserved
+    if budget <= 0:
+        notice = _notice(len(data), locator)
+        if len(notice.encode("utf-8")) > max_inline_bytes:
+            _log.warning(
+                "max_inline_bytes=%d is too small even for the spill notice; keeping the "
+                "original (its spilled copy is at %s)",
+                max_inline_bytes,
+                locator,
+            )
+            return None
+        return notice
+    head = _head(data, (budget + 1) // 2)
+    tail = _tail(data[len(head) :], budget // 2)
+    omitted = len(data) - len(head) - len(tail)
+    preview = (head + tail).decode("utf-8", "surrogatepass")
+    notice = _notice(omitted, locator)
+    return f"{preview}\n\n{notice}" if preview else notice
+
+
+def all_text(content: Sequence[ContentBlock]) -> str | None:
+    """The joined text of ``content`` when every block is text, else ``None``."""
+    if not all(isinstance(block, TextBlock) for block in content):
+        return None
+    return "".join(block.text for block in content if isinstance(block, TextBlock))
