@@ -782,3 +782,81 @@ def test_section_has_heading_instructions_and_the_fenced_block() -> None:
 )
 def test_instructions_say_what_the_program_can_rely_on(phrase: str) -> None:
     assert phrase in render_sdk([])
+
+
+def test_awkward_names_render_the_whole_block_exactly() -> None:
+    tools = [
+        make(
+            "web-fetch",
+            {"type": "object", "properties": {"url": STRING}, "required": ["url"]},
+            output={"oneOf": [STRING, {"type": "null"}]},
+            description="Fetch a URL.",
+        ),
+        make("class", {"type": "object", "properties": {}}, output={}, description="Reserved."),
+        make(
+            "read",
+            {"type": "object", "properties": {"weird-key": STRING}},
+            output={
+                "oneOf": [
+                    closed(["text"], text=STRING),
+                    {"type": "object", "properties": {"image": STRING}, "required": ["image"]},
+                ]
+            },
+            description='Read "a" file\\path',
+        ),
+    ]
+    assert stubs(*tools) == (
+        "from typing import Any, Protocol, TypedDict\n"
+        "\n"
+        "class ToolCallError(Exception):\n"
+        "    # The tool whose call failed.\n"
+        "    tool_name: str\n"
+        '    # Why, e.g. "UNKNOWN_TOOL", "INVALID_ARGS", "QUOTA_EXCEEDED"; None when unknown.\n'
+        "    code: str | None\n"
+        "\n"
+        "class ReadOutput1(TypedDict):\n"
+        "    text: str\n"
+        "\n"
+        "class ReadOutput2(TypedDict):\n"
+        "    image: str\n"
+        "    # Keys not declared above are accepted too.\n"
+        "\n"
+        "class WebFetchArgs(TypedDict):\n"
+        "    url: str\n"
+        "    # Keys not declared above are accepted too.\n"
+        "\n"
+        "class Tools(Protocol):\n"
+        '    # tools["class"](args: dict[str, Any]) -> Any\n'
+        "    #   Reserved.\n"
+        "    async def read(self, args: dict[str, Any]) -> ReadOutput1 | ReadOutput2:\n"
+        '        """Read \\"a\\" file\\\\path"""\n'
+        '    # tools["web-fetch"](args: WebFetchArgs) -> str | None\n'
+        "    #   Fetch a URL.\n"
+        "\n"
+        "tools: Tools\n"
+    )
+
+
+def test_a_node_shared_by_an_abandoned_schema_and_a_later_one_still_declares() -> None:
+    class FailsOnce(Mapping[str, object]):
+        """Reads as `{"type": "string"}`, except that the first read fails."""
+
+        failed = False
+
+        def __getitem__(self, key: str) -> object:
+            if not FailsOnce.failed:
+                FailsOnce.failed = True
+                raise RuntimeError("first read")
+            return {"type": "string"}[key]
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(["type"])
+
+        def __len__(self) -> int:
+            return 1
+
+    shared = closed(["v"], v=FailsOnce())
+    params = {"type": "object", "properties": {"x-": STRING}}
+    text = stubs(make("a-first", params, output=shared), make("b-second", params, output=shared))
+    assert '# tools["a-first"](args: dict[str, Any]) -> Any' in text
+    assert "class BSecondOutput(TypedDict):\n    v: str\n" in text
