@@ -144,7 +144,13 @@ def render_stubs(tools: Iterable[SdkTool]) -> str:
     renderer = TypeRenderer(ClassNames(_RESERVED))
     members: list[str] = []
     for tool in _ordered(tools):
-        members.append(_render_tool(tool, renderer))
+        mark = renderer.snapshot()
+        try:
+            members.append(_render_tool(tool, renderer))
+        except Exception:  # the renderer is total: the tool still appears, untyped
+            renderer.restore(mark)
+            renderer.uses.add("Any")
+            members.append(f"    # tools[{py_string(tool.name)}](args: dict[str, Any]) -> Any")
     renderer.uses.add("Protocol")
     imports = ", ".join(name for name in _TYPING_ORDER if name in renderer.uses)
     has_method = any(member.startswith("    async def ") for member in members)
@@ -226,15 +232,12 @@ def _render_tool(tool: SdkTool, renderer: TypeRenderer) -> str:
 
 def _guarded(renderer: TypeRenderer, schema: object, base: str, *, fallback: str) -> str:
     """Render a root annotation, or ``fallback`` (leaving no classes behind) if it fails."""
-    mark = renderer.names.checkpoint()
-    classes = len(renderer.classes)
-    uses = set(renderer.uses)
+    mark = renderer.snapshot()
     try:
         return renderer.root(schema, base, depth=0, budget=Budget())
     except Exception:  # BudgetExceeded or a hostile mapping: the tool still appears
-        renderer.names.rollback(mark)
-        del renderer.classes[classes:]
-        renderer.uses = uses | {"Any"}
+        renderer.restore(mark)
+        renderer.uses.add("Any")
         return fallback
 
 
@@ -242,18 +245,14 @@ def _keyword_parameters(
     tool: SdkTool, stem: str, renderer: TypeRenderer
 ) -> tuple[list[str], list[tuple[str, str]]] | None:
     """Keyword-only parameter texts and their descriptions, or None for the args form."""
-    mark = renderer.names.checkpoint()
-    classes = len(renderer.classes)
-    uses = set(renderer.uses)
+    mark = renderer.snapshot()
     try:
         shape = object_shape(tool.parameters)
         if shape is None or not all(is_keyword_parameter(name) for name, _ in shape.fields):
             return None
         return _render_parameters(shape, stem, renderer)
     except Exception:  # BudgetExceeded or a hostile mapping: fall back to the args form
-        renderer.names.rollback(mark)
-        del renderer.classes[classes:]
-        renderer.uses = uses
+        renderer.restore(mark)
         return None
 
 

@@ -249,6 +249,17 @@ class TypeRenderer:
         # below itself means the mapping refers to itself (JSON never does).
         self._open: set[int] = set()
 
+    def snapshot(self) -> tuple[int, int, frozenset[str]]:
+        """A mark to pass to :meth:`restore`."""
+        return self.names.checkpoint(), len(self.classes), frozenset(self.uses)
+
+    def restore(self, mark: tuple[int, int, frozenset[str]]) -> None:
+        """Undo every name, class and use recorded since ``mark`` was taken."""
+        names, classes, uses = mark
+        self.names.rollback(names)
+        del self.classes[classes:]
+        self.uses = set(uses)
+
     def root(self, node: object, base: str | None, *, depth: int, budget: Budget) -> str:
         """Render one annotation and declare (into :attr:`classes`) the classes it uses."""
         text, jobs = self._annotation(node, base, depth, budget)

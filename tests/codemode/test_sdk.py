@@ -860,3 +860,17 @@ def test_a_node_shared_by_an_abandoned_schema_and_a_later_one_still_declares() -
     text = stubs(make("a-first", params, output=shared), make("b-second", params, output=shared))
     assert '# tools["a-first"](args: dict[str, Any]) -> Any' in text
     assert "class BSecondOutput(TypedDict):\n    v: str\n" in text
+
+
+def test_an_unexpected_failure_still_lists_the_tool_untyped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from codemode.code_mode import _sdk
+
+    def broken(name: str) -> str:
+        raise RuntimeError(name)
+
+    monkeypatch.setattr(_sdk, "name_stem", broken)
+    text = stubs(make("search", closed(["q"], q=STRING)))
+    assert '    # tools["search"](args: dict[str, Any]) -> Any\n' in text
+    assert text.startswith("from typing import Any, Protocol\n")
