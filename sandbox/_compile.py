@@ -74,7 +74,7 @@ def compile_program(source: str, *, restricted: bool = True) -> types.CodeType:
         # ('return' in a class body, a nonlocal without a binding, ...) are
         # still worth reporting in the same round.
         compiler_error = _compiler_error(_wrap(_parse(source), source))
-        if compiler_error is not None:
+        if compiler_error is not None and _line_of(compiler_error) not in map(_line_of, errors):
             errors.append(compiler_error)
         raise ProgramCompileError(_ordered(errors))
     wrapped = _wrap(tree, source)
@@ -141,12 +141,11 @@ def _describe_syntax_error(exc: SyntaxError) -> str:
 _LINE = re.compile(r"^Line (\d+):")
 
 
+def _line_of(error: str) -> int:
+    match = _LINE.match(error)
+    return int(match.group(1)) if match else 0
+
+
 def _ordered(errors: list[str]) -> tuple[str, ...]:
     """Errors in line order (stable), without duplicates."""
-    unique = list(dict.fromkeys(errors))
-
-    def line_of(error: str) -> int:
-        match = _LINE.match(error)
-        return int(match.group(1)) if match else 0
-
-    return tuple(sorted(unique, key=line_of))
+    return tuple(sorted(dict.fromkeys(errors), key=_line_of))

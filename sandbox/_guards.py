@@ -175,11 +175,8 @@ def guarded_write(obj: Any) -> Any:
 
 
 def _type_label(obj: object) -> str:
-    cls = type(obj)
-    module = cls.__module__
-    return (
-        cls.__qualname__ if module in ("builtins", MODEL_MODULE) else f"{module}.{cls.__qualname__}"
-    )
+    # The class name only: a module path would tell the program about the host.
+    return type(obj).__qualname__
 
 
 def _check_write_name(name: object) -> str:

@@ -266,8 +266,19 @@ def _filter(te: traceback.TracebackException, lines: list[str], seen: set[int]) 
             traceback.FrameSummary(MODEL_FILENAME, lineno, name, lookup_line=False, line=text)
         )
     te.stack = traceback.StackSummary.from_list(kept)
+    # A chained exception without a single program frame was being handled
+    # by the host when the program started (the event loop inherits the
+    # caller's exception state): it is not the program's business.
+    if te.__cause__ is not None and not _has_program_frame(te.__cause__):
+        te.__cause__ = None
+    if te.__context__ is not None and not _has_program_frame(te.__context__):
+        te.__context__ = None
     for chained in (te.__cause__, te.__context__):
         if chained is not None:
             _filter(chained, lines, seen)
     for inner in getattr(te, "exceptions", None) or ():
         _filter(inner, lines, seen)
+
+
+def _has_program_frame(te: traceback.TracebackException) -> bool:
+    return any(frame.filename == MODEL_FILENAME for frame in te.stack)

@@ -1,0 +1,152 @@
+"""compile_program: the program form, filename, line numbers and error reporting."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from sandbox._compile import (
+    MAIN_NAME,
+    MODEL_FILENAME,
+    SOURCE_NAME,
+    ProgramCompileError,
+    compile_program,
+)
+
+from .test_language_support import compile_errors, run, run_error, run_ok
+
+
+def test_code_is_compiled_under_the_model_filename() -> None:
+    code = compile_program("return 1")
+    assert code.co_filename == MODEL_FILENAME
+
+
+def test_code_defines_the_main_function_and_the_source() -> None:
+    namespace: dict[str, object] = {"__builtins__": {}}
+    exec(compile_program("return 1", restricted=False), namespace)
+    assert callable(namespace[MAIN_NAME])
+    assert namespace[SOURCE_NAME] == "return 1"
+
+
+def test_top_level_await_and_return_work() -> None:
+    assert run_ok("import asyncio\nawait asyncio.sleep(0)\nreturn 'done'") == "done"
+
+
+def test_an_empty_program_returns_null() -> None:
+    assert run_ok("# nothing to do\n") is None
+
+
+def test_every_policy_error_is_reported_with_its_line() -> None:
+    errors = compile_errors("x = 1\na = _secret\nb = x.__dict__\nc = 2\nexec('1')\n")
+    assert errors == (
+        'Line 2: "_secret" is an invalid name because it starts with "_"',
+        'Line 3: "__dict__" is an invalid attribute name because it starts with "_"',
+        "Line 5: Exec calls are not allowed.",
+    )
+
+
+def test_errors_are_listed_in_line_order() -> None:
+    errors = compile_errors("class A:\n    _x = 1\n_y = 2\n")
+    lines = [int(e.split(":")[0].removeprefix("Line ")) for e in errors]
+    assert lines == sorted(lines)
+    assert len(errors) == 2
+
+
+def test_a_compiler_error_is_reported_alongside_policy_errors() -> None:
+    errors = compile_errors("a = _x\nclass B:\n    return 1\n")
+    assert errors[0].startswith('Line 1: "_x"')
+    assert errors[1].startswith("Line 3: SyntaxError: 'return' outside function")
+
+
+def test_a_syntax_error_names_its_line_and_statement() -> None:
+    assert compile_errors("x = 1\ny = = 2\n") == (
+        "Line 2: SyntaxError: invalid syntax at statement: 'y = = 2'",
+    )
+
+
+def test_a_null_character_is_a_compile_error() -> None:
+    errors = compile_errors("x = 1\x00")
+    assert len(errors) == 1
+    assert errors[0].startswith("Line 1: ")
+
+
+def test_from_future_imports_are_refused() -> None:
+    assert compile_errors("from __future__ import annotations\n") == (
+        "Line 1: 'from __future__' imports are not available in programs.",
+    )
+
+
+def test_host_future_flags_do_not_leak_into_programs() -> None:
+    # This test module uses `from __future__ import annotations`; the program
+    # must still evaluate its annotations eagerly.
+    value = run_ok(
+        "def f(x: int) -> None:\n    pass\nreturn repr(f.__annotations__['x'])", restricted=False
+    )
+    assert value == "<class 'int'>"
+
+
+def test_yield_at_the_top_level_is_refused() -> None:
+    errors = compile_errors("yield 1\n")
+    assert errors == (
+        "Line 1: 'yield' is only allowed inside a function; the program itself returns its value",
+    )
+
+
+def test_the_main_function_name_cannot_be_read_or_bound() -> None:
+    errors = compile_errors(f"{MAIN_NAME} = 1\nreturn {SOURCE_NAME}\n")
+    assert len(errors) == 2
+
+
+def test_the_main_function_is_gone_from_the_globals_while_the_program_runs() -> None:
+    value = run_ok(f"return {MAIN_NAME!r} in globals()", restricted=False)
+    assert value is False
+
+
+def test_original_line_numbers_reach_tracebacks() -> None:
+    kind, message = run_error("x = 1\n\n\nraise ValueError('boom')\n")
+    assert kind == "exception"
+    assert 'File "<model>", line 4, in <module>' in message
+
+
+def test_restricted_false_compiles_plain_python() -> None:
+    assert run_ok("_x = 41\nreturn _x + 1", restricted=False) == 42
+
+
+def test_compile_error_message_joins_every_error() -> None:
+    with pytest.raises(ProgramCompileError) as info:
+        compile_program("a = _x\nb = _y\n")
+    assert str(info.value) == "\n".join(info.value.errors)
+
+
+def test_compile_error_survives_pickling() -> None:
+    error = ProgramCompileError(("Line 1: one", "Line 2: two"))
+    copy = pickle.loads(pickle.dumps(error))
+    assert copy.errors == error.errors
+
+
+def test_source_must_be_a_string() -> None:
+    with pytest.raises(TypeError, match=r"^source must be a str, got source=b'return 1'$"):
+        compile_program(b"return 1")  # type: ignore[arg-type]
+
+
+def test_global_in_a_function_reaches_a_top_level_name() -> None:
+    source = """\
+counter = 0
+def bump():
+    global counter
+    counter += 1
+bump()
+bump()
+return counter
+"""
+    assert run_ok(source) == 2
+
+
+def test_global_of_a_name_the_program_never_binds_at_top_level_stays_global() -> None:
+    source = "def setup():\n    global seen\n    seen = 3\nsetup()\nreturn seen"
+    assert run_ok(source) == 3
+
+
+def test_a_program_that_only_fails_at_run_time_still_compiles() -> None:
+    assert run("return undefined_name").error is not None

@@ -1,0 +1,313 @@
+"""Every protection the language policy keeps: one refusal per test."""
+
+from __future__ import annotations
+
+import pytest
+
+from sandbox._compile import ProgramCompileError, compile_program
+from sandbox._policy import BLOCKED_ATTRIBUTES
+
+from .test_language_support import compile_errors, run_error, run_ok
+
+
+def _refused(source: str) -> str:
+    """The program is refused at compile time or fails with an exception; return the message."""
+    try:
+        compile_program(source)
+    except ProgramCompileError as exc:
+        return str(exc)
+    kind, message = run_error(source)
+    assert kind == "exception"
+    return message
+
+
+def test_underscore_names_are_refused() -> None:
+    assert compile_errors("x = _hidden") == (
+        'Line 1: "_hidden" is an invalid name because it starts with "_"',
+    )
+
+
+def test_underscore_attributes_are_refused_in_the_source() -> None:
+    assert compile_errors("x = [].__class__.__base__") == (
+        'Line 1: "__base__" is an invalid attribute name because it starts with "_"',
+    )
+
+
+def test_underscore_attribute_writes_are_refused() -> None:
+    assert compile_errors("class A:\n    pass\nA()._x = 1") == (
+        'Line 3: "_x" is an invalid attribute name because it starts with "_"',
+    )
+
+
+@pytest.mark.parametrize(
+    "attr",
+    [
+        "__globals__",
+        "__code__",
+        "__closure__",
+        "__func__",
+        "__self__",
+        "__dict__",
+        "__mro__",
+        "__bases__",
+        "__subclasses__",
+        "__builtins__",
+        "__traceback__",
+        "__getattribute__",
+        "__reduce_ex__",
+        "__wrapped__",
+        "__module__",
+    ],
+)
+def test_dangerous_dunders_are_refused_by_getattr(attr: str) -> None:
+    message = _refused(f"def f():\n    pass\nreturn getattr(f, {attr!r})")
+    assert f'"{attr}" is an invalid attribute name because it starts with "_"' in message
+
+
+def test_the_init_globals_chain_is_refused() -> None:
+    source = (
+        "class A:\n    def __init__(self):\n        pass\nreturn getattr(A.__init__, '__globals__')"
+    )
+    assert '"__globals__" is an invalid attribute name' in _refused(source)
+
+
+def test_dunder_methods_are_only_readable_on_super_and_classes() -> None:
+    message = _refused("x = [1]\nreturn x.__len__()")
+    assert '"__len__" is an invalid attribute name' in message
+
+
+@pytest.mark.parametrize("attr", sorted(BLOCKED_ATTRIBUTES))
+def test_interpreter_internals_are_refused_in_the_source(attr: str) -> None:
+    errors = compile_errors(f"x = y.{attr}")
+    assert errors == (
+        f'Line 1: "{attr}" is a restricted attribute (it leads to interpreter internals)',
+    )
+
+
+@pytest.mark.parametrize(
+    "attr", ["gi_frame", "gi_code", "cr_frame", "ag_frame", "f_back", "tb_frame"]
+)
+def test_interpreter_internals_are_refused_by_getattr(attr: str) -> None:
+    source = f"def g():\n    yield 1\nreturn getattr(g(), {attr!r}, 'fallback')"
+    assert f'"{attr}" is a restricted attribute' in _refused(source)
+
+
+def test_interpreter_internal_names_cannot_be_declared() -> None:
+    # A dataclass field or match pattern would turn the name into an attribute read.
+    errors = compile_errors("class P:\n    gi_frame: int\n")
+    assert errors == ('Line 2: "gi_frame" is a reserved name (it names interpreter internals)',)
+
+
+def test_match_keyword_patterns_are_checked_like_attributes() -> None:
+    errors = compile_errors("match x:\n    case object(__class__=c):\n        pass\n")
+    assert errors == (
+        'Line 2: "__class__" is an invalid attribute name because it starts with "_"',
+    )
+
+
+def test_generator_frame_through_getattr_with_a_computed_name_is_refused() -> None:
+    source = "g = (i for i in [1])\nname = 'gi_' + 'frame'\nreturn getattr(g, name)"
+    assert '"gi_frame" is a restricted attribute' in _refused(source)
+
+
+def test_format_strings_cannot_walk_dunder_attributes() -> None:
+    message = _refused("x = 1\nreturn '{0.__class__}'.format(x)")
+    assert '"__class__" is an invalid attribute name because it starts with "_"' in message
+
+
+def test_format_map_cannot_walk_dunder_attributes() -> None:
+    message = _refused("return '{x.__class__.__mro__}'.format_map({'x': 1})")
+    assert '"__class__" is an invalid attribute name' in message
+
+
+def test_unbound_str_format_is_guarded_too() -> None:
+    message = _refused("return str.format('{0.__class__}', 1)")
+    assert '"__class__" is an invalid attribute name' in message
+
+
+def test_format_strings_cannot_walk_into_interpreter_internals() -> None:
+    message = _refused("g = (i for i in [1])\nreturn '{0.gi_frame}'.format(g)")
+    assert '"gi_frame" is a restricted attribute' in message
+
+
+def test_format_through_super_is_refused() -> None:
+    source = "class S(str):\n    pass\nreturn super(S, S('{0.__class__}')).format(1)"
+    assert '"format" cannot be read through super()' in _refused(source)
+
+
+def test_format_strings_still_read_plain_fields() -> None:
+    source = """\
+class P:
+    def __init__(self):
+        self.name = 'n'
+return '{0.name}|{1[k]}'.format(P(), {'k': 2})
+"""
+    assert run_ok(source) == "n|2"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "exec",
+        "eval",
+        "compile",
+        "open",
+        "globals",
+        "vars",
+        "locals",
+        "breakpoint",
+        "input",
+        "help",
+        "memoryview",
+        "exit",
+        "quit",
+    ],
+)
+def test_forbidden_builtins_do_not_exist(name: str) -> None:
+    message = _refused(f"return {name}")
+    assert (
+        "Exec calls" in message
+        or "Eval calls" in message
+        or f"name '{name}' is not defined" in message
+    )
+
+
+def test_exec_and_eval_calls_are_refused_at_compile_time() -> None:
+    assert compile_errors("exec('x')\neval('1')") == (
+        "Line 1: Exec calls are not allowed.",
+        "Line 2: Eval calls are not allowed.",
+    )
+
+
+def test_type_with_three_arguments_is_refused() -> None:
+    message = _refused("return type('X', (), {'__reduce_ex__': 1})")
+    assert "type() takes exactly one argument in run_code" in message
+
+
+def test_the_real_type_is_not_reachable_through_a_class() -> None:
+    source = """\
+class A:
+    pass
+meta = type(A)
+meta2 = A.__class__
+return [meta is type, meta2 is type]
+"""
+    assert run_ok(source) == [True, True]
+    message = _refused("class A:\n    pass\nreturn A.__class__('X', (), {})")
+    assert "type() takes exactly one argument" in message
+
+
+def test_the_metaclass_keyword_is_refused() -> None:
+    assert compile_errors("class A(metaclass=M):\n    pass") == (
+        'Line 1: The keyword argument "metaclass" is not allowed.',
+    )
+
+
+def test_unreviewed_dunder_methods_cannot_be_defined() -> None:
+    errors = compile_errors(
+        """\
+class A:
+    def __reduce_ex__(self, p):
+        pass
+    def __getattr__(self, n):
+        pass
+"""
+    )
+    assert errors == (
+        'Line 2: "__reduce_ex__" is an invalid name because it starts with "_"',
+        'Line 4: "__getattr__" is an invalid name because it starts with "_"',
+    )
+
+
+def test_dunder_methods_are_only_allowed_in_class_bodies() -> None:
+    assert compile_errors("def __init__(self):\n    pass") == (
+        'Line 1: "__init__" is an invalid name because it starts with "_"',
+    )
+
+
+def test_positional_only_parameters_cannot_shadow_guards() -> None:
+    # GHSA-ffg3-p8fm-mjx2: `def f(_getattr_, /)` used to replace the guard.
+    assert compile_errors("def f(_getattr_, /):\n    return 1") == (
+        'Line 1: "_getattr_" is an invalid name because it starts with "_"',
+    )
+
+
+def test_keyword_only_and_star_parameters_cannot_shadow_guards() -> None:
+    errors = compile_errors(
+        "def f(*_apply_, _write_=1, **_getitem_):\n    pass\nlambda _getiter_: 1"
+    )
+    assert len(errors) == 4
+
+
+def test_try_except_star_is_refused() -> None:
+    # CVE-2025-22153.
+    assert compile_errors("try:\n    pass\nexcept* ValueError:\n    pass") == (
+        "Line 1: TryStar statements are not allowed.",
+    )
+
+
+def test_writes_to_functions_are_refused() -> None:
+    message = _refused("def f():\n    pass\nf.attr = 1")
+    assert message.endswith(
+        "TypeError: cannot change a function object: a program may only change objects it "
+        "created (instances of its own classes, its classes, dicts, lists, sets)"
+    )
+
+
+def test_writes_to_module_facades_are_refused() -> None:
+    message = _refused("import json\njson.dumps = 1")
+    assert "TypeError: cannot change a json_facade object" in message
+
+
+def test_setattr_on_a_facade_class_is_refused() -> None:
+    message = _refused("import json\nsetattr(type(json), 'loads', 1)")
+    assert "TypeError: cannot change a type object" in message or "cannot change" in message
+
+
+def test_writes_to_the_tools_binding_are_refused() -> None:
+    message = _refused("tools.echo = 1")
+    assert "cannot change a" in message
+
+
+def test_writes_to_builtin_classes_are_refused() -> None:
+    assert "cannot change" in _refused("setattr(int, 'x', 1)")
+
+
+def test_setattr_refuses_underscore_names_on_own_objects() -> None:
+    message = _refused("class A:\n    pass\nsetattr(A(), '__class__', int)")
+    assert '"__class__" is an invalid attribute name' in message
+
+
+def test_augmented_assignment_of_slices_is_refused() -> None:
+    assert compile_errors("x = [1]\nx[0:1] += [2]") == (
+        "Line 2: Augmented assignment of slices is not allowed; assign the slice instead.",
+    )
+
+
+def test_relative_imports_are_refused() -> None:
+    assert compile_errors("from . import x") == (
+        "Line 1: Relative imports are not available in programs.",
+    )
+
+
+def test_star_imports_are_refused() -> None:
+    assert compile_errors("from json import *") == ('Line 1: "*" imports are not allowed.',)
+
+
+def test_attribute_error_obj_is_not_readable() -> None:
+    # CVE-2024-47532.
+    message = _refused(
+        "import string\ntry:\n    string.nothing\nexcept AttributeError as e:\n    return e.obj"
+    )
+    assert '"obj" of an AttributeError is not available' in message
+
+
+def test_class_namespaces_cannot_be_subscripted() -> None:
+    import types
+
+    message = _refused("return ns['x']")
+    assert message  # NameError: ns is not bound
+    from sandbox._guards import guarded_getitem
+
+    with pytest.raises(TypeError, match=r"^reading items of a class namespace"):
+        guarded_getitem(types.MappingProxyType({"x": 1}), "x")
