@@ -291,6 +291,7 @@ class WorkerPool:
         self._limits = limits
         self._size = size
         self._probe = False  # set by sandbox.testing only
+        self._directory = ""
         self._task_group: TaskGroup | None = None
         self._zygote: _Zygote | None = None
         self._zygote_up = anyio.Event()
@@ -313,6 +314,11 @@ class WorkerPool:
     async def __aenter__(self) -> WorkerPool:
         if self._task_group is not None:
             raise RuntimeError("this WorkerPool is already open; a pool can be entered once")
+        # Every child's working directory lives in this one, so that closing
+        # the pool removes whatever a child left behind. Others may traverse
+        # it (the unprivileged child must reach its own directory) but not list it.
+        self._directory = tempfile.mkdtemp(prefix="codemode-pool-")
+        os.chmod(self._directory, 0o711)
         task_group = anyio.create_task_group()
         await task_group.__aenter__()
         self._task_group = task_group
@@ -320,7 +326,10 @@ class WorkerPool:
             await task_group.start(self._supervise)
         except BaseException as exc:
             task_group.cancel_scope.cancel()
-            await task_group.__aexit__(type(exc), exc, exc.__traceback__)
+            try:
+                await task_group.__aexit__(type(exc), exc, exc.__traceback__)
+            finally:
+                shutil.rmtree(self._directory, ignore_errors=True)
             raise
         task_group.start_soon(self._refill)
         return self
@@ -328,7 +337,10 @@ class WorkerPool:
     async def __aexit__(self, *exc_info: object) -> bool | None:
         assert self._task_group is not None
         self._task_group.cancel_scope.cancel()
-        return await self._task_group.__aexit__(*exc_info)  # type: ignore[arg-type]
+        try:
+            return await self._task_group.__aexit__(*exc_info)  # type: ignore[arg-type]
+        finally:
+            shutil.rmtree(self._directory, ignore_errors=True)
 
     async def _supervise(self, *, task_status: TaskStatus[None]) -> None:
         failures = 0
@@ -438,7 +450,7 @@ class WorkerPool:
             self._starting -= 1
 
     async def _fork(self, zygote: _Zygote, settings: _zygote.ChildSettings) -> _Child:
-        cwd = tempfile.mkdtemp(prefix="codemode-run-")  # 0700
+        cwd = tempfile.mkdtemp(prefix="run-", dir=self._directory)  # 0700
         child_read, host_write = os.pipe()
         host_read, child_write = os.pipe()
         child = _Child(settings, cwd, host_write, host_read)

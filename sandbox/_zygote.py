@@ -212,6 +212,7 @@ def main() -> None:
     with contextlib.suppress(_limits.ProtectionError):
         _limits.set_parent_death_signal(signal.SIGKILL, parent=host)
     _preload()
+    _child.prepare()
     plan = _limits.probe_platform()
     # Objects that exist now are shared with every child, copy-on-write:
     # freezing them keeps the children's garbage collector from touching (and

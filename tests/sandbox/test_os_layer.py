@@ -63,7 +63,7 @@ async def test_the_working_directory_is_private_empty_and_not_the_hosts() -> Non
     assert probe["cwd_entries"] == []
     assert probe["cwd_mode"] == 0o700
     assert probe["cwd"] != os.getcwd()
-    assert os.path.basename(probe["cwd"]).startswith("codemode-run-")
+    assert Path(probe["cwd"]).parent.name.startswith("codemode-pool-")
     if os.geteuid() == 0:
         assert probe["cwd_uid"] == NOBODY
 
@@ -189,3 +189,65 @@ async def test_switching_the_os_layer_off_says_so_and_keeps_root() -> None:
     assert "seccomp: switched off (os_layer=False)" in layers.reasons
     assert "language_layer: switched off (language_layer=False)" in layers.reasons
 
+
+
+async def test_every_allowed_module_imports_under_the_seccomp_filter() -> None:
+    from sandbox._facades import ALLOWED_MODULES
+
+    source = "\n".join(f"import {name}" for name in ALLOWED_MODULES) + "\nreturn 'ok'"
+    result = await _run(source, limits=Limits())
+    assert result.error is None, result.error
+    assert result.value == "ok"
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        # Each reaches code the stdlib imports on first use, which the zygote
+        # must have imported: the child can no longer open a module file.
+        ("datetime.datetime.strptime('2024-05-06', '%Y-%m-%d').day", 6),
+        ("len('é'.encode('utf-16'))", 4),
+        ("'ß'.encode('latin-1').decode('cp1252')", "ß"),
+        ("unicodedata.name('a')", "LATIN SMALL LETTER A"),
+        ("str(decimal.Decimal(1) / decimal.Decimal(8))", "0.125"),
+        ("statistics.median([3, 1, 2])", 2),
+        ("json.loads(json.dumps({'a': [1, 2]}))", {"a": [1, 2]}),
+        ("re.sub(r'(\\w+)', r'<\\1>', 'hi there')", "<hi> <there>"),
+        ("base64.b64encode(b'hi').decode()", "aGk="),
+        ("0 <= random.random() < 1", True),
+    ],
+)
+async def test_lazily_imported_stdlib_paths_work_under_the_filter(
+    expression: str, expected: object
+) -> None:
+    source = (
+        "import base64, datetime, decimal, json, random, re, statistics, unicodedata\n"
+        f"return {expression}"
+    )
+    result = await _run(source, limits=Limits())
+    assert result.error is None, result.error
+    assert result.value == expected
+
+
+def test_a_platform_without_seccomp_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sandbox import _limits
+
+    monkeypatch.setitem(__import__("sys").modules, "pyseccomp", None)
+    plan = _limits.probe_platform()
+    assert plan.seccomp_program is None
+    assert any(r.startswith("seccomp: the filter could not be built") for r in plan.reasons)
+
+
+def test_the_run_layers_carry_what_the_platform_lacks() -> None:
+    from types import SimpleNamespace
+
+    from sandbox._zygote import ZygoteReady
+
+    pool = WorkerPool()
+    reasons = ("seccomp: the filter could not be built: ImportError: no libseccomp",)
+    ready = ZygoteReady(pid=1, drop_to=NOBODY, seccomp=False, linux=True, reasons=reasons)
+    pool._zygote = SimpleNamespace(ready=ready)  # type: ignore[assignment]
+    layers = pool.layers()
+    assert (layers.seccomp, layers.rlimits, layers.uid_drop) == (False, True, True)
+    assert layers.reasons == reasons
+    assert not layers.complete

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import tempfile
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,8 +45,8 @@ def _group_members(pgid: int) -> list[int]:
     return members
 
 
-def _run_dirs() -> set[str]:
-    return {p.name for p in Path(tempfile.gettempdir()).glob("codemode-run-*")}
+def _run_dirs(pool: WorkerPool) -> set[str]:
+    return {p.name for p in Path(pool._directory).iterdir()}
 
 
 def _open_fds() -> set[int]:
@@ -249,7 +248,7 @@ async def test_cancelling_a_run_kills_its_child_and_leaves_nothing_behind() -> N
         with anyio.fail_after(GUARD):
             await wait_for_idle(pool, 1)
             fds_before = _open_fds()
-            dirs_before = _run_dirs()
+            dirs_before = _run_dirs(pool)
             with anyio.CancelScope() as scope:
                 async with anyio.create_task_group() as tg:
                     run = partial(pool.run, tool_names=["wait"], handler=handler)
@@ -268,7 +267,7 @@ async def test_cancelling_a_run_kills_its_child_and_leaves_nothing_behind() -> N
             # The refilled child replaces the one the run took: as many
             # descriptors and directories as before, and the run's are gone.
             assert len(_open_fds()) == len(fds_before)
-            assert len(_run_dirs()) == len(dirs_before)
+            assert len(_run_dirs(pool)) == len(dirs_before)
             after = await pool.run("return 1", tool_names=[], handler=EchoHandler())
     assert after.pid != pid
     assert after.value == 1
@@ -350,7 +349,6 @@ async def test_a_warm_child_killed_from_outside_is_replaced() -> None:
 
 async def test_closing_the_pool_leaves_no_process_directory_or_descriptor() -> None:
     fds_before = _open_fds()
-    dirs_before = _run_dirs()
     async with WorkerPool(size=2) as pool:
         with anyio.fail_after(GUARD):
             await wait_for_idle(pool, 2)
@@ -361,7 +359,7 @@ async def test_closing_the_pool_leaves_no_process_directory_or_descriptor() -> N
     assert not _alive(zygote)
     assert children
     assert not any(_alive(pid) for pid in children)
-    assert _run_dirs() == dirs_before
+    assert not Path(pool._directory).exists()  # noqa: ASYNC240 - a test assertion
     assert _open_fds() == fds_before
 
 
