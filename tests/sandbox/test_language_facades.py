@@ -1,0 +1,314 @@
+"""Imports: façades of allowed modules only, holding allow-listed attributes only."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from sandbox._facades import ALLOWED_MODULES, build_facades
+
+from .test_language_support import run_error, run_ok
+
+ISSUE_MODULES = [
+    "json", "math", "cmath", "re", "datetime", "time", "itertools", "functools", "operator",
+    "collections", "statistics", "string", "textwrap", "random", "decimal", "fractions", "heapq",
+    "bisect", "copy", "base64", "unicodedata", "io", "contextlib", "dataclasses", "typing",
+    "enum", "asyncio",
+]  # fmt: skip
+
+
+def test_every_module_the_issue_lists_is_allowed() -> None:
+    assert set(ISSUE_MODULES) <= set(ALLOWED_MODULES)
+
+
+@pytest.mark.parametrize("module", ALLOWED_MODULES)
+def test_allowed_module_imports_as_a_facade(module: str) -> None:
+    top = module.partition(".")[0]
+    assert run_ok(f"import {module}\nreturn type({top}).__name__") == f"{top}_facade"
+
+
+def test_import_as_and_from_import_work() -> None:
+    source = """\
+import json as j
+from math import sqrt, pi as PI
+return [j.dumps([1]), sqrt(4.0), PI > 3]
+"""
+    assert run_ok(source) == ["[1]", 2.0, True]
+
+
+def test_a_dotted_allowed_module_imports() -> None:
+    source = """\
+import collections.abc
+from collections.abc import Mapping
+return isinstance({}, collections.abc.Mapping) and isinstance({}, Mapping)
+"""
+    assert run_ok(source) is True
+
+
+def test_no_facade_member_is_a_real_module() -> None:
+    for name, facade in build_facades().items():
+        for attr, value in vars(type(facade)).items():
+            if isinstance(value, staticmethod):
+                value = value.__func__
+            assert not isinstance(value, types.ModuleType), f"{name}.{attr}"
+
+
+def test_a_forbidden_import_names_the_allowed_modules() -> None:
+    kind, message = run_error("import os")
+    assert kind == "exception"
+    assert message.endswith(
+        "ImportError: module 'os' is not available in run_code; allowed modules: "
+        + ", ".join(ALLOWED_MODULES)
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "os",
+        "sys",
+        "subprocess",
+        "os.path",
+        "json.decoder",
+        "importlib",
+        "builtins",
+        "asyncio.events",
+        "ctypes",
+        "socket",
+    ],
+)
+def test_forbidden_modules_cannot_be_imported(name: str) -> None:
+    _, message = run_error(f"import {name}")
+    assert f"ImportError: module {name!r} is not available in run_code" in message
+
+
+def test_from_import_of_a_missing_name_does_not_reach_submodules() -> None:
+    # The interpreter would fall back to sys.modules["json.decoder"].
+    _, message = run_error("from json import decoder")
+    assert message.endswith("ImportError: cannot import name 'decoder' from 'json' in run_code")
+
+
+@pytest.mark.parametrize(
+    ("module", "attr"),
+    [
+        ("re", "enum"),
+        ("re", "functools"),
+        ("datetime", "sys"),
+        ("json", "codecs"),
+        ("json", "decoder"),
+        ("random", "SystemRandom"),
+        ("base64", "binascii"),
+        ("typing", "sys"),
+        ("typing", "get_type_hints"),
+        ("typing", "ForwardRef"),
+        ("asyncio", "events"),
+        ("asyncio", "get_event_loop"),
+        ("asyncio", "get_running_loop"),
+        ("asyncio", "ensure_future"),
+        ("operator", "attrgetter"),
+        ("operator", "methodcaller"),
+        ("string", "Formatter"),
+        ("collections", "UserString"),
+        ("contextlib", "redirect_stdout"),
+        ("time", "localtime"),
+        ("dataclasses", "make_dataclass"),
+        ("enum", "EnumMeta"),
+    ],
+)
+def test_facades_lack_attributes_that_lead_out(module: str, attr: str) -> None:
+    _, message = run_error(f"import {module}\nreturn getattr({module}, {attr!r}) and 1")
+    assert f"AttributeError: module {module!r} has no attribute {attr!r} in run_code" in message
+
+
+def test_facades_have_no_module_name_to_fall_back_on() -> None:
+    assert run_ok("import json\nreturn hasattr(json, '__name__')") is False
+
+
+def test_asyncio_gather_with_return_exceptions() -> None:
+    source = """
+import asyncio
+async def ok():
+    return 1
+async def bad():
+    raise ValueError("no")
+results = await asyncio.gather(ok(), bad(), tools.echo(x=2), return_exceptions=True)
+return [results[0], type(results[1]).__name__, results[2]]
+"""
+    assert run_ok(source) == [1, "ValueError", {"x": 2}]
+
+
+def test_asyncio_tasks_expose_only_safe_methods() -> None:
+    source = """
+import asyncio
+async def work():
+    return 5
+task = asyncio.create_task(work())
+value = await task
+return [value, task.done(), task.cancelled(), task.result(), task.exception() is None,
+        hasattr(task, "get_coro"), hasattr(task, "get_loop"), hasattr(task, "add_done_callback")]
+"""
+    assert run_ok(source) == [5, True, False, 5, True, False, False, False]
+
+
+def test_asyncio_task_group_semaphore_lock_and_event() -> None:
+    source = """
+import asyncio
+sem = asyncio.Semaphore(2)
+lock = asyncio.Lock()
+ready = asyncio.Event()
+done = []
+async def work(i):
+    async with sem:
+        await ready.wait()
+        async with lock:
+            done.append(i)
+async with asyncio.TaskGroup() as group:
+    tasks = [group.create_task(work(i)) for i in range(3)]
+    ready.set()
+return [sorted(done), [t.done() for t in tasks], type(group).__name__]
+"""
+    assert run_ok(source) == [[0, 1, 2], [True, True, True], "ProgramTaskGroup"]
+
+
+def test_asyncio_wait_for_and_timeout() -> None:
+    source = """
+import asyncio
+async def slow():
+    await asyncio.sleep(10)
+out = []
+try:
+    await asyncio.wait_for(slow(), 0.01)
+except TimeoutError:
+    out.append("wait_for")
+try:
+    async with asyncio.timeout(0.01):
+        await asyncio.sleep(10)
+except TimeoutError:
+    out.append("timeout")
+return out
+"""
+    assert run_ok(source) == ["wait_for", "timeout"]
+
+
+def test_time_facade_has_the_four_clocks() -> None:
+    source = """\
+import time
+t = time.time()
+time.sleep(0)
+return [t > 0, time.monotonic() > 0, time.perf_counter() > 0]
+"""
+    assert run_ok(source) == [True, True, True]
+
+
+def test_datetime_strptime_works_through_its_internal_import() -> None:
+    source = """\
+from datetime import datetime, timedelta
+d = datetime.strptime('2024-01-02', '%Y-%m-%d')
+return (d + timedelta(days=1)).isoformat()
+"""
+    assert run_ok(source) == "2024-01-03T00:00:00"
+
+
+def test_decimal_contexts_can_be_changed() -> None:
+    source = """\
+import decimal
+decimal.getcontext().prec = 5
+return str(decimal.Decimal(1) / decimal.Decimal(3))
+"""
+    assert run_ok(source) == "0.33333"
+
+
+def test_io_stringio_works_with_print_file() -> None:
+    source = (
+        "import io\nbuf = io.StringIO()\nprint('a', 'b', sep='-', file=buf)\nreturn buf.getvalue()"
+    )
+    assert run_ok(source) == "a-b\n"
+
+
+def test_operator_itemgetter_goes_through_the_item_guard() -> None:
+    source = """\
+from operator import itemgetter, add
+rows = [[2, 'b'], [1, 'a']]
+return [sorted(rows, key=itemgetter(0)), itemgetter(0, 1)(rows[0]) == (2, 'b'), add(1, 2)]
+"""
+    assert run_ok(source) == [[[1, "a"], [2, "b"]], True, 3]
+
+
+def test_string_template_works() -> None:
+    source = """\
+from string import Template, ascii_lowercase
+return [Template('$who!').substitute(who='x'), ascii_lowercase[:3]]
+"""
+    assert run_ok(source) == ["x!", "abc"]
+
+
+def test_copy_and_deepcopy_of_plain_data_and_own_objects() -> None:
+    source = """
+import copy
+class Node:
+    def __init__(self, items):
+        self.items = items
+data = {"a": [1, {"b": 2}], "s": {1, 2}}
+deep = copy.deepcopy(data)
+deep["a"][1]["b"] = 3
+node = Node([1])
+clone = copy.deepcopy(node)
+clone.items.append(2)
+shallow = copy.copy(node)
+return [data["a"][1]["b"], deep["a"][1]["b"], node.items, clone.items, shallow.items is node.items]
+"""
+    assert run_ok(source) == [2, 3, [1], [1, 2], True]
+
+
+def test_copy_refuses_objects_that_rebuild_themselves() -> None:
+    message = run_error("import copy, io\nreturn copy.deepcopy(io.StringIO())")[1]
+    assert message.endswith(
+        "TypeError: cannot copy a StringIO object in run_code: copy works on plain data "
+        "(dict, list, set, tuple, str, numbers, dates), enums and instances of the program's own "
+        "classes"
+    )
+
+
+def test_dataclass_only_decorates_the_programs_classes() -> None:
+    message = run_error(
+        "from dataclasses import dataclass\nimport json\ndataclass(json.JSONDecoder)"
+    )[1]
+    assert message.endswith(
+        "TypeError: dataclass() can only be applied to a class defined by the program"
+    )
+
+
+def test_functools_wraps_only_decorates_program_functions() -> None:
+    message = run_error("import functools, json\nfunctools.wraps(len)(json.dumps)")[1]
+    assert message.endswith(
+        "TypeError: wraps() can only decorate a function defined by the program"
+    )
+
+
+def test_functools_total_ordering_and_lru_cache() -> None:
+    source = """
+import functools
+@functools.total_ordering
+class V:
+    def __init__(self, n):
+        self.n = n
+    def __lt__(self, o):
+        return self.n < o.n
+    def __eq__(self, o):
+        return self.n == o.n
+@functools.lru_cache(maxsize=None)
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+return [V(2) >= V(1), fib(30), functools.reduce(lambda a, b: a + b, [1, 2, 3])]
+"""
+    assert run_ok(source) == [True, 832040, 6]
+
+
+def test_json_re_statistics_and_itertools() -> None:
+    source = """
+import json, re, statistics, itertools
+return [json.loads(json.dumps({"a": [1, 2.5]})), re.findall(r"\\d+", "a1b22"),
+        statistics.mean([1, 2, 3]), list(itertools.islice(itertools.count(5), 3))]
+"""
+    assert run_ok(source) == [{"a": [1, 2.5]}, ["1", "22"], 2, [5, 6, 7]]
