@@ -149,7 +149,7 @@ def _check_callable(owner: str, attr: str, value: object, *, optional: bool) -> 
 
 
 @final
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True, slots=True, eq=False)
 class ToolOutput:
     """A tool's canonical output contract.
 
@@ -180,13 +180,14 @@ class ToolOutput:
 
 
 @final
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True, slots=True, eq=False)
 class ToolDefinition:
     """A registered tool: its model-facing schema, output contract, body and host metadata.
 
     Build one with :func:`define_tool` (raw JSON Schema) or :func:`tool` (a typed
     Python function). Only ``name``, ``description`` and ``parameters`` are ever
-    shown to a model; everything else stays on the host.
+    shown to a model; everything else stays on the host. Definitions compare by
+    identity; ``dataclasses.replace(definition, name=...)`` makes a checked copy.
 
     Args:
         name: the tool's name, as the model calls it.

@@ -664,3 +664,19 @@ def test_an_enum_class_becomes_a_typed_enum() -> None:
     assert plain(paint.parameters)["properties"]["color"] == {
         "type": "string", "title": "Color", "enum": ["blue", "red"]
     }
+
+
+def test_replace_makes_a_checked_copy_of_a_definition() -> None:
+    original = raw()
+    renamed = dataclasses.replace(original, name="shout")
+    assert (renamed.name, renamed.execute, renamed.parameters) == (
+        "shout", original.execute, original.parameters
+    )
+    with pytest.raises(ValueError, match=r"got timeout=-1$"):
+        dataclasses.replace(original, timeout=-1)
+
+
+def test_definitions_compare_and_hash_by_identity() -> None:
+    first, second = raw(), raw()
+    assert first != second
+    assert len({first, second, first}) == 2
