@@ -145,6 +145,20 @@ class _Scan:
             raise LogFormatError(self.source, number, str(exc)) from None
 
 
+def _sync_directory(directory: str) -> None:
+    # A new file's name is durable only once its directory is synced.
+    try:
+        fd = os.open(directory, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:  # pragma: no cover - a platform without directory fds
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - some filesystems refuse fsync on directories
+        pass
+    finally:
+        os.close(fd)
+
+
 def read_events(path: str | os.PathLike[str]) -> Iterator[Event]:
     """Read a JSON Lines log without changing it.
 
@@ -187,9 +201,13 @@ class JsonlStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self._path = os.fspath(path)
-        self._fd = os.open(
-            self._path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600
-        )
+        flags = os.O_RDWR | os.O_APPEND | os.O_CLOEXEC
+        try:
+            self._fd = os.open(self._path, flags | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            self._fd = os.open(self._path, flags)
+        else:
+            _sync_directory(os.path.dirname(os.path.abspath(self._path)))
         try:
             if fcntl is not None:
                 try:

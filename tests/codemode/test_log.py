@@ -220,6 +220,25 @@ def test_sync_and_close_fsync_the_file(tmp_path: Path, monkeypatch: pytest.Monke
     assert len(calls) == 2
 
 
+def test_creating_a_log_file_syncs_its_directory_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced: list[int] = []
+    real_fsync = os.fsync
+
+    def counting_fsync(fd: int) -> None:
+        synced.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", counting_fsync)
+    store = JsonlStore(tmp_path / "log.jsonl")
+    assert len(synced) == 1
+    store.close()
+    synced.clear()
+    JsonlStore(tmp_path / "log.jsonl").close()
+    assert len(synced) == 1  # the close only; reopening creates nothing
+
+
 def test_appending_to_a_closed_log_is_refused(tmp_path: Path) -> None:
     log = SessionLog(JsonlStore(tmp_path / "log.jsonl"))
     log.close()
