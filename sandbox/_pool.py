@@ -14,30 +14,30 @@ asks it to and learns each exit status from its ``Exited`` reports.
 
 from __future__ import annotations
 
-import array
-import contextlib
 import marshal
 import os
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Final, final
 
 import anyio
 import anyio.lowlevel
-import msgspec
 
-import sandbox
 from bridge.host import CallHandler, HostEndpoint
 from bridge.protocol import ProtocolError, Run
 from sandbox import _zygote
+from sandbox._children import (
+    REAP_SECONDS,
+    ZYGOTE_START_SECONDS,
+    Child,
+    Zygote,
+    exit_error,
+    startup_failure,
+)
 from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._config import (
     ERROR_KINDS,
@@ -52,7 +52,7 @@ from sandbox._config import (
 if TYPE_CHECKING:
     from types import CodeType
 
-    from anyio.abc import Process, TaskGroup, TaskStatus
+    from anyio.abc import TaskGroup, TaskStatus
 
     from bridge.lossless import JsonValue
 
@@ -62,196 +62,15 @@ __all__ = ["AbortCallback", "WorkerPool"]
 #: the returned text as its message.
 AbortCallback = Callable[[], Awaitable[str]]
 
-#: Time allowed for the zygote to import the child side and report READY.
-_ZYGOTE_START_SECONDS: Final = 60.0
 #: Time allowed for a forked child to set itself up and send READY.
 _CHILD_READY_SECONDS: Final = 20.0
 #: Time a child that sent Done or closed its pipe gets to exit on its own.
 _EXIT_GRACE_SECONDS: Final = 2.0
-#: Time a killed child (or the zygote on shutdown) gets to be reaped; only a
-#: guard against a wedged kernel, never reached in practice.
-_REAP_SECONDS: Final = 10.0
 #: Compiled programs kept per pool, keyed by ``(source, restricted)``.
 _COMPILE_CACHE_SIZE: Final = 256
 
-_PROJECT_ROOT: Final = str(Path(sandbox.__file__).resolve().parent.parent)
-_BOOTSTRAP: Final = (
-    "import sys; sys.path.insert(0, sys.argv[1]); "
-    "from sandbox._zygote import main; main()"
-)
 _OS_PROTECTIONS: Final = ("rlimits", "uid_drop", "no_new_privs", "seccomp")
 _DEFAULT_LIMITS: Final = Limits()
-
-
-class _Child:
-    """One forked child, from Spawn to reaping."""
-
-    __slots__ = (
-        "cpu_seconds", "cwd", "endpoint", "exited", "from_child", "pid", "settings",
-        "state", "status", "to_child", "zygote_died",
-    )
-
-    def __init__(
-        self, settings: _zygote.ChildSettings, cwd: str, to_child: int, from_child: int
-    ) -> None:
-        self.settings = settings
-        self.cwd = cwd
-        self.to_child = to_child
-        self.from_child = from_child
-        self.pid = 0
-        self.state = "starting"  # starting -> idle -> busy -> done
-        self.exited = anyio.Event()
-        self.status: int | None = None
-        self.cpu_seconds = 0.0
-        self.zygote_died = False
-        self.endpoint: HostEndpoint | None = None
-
-
-class _Zygote:
-    """The host's handle on one zygote process and its control socket."""
-
-    def __init__(self, process: Process, control: socket.socket, ready: _zygote.ZygoteReady):
-        self.process = process
-        self.control = control
-        self.ready = ready
-        self.children: dict[int, _Child] = {}
-        self.spawns: dict[int, tuple[anyio.Event, list[int | str]]] = {}
-        self.next_id = 0
-        self.dead = False
-
-    @classmethod
-    async def start(cls) -> _Zygote:
-        host_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        try:
-            process = await anyio.open_process(
-                [sys.executable, "-I", "-c", _BOOTSTRAP, _PROJECT_ROOT, str(zygote_end.fileno())],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=None,
-                env={},
-                pass_fds=(zygote_end.fileno(),),
-                start_new_session=True,
-            )
-        except BaseException:
-            host_end.close()
-            raise
-        finally:
-            zygote_end.close()
-        host_end.setblocking(False)
-        try:
-            with anyio.fail_after(_ZYGOTE_START_SECONDS):
-                data = await _recv_packet(host_end)
-            message = _message_decoder.decode(data) if data else None
-            if not isinstance(message, _zygote.ZygoteReady):
-                raise RuntimeError(
-                    f"the sandbox zygote exited or misbehaved while starting (got {message!r}); "
-                    "run the project's tests to see its error output"
-                )
-        except BaseException:
-            with anyio.CancelScope(shield=True):
-                host_end.close()
-                process.kill()
-                await process.wait()
-            raise
-        return cls(process, host_end, message)
-
-    async def serve(self) -> None:
-        """Read the zygote's reports until it exits; then fail whatever waits on it."""
-        try:
-            while True:
-                data = await _recv_packet(self.control)
-                if not data:
-                    return
-                message = _message_decoder.decode(data)
-                if isinstance(message, _zygote.Exited):
-                    child = self.children.pop(message.pid, None)
-                    if child is not None:
-                        child.status = message.status
-                        child.cpu_seconds = message.cpu_seconds
-                        child.exited.set()
-                elif isinstance(message, _zygote.Spawned | _zygote.SpawnFailed):
-                    waiter = self.spawns.pop(message.id, None)
-                    if waiter is not None:
-                        waiter[1].append(
-                            message.pid
-                            if isinstance(message, _zygote.Spawned)
-                            else message.message
-                        )
-                        waiter[0].set()
-        finally:
-            self.dead = True
-            for event, box in self.spawns.values():
-                box.append("the sandbox zygote exited")
-                event.set()
-            self.spawns.clear()
-            for child in self.children.values():
-                child.zygote_died = True
-                child.exited.set()
-            self.children.clear()
-
-    async def spawn(self, child: _Child, fds: tuple[int, int]) -> None:
-        """Ask for a fork; on return ``child.pid`` is set and its exit is tracked."""
-        if self.dead:
-            raise RuntimeError("the sandbox zygote exited")
-        request_id = self.next_id
-        self.next_id += 1
-        event, box = anyio.Event(), list[int | str]()
-        self.spawns[request_id] = (event, box)
-        message = _zygote.Spawn(request_id, child.settings, child.cwd)
-        ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))]
-        try:
-            await self._send(_zygote.encode(message), ancillary)
-            await event.wait()
-        except BaseException:
-            self.spawns.pop(request_id, None)
-            raise
-        (result,) = box
-        if isinstance(result, str):
-            raise RuntimeError(f"the sandbox zygote could not fork a child: {result}")
-        child.pid = result
-        self.children[result] = child
-
-    async def kill(self, child: _Child) -> None:
-        """Ask the zygote to kill the child's process group (if it is still alive)."""
-        if self.dead or child.exited.is_set() or not child.pid:
-            return
-        # If the zygote is gone, so are its children (parent-death signal).
-        with contextlib.suppress(OSError):
-            await self._send(_zygote.encode(_zygote.Kill(child.pid)), [])
-
-    async def _send(self, data: bytes, ancillary: list[tuple[int, int, array.array[int]]]) -> None:
-        while True:
-            try:
-                self.control.sendmsg([data], ancillary)
-                return
-            except BlockingIOError:
-                await anyio.wait_writable(self.control)
-
-    async def aclose(self) -> None:
-        """Close the control socket (the zygote kills its children and exits) and reap it."""
-        if self.control.fileno() >= 0:
-            anyio.notify_closing(self.control)
-            self.control.close()
-        with anyio.CancelScope(shield=True):
-            with anyio.move_on_after(_REAP_SECONDS):
-                await self.process.wait()
-                return
-            self.process.kill()
-            await self.process.wait()
-
-
-_message_decoder: Final = msgspec.msgpack.Decoder(_zygote.ZygoteMessage)
-
-
-async def _recv_packet(control: socket.socket) -> bytes:
-    while True:
-        await anyio.wait_readable(control)
-        try:
-            return control.recv(_zygote.MAX_PACKET_BYTES)
-        except BlockingIOError:
-            continue
-        except OSError:
-            return b""
 
 
 @final
@@ -293,12 +112,12 @@ class WorkerPool:
         self._probe = False  # set by sandbox.testing only
         self._directory = ""
         self._task_group: TaskGroup | None = None
-        self._zygote: _Zygote | None = None
+        self._zygote: Zygote | None = None
         self._zygote_up = anyio.Event()
         self._zygote_error: str | None = None
         self._refill_wanted = anyio.Event()
         self._idle_changed = anyio.Event()
-        self._idle: list[_Child] = []
+        self._idle: list[Child] = []
         self._busy = 0
         self._exiting = 0
         self._starting = 0
@@ -346,7 +165,7 @@ class WorkerPool:
         failures = 0
         while True:
             try:
-                zygote = await _Zygote.start()
+                zygote = await Zygote.start()
             except Exception as exc:
                 if self._zygote_starts == 0:
                     raise
@@ -394,7 +213,7 @@ class WorkerPool:
             await self._refill_wanted.wait()
             self._refill_wanted = anyio.Event()
 
-    async def _watch_idle(self, child: _Child) -> None:
+    async def _watch_idle(self, child: Child) -> None:
         # A warm child that dies while waiting (killed from outside, the zygote
         # gone) leaves the pool and is replaced.
         await child.exited.wait()
@@ -430,8 +249,8 @@ class WorkerPool:
             probe=self._probe,
         )
 
-    async def _current_zygote(self) -> _Zygote:
-        with anyio.move_on_after(_ZYGOTE_START_SECONDS):
+    async def _current_zygote(self) -> Zygote:
+        with anyio.move_on_after(ZYGOTE_START_SECONDS):
             while True:
                 zygote = self._zygote
                 if zygote is not None and not zygote.dead:
@@ -441,7 +260,7 @@ class WorkerPool:
             f"no sandbox zygote is running ({self._zygote_error or 'it is restarting'})"
         )
 
-    async def _start_child(self, settings: _zygote.ChildSettings) -> _Child:
+    async def _start_child(self, settings: _zygote.ChildSettings) -> Child:
         zygote = await self._current_zygote()
         self._starting += 1
         try:
@@ -449,11 +268,11 @@ class WorkerPool:
         finally:
             self._starting -= 1
 
-    async def _fork(self, zygote: _Zygote, settings: _zygote.ChildSettings) -> _Child:
+    async def _fork(self, zygote: Zygote, settings: _zygote.ChildSettings) -> Child:
         cwd = tempfile.mkdtemp(prefix="run-", dir=self._directory)  # 0700
         child_read, host_write = os.pipe()
         host_read, child_write = os.pipe()
-        child = _Child(settings, cwd, host_write, host_read)
+        child = Child(settings, cwd, host_write, host_read)
         try:
             drop_to = zygote.ready.drop_to
             if drop_to is not None and settings.os_layer:
@@ -474,22 +293,22 @@ class WorkerPool:
                 await self._dispose(child, zygote)
             if isinstance(exc, ProtocolError | TimeoutError):
                 raise RuntimeError(
-                    f"a sandbox child failed to start: {_exit_description(child)}"
+                    f"a sandbox child failed to start: {startup_failure(child)}"
                 ) from exc
             raise
         return child
 
-    async def _dispose(self, child: _Child, zygote: _Zygote | None) -> None:
+    async def _dispose(self, child: Child, zygote: Zygote | None) -> None:
         """Kill the child (if alive), wait for it to be reaped, and release it."""
         if not child.exited.is_set() and child.pid:
             if zygote is not None:
                 await zygote.kill(child)
                 self._killed += 1
-            with anyio.move_on_after(_REAP_SECONDS):
+            with anyio.move_on_after(REAP_SECONDS):
                 await child.exited.wait()
         self._release(child)
 
-    async def _finish(self, child: _Child) -> None:
+    async def _finish(self, child: Child) -> None:
         try:
             with anyio.move_on_after(_EXIT_GRACE_SECONDS):
                 await child.exited.wait()
@@ -498,7 +317,7 @@ class WorkerPool:
                 await self._dispose(child, self._zygote)
                 self._exiting -= 1
 
-    def _release(self, child: _Child) -> None:
+    def _release(self, child: Child) -> None:
         child.state = "done"
         for fd in (child.to_child, child.from_child):
             if fd >= 0:
@@ -636,7 +455,7 @@ class WorkerPool:
             self._busy -= 1
             self._runs += 1
 
-    def _take_idle(self, settings: _zygote.ChildSettings) -> _Child | None:
+    def _take_idle(self, settings: _zygote.ChildSettings) -> Child | None:
         for index, child in enumerate(self._idle):
             if child.settings == settings and not child.exited.is_set():
                 del self._idle[index]
@@ -646,7 +465,7 @@ class WorkerPool:
 
     async def _drive(
         self,
-        child: _Child,
+        child: Child,
         code: CodeType,
         tool_names: tuple[str, ...],
         handler: CallHandler,
@@ -701,7 +520,8 @@ class WorkerPool:
                 with anyio.move_on_after(_EXIT_GRACE_SECONDS):
                     await child.exited.wait()
                 if child.exited.is_set():
-                    error = self._exit_error(child, limits, error)
+                    error, crashed = exit_error(child, limits, error)
+                    self._crashed += crashed
                 with anyio.CancelScope(shield=True):
                     await self._dispose(child, self._zygote)
             else:
@@ -719,36 +539,6 @@ class WorkerPool:
             child.pid,
         )
 
-    def _exit_error(self, child: _Child, limits: Limits, fallback: RunError) -> RunError:
-        status = child.status
-        if child.zygote_died:
-            return RunError(
-                "worker-exit", "the sandbox zygote exited during the run, taking the child with it"
-            )
-        if status is None:
-            return fallback
-        if os.WIFSIGNALED(status):
-            number = os.WTERMSIG(status)
-            cpu_hit = child.cpu_seconds >= limits.cpu_seconds
-            if number == signal.SIGXCPU or (number == signal.SIGKILL and cpu_hit):
-                return RunError(
-                    "timeout", f"CPU time limit of {format_seconds(limits.cpu_seconds)} reached"
-                )
-            self._crashed += 1
-            return RunError(
-                "worker-exit", f"the child exited with signal {number} before finishing"
-            )
-        code = os.WEXITSTATUS(status)
-        self._crashed += 1
-        if code in _zygote.EXIT_CODES:
-            return RunError(
-                "worker-exit", f"{_zygote.EXIT_CODES[code]} (exit status {code})"
-            )
-        if code == 0:
-            return fallback
-        return RunError("worker-exit", f"the child exited with status {code} before finishing")
-
-
 async def _watch_abort(abort: AbortCallback, aborted: list[str], scope: anyio.CancelScope) -> None:
     try:
         reason = await abort()
@@ -756,18 +546,6 @@ async def _watch_abort(abort: AbortCallback, aborted: list[str], scope: anyio.Ca
         reason = f"the abort callback failed: {type(exc).__name__}: {exc}"
     aborted.append(reason if isinstance(reason, str) and reason else "aborted")
     scope.cancel()
-
-
-def _exit_description(child: _Child) -> str:
-    status = child.status
-    if child.zygote_died:
-        return "the sandbox zygote exited"
-    if status is None:
-        return "it did not send READY in time"
-    if os.WIFSIGNALED(status):
-        return f"it exited with signal {os.WTERMSIG(status)} before READY"
-    code = os.WEXITSTATUS(status)
-    return f"{_zygote.EXIT_CODES.get(code, 'it exited')} (exit status {code})"
 
 
 def _run_error(error: tuple[str, str] | None) -> RunError | None:

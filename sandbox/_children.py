@@ -1,0 +1,268 @@
+"""Host-side handles on the zygote process and the children it forks.
+
+:class:`Zygote` owns the control socket: it asks for forks and kills, and
+reads the zygote's reports (a fork's pid, a child's exit status and CPU time).
+:class:`Child` follows one child from the fork request until it is reaped.
+:func:`exit_error` turns an exit status into the run's error: ``SIGXCPU`` (or
+``SIGKILL`` at the CPU hard limit) is a CPU timeout, anything else before
+``Done`` a ``worker-exit`` naming the signal or status.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+import anyio
+import msgspec
+
+import sandbox
+from sandbox import _zygote
+from sandbox._config import Limits, RunError, format_seconds
+
+if TYPE_CHECKING:
+    from anyio.abc import Process
+
+    from bridge.host import HostEndpoint
+
+__all__ = [
+    "REAP_SECONDS",
+    "ZYGOTE_START_SECONDS",
+    "Child",
+    "Zygote",
+    "exit_error",
+    "startup_failure",
+]
+
+#: Time allowed for the zygote to import the child side and report READY.
+ZYGOTE_START_SECONDS: Final = 60.0
+#: Time a killed child (or the zygote on shutdown) gets to be reaped; only a
+#: guard against a wedged kernel, never reached in practice.
+REAP_SECONDS: Final = 10.0
+
+_PROJECT_ROOT: Final = str(Path(sandbox.__file__).resolve().parent.parent)
+_BOOTSTRAP: Final = (
+    "import sys; sys.path.insert(0, sys.argv[1]); "
+    "from sandbox._zygote import main; main()"
+)
+
+
+class Child:
+    """One forked child, from Spawn to reaping."""
+
+    __slots__ = (
+        "cpu_seconds", "cwd", "endpoint", "exited", "from_child", "pid", "settings",
+        "state", "status", "to_child", "zygote_died",
+    )
+
+    def __init__(
+        self, settings: _zygote.ChildSettings, cwd: str, to_child: int, from_child: int
+    ) -> None:
+        self.settings = settings
+        self.cwd = cwd
+        self.to_child = to_child
+        self.from_child = from_child
+        self.pid = 0
+        self.state = "starting"  # starting -> idle -> busy -> done
+        self.exited = anyio.Event()
+        self.status: int | None = None
+        self.cpu_seconds = 0.0
+        self.zygote_died = False
+        self.endpoint: HostEndpoint | None = None
+
+
+class Zygote:
+    """The host's handle on one zygote process and its control socket."""
+
+    def __init__(self, process: Process, control: socket.socket, ready: _zygote.ZygoteReady):
+        self.process = process
+        self.control = control
+        self.ready = ready
+        self.children: dict[int, Child] = {}
+        self.spawns: dict[int, tuple[anyio.Event, list[int | str]]] = {}
+        self.next_id = 0
+        self.dead = False
+
+    @classmethod
+    async def start(cls) -> Zygote:
+        host_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            process = await anyio.open_process(
+                [sys.executable, "-I", "-c", _BOOTSTRAP, _PROJECT_ROOT, str(zygote_end.fileno())],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=None,
+                env={},
+                pass_fds=(zygote_end.fileno(),),
+                start_new_session=True,
+            )
+        except BaseException:
+            host_end.close()
+            raise
+        finally:
+            zygote_end.close()
+        host_end.setblocking(False)
+        try:
+            with anyio.fail_after(ZYGOTE_START_SECONDS):
+                data = await recv_packet(host_end)
+            message = _decoder.decode(data) if data else None
+            if not isinstance(message, _zygote.ZygoteReady):
+                raise RuntimeError(
+                    f"the sandbox zygote exited or misbehaved while starting (got {message!r}); "
+                    "run the project's tests to see its error output"
+                )
+        except BaseException:
+            with anyio.CancelScope(shield=True):
+                host_end.close()
+                process.kill()
+                await process.wait()
+            raise
+        return cls(process, host_end, message)
+
+    async def serve(self) -> None:
+        """Read the zygote's reports until it exits; then fail whatever waits on it."""
+        try:
+            while True:
+                data = await recv_packet(self.control)
+                if not data:
+                    return
+                message = _decoder.decode(data)
+                if isinstance(message, _zygote.Exited):
+                    child = self.children.pop(message.pid, None)
+                    if child is not None:
+                        child.status = message.status
+                        child.cpu_seconds = message.cpu_seconds
+                        child.exited.set()
+                elif isinstance(message, _zygote.Spawned | _zygote.SpawnFailed):
+                    waiter = self.spawns.pop(message.id, None)
+                    if waiter is not None:
+                        waiter[1].append(
+                            message.pid
+                            if isinstance(message, _zygote.Spawned)
+                            else message.message
+                        )
+                        waiter[0].set()
+        finally:
+            self.dead = True
+            for event, box in self.spawns.values():
+                box.append("the sandbox zygote exited")
+                event.set()
+            self.spawns.clear()
+            for child in self.children.values():
+                child.zygote_died = True
+                child.exited.set()
+            self.children.clear()
+
+    async def spawn(self, child: Child, fds: tuple[int, int]) -> None:
+        """Ask for a fork; on return ``child.pid`` is set and its exit is tracked."""
+        if self.dead:
+            raise RuntimeError("the sandbox zygote exited")
+        request_id = self.next_id
+        self.next_id += 1
+        event, box = anyio.Event(), list[int | str]()
+        self.spawns[request_id] = (event, box)
+        message = _zygote.Spawn(request_id, child.settings, child.cwd)
+        ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))]
+        try:
+            await self._send(_zygote.encode(message), ancillary)
+            await event.wait()
+        except BaseException:
+            self.spawns.pop(request_id, None)
+            raise
+        (result,) = box
+        if isinstance(result, str):
+            raise RuntimeError(f"the sandbox zygote could not fork a child: {result}")
+        child.pid = result
+        self.children[result] = child
+
+    async def kill(self, child: Child) -> None:
+        """Ask the zygote to kill the child's process group (if it is still alive)."""
+        if self.dead or child.exited.is_set() or not child.pid:
+            return
+        # If the zygote is gone, so are its children (parent-death signal).
+        with contextlib.suppress(OSError):
+            await self._send(_zygote.encode(_zygote.Kill(child.pid)), [])
+
+    async def _send(self, data: bytes, ancillary: list[tuple[int, int, array.array[int]]]) -> None:
+        while True:
+            try:
+                self.control.sendmsg([data], ancillary)
+                return
+            except BlockingIOError:
+                await anyio.wait_writable(self.control)
+
+    async def aclose(self) -> None:
+        """Close the control socket (the zygote kills its children and exits) and reap it."""
+        if self.control.fileno() >= 0:
+            anyio.notify_closing(self.control)
+            self.control.close()
+        with anyio.CancelScope(shield=True):
+            with anyio.move_on_after(REAP_SECONDS):
+                await self.process.wait()
+                return
+            self.process.kill()
+            await self.process.wait()
+
+
+_decoder: Final = msgspec.msgpack.Decoder(_zygote.ZygoteMessage)
+
+
+async def recv_packet(control: socket.socket) -> bytes:
+    while True:
+        await anyio.wait_readable(control)
+        try:
+            return control.recv(_zygote.MAX_PACKET_BYTES)
+        except BlockingIOError:
+            continue
+        except OSError:
+            return b""
+
+
+def startup_failure(child: Child) -> str:
+    """Why a child that never sent READY failed, for a message."""
+    status = child.status
+    if child.zygote_died:
+        return "the sandbox zygote exited"
+    if status is None:
+        return "it did not send READY in time"
+    if os.WIFSIGNALED(status):
+        return f"it exited with signal {os.WTERMSIG(status)} before READY"
+    code = os.WEXITSTATUS(status)
+    return f"{_zygote.EXIT_CODES.get(code, 'it exited')} (exit status {code})"
+
+
+def exit_error(child: Child, limits: Limits, fallback: RunError) -> tuple[RunError, bool]:
+    """The error for a child that ended before ``Done``, and whether it crashed.
+
+    ``fallback`` (what the protocol layer saw) is kept when the exit status
+    says nothing more (the child exited normally or was never reaped).
+    """
+    status = child.status
+    if child.zygote_died:
+        message = "the sandbox zygote exited during the run, taking the child with it"
+        return RunError("worker-exit", message), False
+    if status is None:
+        return fallback, False
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        cpu_hit = child.cpu_seconds >= limits.cpu_seconds
+        if number == signal.SIGXCPU or (number == signal.SIGKILL and cpu_hit):
+            message = f"CPU time limit of {format_seconds(limits.cpu_seconds)} reached"
+            return RunError("timeout", message), False
+        message = f"the child exited with signal {number} before finishing"
+        return RunError("worker-exit", message), True
+    code = os.WEXITSTATUS(status)
+    if code == 0:
+        return fallback, False
+    if code in _zygote.EXIT_CODES:
+        message = f"{_zygote.EXIT_CODES[code]} (exit status {code})"
+    else:
+        message = f"the child exited with status {code} before finishing"
+    return RunError("worker-exit", message), True
