@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
 import msgspec
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from bridge.lossless import FrozenDict, JsonValue, materialize
 from codemode import (
@@ -27,6 +28,7 @@ from codemode import (
 )
 from codemode._execution import ExecutionToken, ToolExecution, ToolRunContext
 from codemode._results import TextBlock, ToolSuccess
+from codemode._schema import validate
 from codemode._signal import AbortSignal
 from codemode._tools import pretty_json, render_json
 from tests.strategies import json_values
@@ -680,3 +682,56 @@ def test_definitions_compare_and_hash_by_identity() -> None:
     first, second = raw(), raw()
     assert first != second
     assert len({first, second, first}) == 2
+
+
+# --- the typed form: derived schemas agree with the types -------------------------------------
+
+
+@dataclasses.dataclass
+class Record:
+    name: str
+    tags: list[str]
+    level: Literal["low", "high"]
+    score: float | None
+    window: Window
+    hit: Hit
+    pet: Cat | Dog
+
+
+_finite = st.floats(allow_nan=False, allow_infinity=False).filter(
+    lambda f: f != 0 or str(f)[0] != "-"
+)
+_records = st.builds(
+    Record,
+    name=st.text(st.characters(exclude_categories=["Cs"])),
+    tags=st.lists(st.text(st.characters(exclude_categories=["Cs"]), max_size=5), max_size=3),
+    level=st.sampled_from(["low", "high"]),
+    score=st.none() | _finite,
+    window=st.builds(Window, start=st.integers(-(2**53), 2**53), end=st.integers(0, 10)),
+    hit=st.builds(Hit, title=st.text(st.characters(exclude_categories=["Cs"])), score=_finite),
+    pet=st.builds(Cat, lives=st.integers(0, 9)) | st.builds(Dog, name=st.just("rex")),
+)
+
+
+@tool
+def echo_record(record: Record) -> Record:
+    """Echo a record."""
+    assert type(record) is Record  # converted, not handed over as a dict
+    assert type(record.pet) in (Cat, Dog)
+    return record
+
+
+@given(_records)
+def test_every_value_of_the_return_type_satisfies_the_derived_output_schema(
+    record: Record,
+) -> None:
+    assert validate(echo_record.output.schema, msgspec.to_builtins(record)) == []
+
+
+@given(_records)
+async def test_a_value_sent_as_json_arguments_arrives_as_the_same_typed_value(
+    record: Record,
+) -> None:
+    args = {"record": msgspec.to_builtins(record)}
+    assert validate(echo_record.parameters, args) == []
+    assert await run(echo_record, args) == msgspec.to_builtins(record)
