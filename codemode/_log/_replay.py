@@ -29,6 +29,7 @@ __all__ = [
 ]
 
 
+@final
 class CallNode(msgspec.Struct, kw_only=True):
     """One call in a replayed session, with the sub-calls it made.
 
