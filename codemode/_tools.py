@@ -22,6 +22,7 @@ import inspect
 import json
 import math
 import re
+import types
 import typing
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -523,6 +524,18 @@ def _parse_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
     return " ".join(summary), params
 
 
+def _is_context(annotation: object) -> bool:
+    """Whether a parameter asks for the run context (``ToolRunContext``, optionally ``| None``)."""
+    if annotation is ToolRunContext:
+        return True
+    members = typing.get_args(annotation)
+    return (
+        typing.get_origin(annotation) in (typing.Union, types.UnionType)
+        and ToolRunContext in members
+        and all(m is ToolRunContext or m is type(None) for m in members)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class _Param:
     name: str
@@ -579,7 +592,7 @@ def _build_typed(
                 f"(e.g. `{p.name}: str`) so its schema can be derived"
             )
         annotation = hints[p.name]
-        if annotation is ToolRunContext:
+        if _is_context(annotation):
             context_name = p.name
             continue
         params.append(_Param(p.name, annotation, p.kind is p.POSITIONAL_ONLY))
@@ -750,9 +763,11 @@ def tool(
     The parameters schema comes from the signature and the output schema from
     the return annotation, through msgspec: Structs, TypedDicts, dataclasses,
     ``Literal``, ``X | None``, lists, ``dict[str, Any]`` and nesting work. A
-    parameter with a default is optional; every other one is required. A
-    parameter annotated :class:`~codemode.ToolRunContext` receives the run
-    context instead of a model argument. The description is the docstring's
+    parameter with a default (positional or keyword-only) is optional; one
+    without is required, since Python could not call the function without it.
+    A parameter annotated :class:`~codemode.ToolRunContext` (or
+    ``ToolRunContext | None``) receives the run context instead of a model
+    argument. The description is the docstring's
     first paragraph; a Google-style ``Args:`` section describes parameters.
 
     At call time the arguments are validated against the parameters schema

@@ -735,3 +735,21 @@ async def test_a_value_sent_as_json_arguments_arrives_as_the_same_typed_value(
     args = {"record": msgspec.to_builtins(record)}
     assert validate(echo_record.parameters, args) == []
     assert await run(echo_record, args) == msgspec.to_builtins(record)
+
+
+async def test_an_optional_run_context_parameter_also_receives_the_context() -> None:
+    @tool
+    async def with_ctx(x: int, ctx: ToolRunContext | None = None) -> bool:
+        """With an optional context."""
+        return ctx is not None
+
+    assert list(plain(with_ctx.parameters)["properties"]) == ["x"]
+    assert await run(with_ctx, {"x": 1}) is True
+
+
+def test_a_keyword_only_parameter_without_a_default_is_required() -> None:
+    @tool
+    def flagged(*, flag: bool, level: int = 1) -> None:
+        """Flagged."""
+
+    assert plain(flagged.parameters)["required"] == ["flag"]
