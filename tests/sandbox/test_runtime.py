@@ -1,0 +1,262 @@
+"""run_program: event loop, containment, tracebacks, print capture and result checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sandbox._builtins import make_globals
+from sandbox._runtime import TRUNCATION_MARKER, _Output
+from tests.strategies import json_values
+
+from .test_language_support import run, run_error, run_ok
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
+
+# -- containment -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("raised", ["SystemExit(3)", "KeyboardInterrupt()", "GeneratorExit()"])
+def test_base_exceptions_end_only_the_program(raised: str) -> None:
+    kind, message = run_error(f"raise {raised}")
+    assert kind == "exception"
+    assert message.splitlines()[-1].startswith(raised.partition("(")[0])
+
+
+def test_system_exit_inside_a_task_ends_only_the_program() -> None:
+    source = (
+        "import asyncio\nasync def leave():\n    raise SystemExit(1)\n"
+        "await asyncio.create_task(leave())"
+    )
+    assert run_error(source)[0] == "exception"
+
+
+def test_the_caller_keeps_running_after_a_program_exits() -> None:
+    run("raise SystemExit(0)")
+    assert run_ok("return 'still here'") == "still here"
+
+
+def test_tasks_left_running_are_cancelled_when_the_program_returns() -> None:
+    source = """
+import asyncio
+async def forever():
+    await asyncio.Event().wait()
+asyncio.create_task(forever())
+return "done"
+"""
+    assert run_ok(source) == "done"
+
+
+# -- tracebacks --------------------------------------------------------------------------------
+
+
+def test_tracebacks_keep_only_program_frames() -> None:
+    source = "import json\ndef parse(text):\n    return json.loads(text)\nparse('{')"
+    _, message = run_error(source)
+    assert message.splitlines()[:5] == [
+        "Traceback (most recent call last):",
+        '  File "<model>", line 4, in <module>',
+        "    parse('{')",
+        '  File "<model>", line 3, in parse',
+        "    return json.loads(text)",
+    ]
+    assert ".py" not in message
+    assert "/" not in message.replace("</", "")
+
+
+def test_tracebacks_of_a_guard_refusal_show_no_host_frames() -> None:
+    _, message = run_error("def f():\n    pass\nreturn getattr(f, '__code__')")
+    assert message == (
+        "Traceback (most recent call last):\n"
+        '  File "<model>", line 3, in <module>\n'
+        "    return getattr(f, '__code__')\n"
+        'AttributeError: "__code__" is an invalid attribute name because it starts with "_"'
+    )
+
+
+def test_chained_exceptions_keep_their_program_frames() -> None:
+    source = "try:\n    {}['k']\nexcept KeyError as e:\n    raise ValueError('bad') from e"
+    _, message = run_error(source)
+    assert "KeyError: 'k'" in message
+    assert "The above exception was the direct cause of the following exception:" in message
+    assert message.endswith("ValueError: bad")
+
+
+def test_an_exception_the_host_was_handling_is_not_shown() -> None:
+    try:
+        raise RuntimeError("host secret")
+    except RuntimeError:
+        _, message = run_error("raise ValueError('x')")
+    assert "host secret" not in message
+    assert "During handling" not in message
+
+
+def test_tool_errors_carry_their_tool_name_and_code() -> None:
+    source = """
+try:
+    await tools.fail()
+except ToolCallError as e:
+    return [e.tool_name, e.code, str(e)]
+"""
+    assert run_ok(source) == ["fail", "E_PURPOSE", "the tool failed on purpose"]
+
+
+def test_tools_are_called_by_attribute_and_by_item() -> None:
+    source = "a = await tools.echo(q='x')\nb = await tools['odd-name']()\nreturn [a, b]"
+    assert run_ok(source) == [{"q": "x"}, "odd"]
+
+
+# -- print capture ---------------------------------------------------------------------------
+
+
+def test_print_output_is_captured_line_by_line() -> None:
+    result = run("print('a')\nprint('b', 'c', sep='-')\nprint('d\\ne')")
+    assert result.logs == ["a", "b-c", "d", "e"]
+
+
+def test_prints_without_a_newline_are_coalesced() -> None:
+    result = run("print('a', end='')\nprint('b', end='')\nprint('c')\nprint('tail', end='')")
+    assert result.logs == ["abc", "tail"]
+
+
+def test_output_past_the_budget_is_cut_and_marked_once() -> None:
+    result = run("print('12345')\nprint('abcdefghij')\nprint('more')", max_log_bytes=10)
+    assert result.logs == ["12345", "abc", TRUNCATION_MARKER.format(limit=10)]
+    assert TRUNCATION_MARKER.format(limit=10) == "[codemode] output truncated at 10 bytes"
+
+
+def test_output_printed_before_a_failure_is_kept() -> None:
+    result = run("print('before')\nraise ValueError('x')")
+    assert result.logs == ["before"]
+    assert result.error is not None
+
+
+def test_non_ascii_output_counts_utf8_bytes() -> None:
+    result = run("print('ééé')", max_log_bytes=5)
+    assert result.logs == ["éé", TRUNCATION_MARKER.format(limit=5)]
+
+
+def test_a_lone_surrogate_in_output_is_escaped() -> None:
+    assert run("print('a\\ud800b')").logs == ["a\\ud800b"]
+
+
+def test_print_works_without_the_language_layer() -> None:
+    assert run("print('plain')", restricted=False).logs == ["plain"]
+
+
+@given(st.lists(st.text(st.characters(codec="utf-8"), max_size=12), max_size=12))
+def test_captured_lines_are_the_printed_text_split_at_newlines(chunks: list[str]) -> None:
+    lines: list[str] = []
+    output = _Output(10_000, lines.append)
+    for chunk in chunks:
+        output.write(chunk)
+    output.flush()
+    text = "".join(chunks)
+    expected = text.split("\n")
+    if expected[-1] == "":
+        expected.pop()
+    assert lines == expected
+
+
+@given(st.lists(st.text(max_size=30), max_size=20), st.integers(min_value=1, max_value=60))
+def test_captured_output_never_passes_its_budget(chunks: list[str], budget: int) -> None:
+    lines: list[str] = []
+    output = _Output(budget, lines.append)
+    for chunk in chunks:
+        output.write(chunk)
+    output.flush()
+    marker = TRUNCATION_MARKER.format(limit=budget)
+    body = lines[:-1] if lines and lines[-1] == marker else lines
+    assert sum(len(line.encode("utf-8", "surrogatepass")) + 1 for line in body) <= budget
+    assert lines.count(marker) <= 1
+
+
+# -- the return value ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("source", ["return None", "x = 1", "pass\nreturn"])
+def test_none_and_falling_off_the_end_give_null(source: str) -> None:
+    result = run(source)
+    assert result.error is None
+    assert result.value is None
+
+
+@pytest.mark.parametrize(
+    ("source", "path"),
+    [
+        ("return (1, 2)", "$"),
+        ("return {'a': [1, {2, 3}]}", "$.a[1]"),
+        ("return {'x': float('nan')}", "$.x"),
+        ("return [-0.0]", "$[0]"),
+        ("return {1: 'a'}", "$"),
+        ("return print", "$"),
+        ("return [2 ** 80 + 1]", "$[0]"),
+    ],
+)
+def test_values_that_are_not_lossless_json_are_invalid_output(source: str, path: str) -> None:
+    kind, message = run_error(source)
+    assert kind == "invalid-output"
+    # The reason itself comes from bridge.lossless; the path is what matters here.
+    assert message.startswith("The program's return value is not lossless JSON: ")
+    assert message.endswith(
+        f" - at `{path}`. Return dicts with str keys, lists, str, int, finite float, bool or None."
+    )
+
+
+def test_a_value_over_the_cap_is_an_output_limit() -> None:
+    kind, message = run_error("return 'x' * 100", max_value_bytes=50)
+    assert kind == "output-limit"
+    assert message == (
+        "The program's return value is 102 bytes as JSON, over the limit of 50 bytes "
+        "(max_value_bytes); return less data."
+    )
+
+
+def test_a_value_at_the_cap_is_accepted() -> None:
+    assert run_ok("return 'x' * 48", max_value_bytes=50) == "x" * 48
+
+
+@given(json_values())
+def test_lossless_values_come_back_unchanged(value: JsonValue) -> None:
+    result = run("return data", bindings={"data": value}, max_value_bytes=10**7)
+    assert result.error is None
+    assert result.value == value
+
+
+# -- after_run -------------------------------------------------------------------------------
+
+
+def test_a_message_from_after_run_makes_the_run_an_exception() -> None:
+    result = run("return 1", after_run=lambda: "Line 1: tools.echo(...) was never awaited")
+    assert result.error == ("exception", "Line 1: tools.echo(...) was never awaited")
+    assert result.value is None
+
+
+def test_after_run_messages_are_added_to_a_program_exception() -> None:
+    result = run("raise ValueError('x')", after_run=lambda: "never awaited")
+    assert result.error is not None
+    assert result.error[1].endswith("ValueError: x\nnever awaited")
+
+
+def test_after_run_returning_none_keeps_the_value() -> None:
+    assert run("return 2", after_run=lambda: None).value == 2
+
+
+# -- globals ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["_tools", "1x", "class", "a-b"])
+def test_binding_names_must_be_plain_identifiers(name: str) -> None:
+    with pytest.raises(ValueError, match=r"^binding names must be identifiers that do not start"):
+        make_globals(restricted=True, bindings={name: 1})
+
+
+def test_each_run_gets_fresh_globals() -> None:
+    first = make_globals(restricted=True, bindings={})
+    second = make_globals(restricted=True, bindings={})
+    assert first is not second
+    assert first["__builtins__"] is not second["__builtins__"]
