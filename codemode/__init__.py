@@ -63,6 +63,7 @@ from ._results import TextBlock as TextBlock
 from ._results import ToolFailure as ToolFailure
 from ._results import ToolResult as ToolResult
 from ._results import ToolSuccess as ToolSuccess
+from ._results import text_of as text_of
 from ._schema import Violation as Violation
 from ._schema import assert_supported as assert_supported
 from ._schema import schema_problems as schema_problems
@@ -144,6 +145,7 @@ __all__ = [
     "replay",
     "run_turn",
     "schema_problems",
+    "text_of",
     "tool",
     "validate",
 ]
