@@ -5,8 +5,7 @@ Run it with ``python examples/quickstart.py``.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 import anyio
 
@@ -22,6 +21,9 @@ from codemode import (
     tool,
 )
 from codemode.code_mode import CodeMode
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
 
 
 class Weather(TypedDict):
