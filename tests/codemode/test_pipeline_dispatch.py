@@ -514,3 +514,23 @@ async def test_failures_never_carry_a_value() -> None:
     result = await execute(registry, call("missing"))
     assert isinstance(result, ToolFailure)
     assert result.is_error is True
+
+
+async def test_a_retry_wrapper_may_call_next_again_and_the_body_runs_again() -> None:
+    attempts: list[int] = []
+
+    async def body(args: Any, ctx: ToolRunContext) -> object:
+        attempts.append(len(attempts) + 1)
+        if len(attempts) == 1:
+            raise ConnectionError("flaky")
+        return {"attempt": len(attempts)}
+
+    async def retry(dispatch: DispatchExecution, next: NextResult) -> ToolResult:
+        result = await next()
+        return await next() if result.is_error else result
+
+    registry = Registry()
+    registry.register(make_tool(body=body))
+    registry.around(retry)
+    assert success(await execute(registry, call())).value == {"attempt": 2}
+    assert attempts == [1, 2]
