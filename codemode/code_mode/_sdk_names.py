@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import keyword
 import unicodedata
-from typing import Final
+from typing import Final, final
 
 __all__ = [
     "MAX_CLASS_NAME_BASE",
@@ -160,6 +160,7 @@ def branch_base(parent: str, index: int) -> str:
     return _cap(parent + str(index))
 
 
+@final
 class ClassNames:
     """Allocates unique class names from bases, with ``2``, ``3``, ... on collision.
 

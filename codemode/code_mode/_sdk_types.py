@@ -77,7 +77,7 @@ class _TooWide(Exception):
 class Budget:
     """Counts schema nodes visited while rendering one tool."""
 
-    def __init__(self, limit: int = MAX_NODES) -> None:
+    def __init__(self, *, limit: int = MAX_NODES) -> None:
         self.left = limit
 
     def spend(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import unicodedata
 from typing import TYPE_CHECKING
 
 import pytest
@@ -10,12 +11,23 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from codemode.code_mode._sdk import SdkTool, python_type, render_sdk, render_stubs
-from codemode.code_mode._sdk_names import is_keyword_parameter, is_member_name, py_string
+from codemode.code_mode._sdk_names import (
+    MAX_CLASS_NAME_BASE,
+    clean_description,
+    field_base,
+    is_keyword_parameter,
+    is_member_name,
+    name_stem,
+    py_string,
+)
 from tests.strategies import sdk_names, sdk_schemas, sdk_tool_fields
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
+# Every code point, lone surrogates included (hypothesis leaves them out by default).
+all_characters = st.characters(exclude_categories=())
+any_text = st.text(all_characters, max_size=30) | sdk_names
 tool_sets = st.lists(sdk_tool_fields.map(lambda fields: SdkTool(*fields)), max_size=5)
 
 
@@ -102,3 +114,35 @@ def test_text_is_linear_in_schema_depth(kind: str, depth: int) -> None:
     # A level costs at most one class (a capped name, a field line, a blank line).
     assert len(text) <= 2000 + 600 * depth
     ast.parse(text)
+
+
+def _is_class_name(name: str) -> bool:
+    return (
+        name.isidentifier()
+        and unicodedata.normalize("NFKC", name) == name
+        and len(name) <= MAX_CLASS_NAME_BASE
+    )
+
+
+@given(any_text)
+def test_every_name_stem_is_a_stable_class_name(name: str) -> None:
+    assert _is_class_name(name_stem(name))
+
+
+@given(any_text, any_text)
+def test_every_field_class_base_is_a_stable_class_name(parent: str, field: str) -> None:
+    assert _is_class_name(field_base(name_stem(parent) + "Args", field))
+
+
+@given(st.text(all_characters))
+def test_string_literals_parse_back_to_the_same_text(text: str) -> None:
+    assert ast.literal_eval(py_string(text)) == text
+
+
+@given(st.text(all_characters))
+def test_cleaned_descriptions_are_one_encodable_line(text: str) -> None:
+    cleaned = clean_description(text)
+    cleaned.encode("utf-8")
+    assert cleaned == cleaned.strip()
+    assert len(cleaned.splitlines()) <= 1
+    assert not any(ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in cleaned)
