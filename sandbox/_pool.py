@@ -110,6 +110,7 @@ class WorkerPool:
         self._limits = limits
         self._size = size
         self._probe = False  # set by sandbox.testing only
+        self._closed = False
         self._directory = ""
         self._task_group: TaskGroup | None = None
         self._zygote: Zygote | None = None
@@ -155,6 +156,7 @@ class WorkerPool:
 
     async def __aexit__(self, *exc_info: object) -> bool | None:
         assert self._task_group is not None
+        self._closed = True
         self._task_group.cancel_scope.cancel()
         try:
             return await self._task_group.__aexit__(*exc_info)  # type: ignore[arg-type]
@@ -197,18 +199,25 @@ class WorkerPool:
 
     async def _refill(self) -> None:
         settings = self._settings_for(self._limits)
+        failures = 0
         while True:
-            while len(self._idle) + self._starting < self._size:
+            # One fork at a time: the zygote forks serially anyway, and runs
+            # that find no warm child fork their own.
+            while len(self._idle) < self._size and not self._closed:
                 try:
                     child = await self._start_child(settings)
                 except Exception:
                     # The supervisor restarts a dead zygote; a child that cannot
-                    # start is reported by the next run that needs one.
-                    await anyio.sleep(0.05)
+                    # start is reported by the next run that needs one. Back
+                    # off so that a broken set-up does not fork in a loop.
+                    failures += 1
+                    await anyio.sleep(min(0.01 * 2**failures, 2.0))
                     continue
+                failures = 0
                 child.state = "idle"
                 self._idle.append(child)
-                self._task_group_or_fail().start_soon(self._watch_idle, child)
+                assert self._task_group is not None
+                self._task_group.start_soon(self._watch_idle, child)
                 self._notify_idle()
             await self._refill_wanted.wait()
             self._refill_wanted = anyio.Event()
@@ -232,6 +241,8 @@ class WorkerPool:
         event.set()
 
     def _task_group_or_fail(self) -> TaskGroup:
+        if self._closed:
+            raise RuntimeError("this WorkerPool is closed; open a new one to run programs")
         if self._task_group is None:
             raise RuntimeError("open the WorkerPool first: `async with WorkerPool() as pool:`")
         return self._task_group
@@ -528,7 +539,10 @@ class WorkerPool:
                 # The child is done and exits by itself; reaping it and
                 # removing its directory is off the caller's path.
                 self._exiting += 1
-                self._task_group_or_fail().start_soon(self._finish, child)
+                if self._closed:
+                    await self._finish(child)
+                else:
+                    self._task_group_or_fail().start_soon(self._finish, child)
         return RunResult(
             value,
             logs,

@@ -381,6 +381,22 @@ async def test_run_outside_the_context_manager_is_refused() -> None:
         await pool.run("return 1", tool_names=[], handler=EchoHandler())
 
 
+async def test_run_after_the_pool_closed_is_refused() -> None:
+    async with WorkerPool(size=0) as pool:
+        pass
+    with pytest.raises(RuntimeError, match=r"^this WorkerPool is closed; open a new one"):
+        await pool.run("return 1", tool_names=[], handler=EchoHandler())
+
+
+async def test_a_pool_without_warm_children_forks_on_demand() -> None:
+    async with WorkerPool(size=0) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run("return 'cold'", tool_names=[], handler=EchoHandler())
+            stats = pool.statistics()
+    assert result.value == "cold"
+    assert (stats.idle, stats.started) == (0, 1)
+
+
 @pytest.mark.parametrize(
     ("kwargs", "error", "match"),
     [

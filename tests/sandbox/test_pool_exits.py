@@ -1,0 +1,75 @@
+"""How a child's exit status becomes a run error (no processes involved)."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+
+from sandbox import Limits, RunError
+from sandbox._children import Child, exit_error
+from sandbox._zygote import ChildSettings
+
+LIMITS = Limits(cpu_seconds=2)
+FALLBACK = RunError("worker-exit", "the child exited or closed its pipe before finishing the run")
+
+
+def _child(status: int | None, *, cpu: float = 0.0, zygote_died: bool = False) -> Child:
+    settings = ChildSettings(
+        restricted=True, os_layer=True, cpu_seconds=2, memory_bytes=1 << 29,
+        max_open_files=32, max_frame_bytes=1 << 24,
+    )
+    child = Child(settings, "/nonexistent", -1, -1)
+    child.status = status
+    child.cpu_seconds = cpu
+    child.zygote_died = zygote_died
+    return child
+
+
+async def test_sigxcpu_is_a_cpu_timeout_naming_the_limit() -> None:
+    error, crashed = exit_error(_child(signal.SIGXCPU), LIMITS, FALLBACK)
+    assert (error, crashed) == (RunError("timeout", "CPU time limit of 2s reached"), False)
+
+
+async def test_sigkill_at_the_cpu_hard_limit_is_a_cpu_timeout() -> None:
+    error, _ = exit_error(_child(signal.SIGKILL, cpu=3.0), LIMITS, FALLBACK)
+    assert error == RunError("timeout", "CPU time limit of 2s reached")
+
+
+async def test_sigkill_below_the_cpu_limit_is_a_crash_naming_the_signal() -> None:
+    error, crashed = exit_error(_child(signal.SIGKILL, cpu=0.1), LIMITS, FALLBACK)
+    assert error == RunError("worker-exit", "the child exited with signal 9 before finishing")
+    assert crashed
+
+
+async def test_a_segfault_is_a_crash_naming_the_signal() -> None:
+    error, _ = exit_error(_child(signal.SIGSEGV), LIMITS, FALLBACK)
+    assert error == RunError("worker-exit", "the child exited with signal 11 before finishing")
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        (71, "the child could not drop its privileges (uid_drop) (exit status 71)"),
+        (74, "the child could not install its seccomp filter (exit status 74)"),
+        (5, "the child exited with status 5 before finishing"),
+    ],
+)
+async def test_an_exit_status_is_a_crash_naming_what_failed(code: int, message: str) -> None:
+    error, crashed = exit_error(_child(code << 8), LIMITS, FALLBACK)
+    assert (error, crashed) == (RunError("worker-exit", message), True)
+
+
+async def test_a_clean_exit_keeps_what_the_protocol_saw() -> None:
+    assert exit_error(_child(0), LIMITS, FALLBACK) == (FALLBACK, False)
+
+
+async def test_an_unreaped_child_keeps_what_the_protocol_saw() -> None:
+    assert exit_error(_child(None), LIMITS, FALLBACK) == (FALLBACK, False)
+
+
+async def test_a_dead_zygote_is_named_as_the_cause() -> None:
+    error, _ = exit_error(_child(None, zygote_died=True), LIMITS, FALLBACK)
+    assert error == RunError(
+        "worker-exit", "the sandbox zygote exited during the run, taking the child with it"
+    )
