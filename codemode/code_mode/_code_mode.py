@@ -216,7 +216,7 @@ class CodeMode:
         # The run signal follows the outer one and is every sub-call's caller
         # signal; it is aborted when the program settles, whatever the outcome.
         run_signal = AbortSignal()
-        dispose = ctx.signal.on_abort(run_signal.abort)
+        dispose = ctx.signal.on_abort(lambda: run_signal.abort(ctx.signal.reason or "aborted"))
 
         async def outer_abort() -> str:
             await ctx.signal.wait()
