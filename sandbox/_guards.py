@@ -156,7 +156,7 @@ _WRITABLE_TYPES: Final = frozenset(
 
 def is_program_class(cls: type) -> bool:
     """Whether a class was created by the program (its ``__module__`` says so)."""
-    return isinstance(cls, type) and cls.__dict__.get("__module__") == MODEL_MODULE
+    return isinstance(cls, type) and cls.__module__ == MODEL_MODULE
 
 
 def guarded_write(obj: Any) -> Any:
@@ -164,7 +164,9 @@ def guarded_write(obj: Any) -> Any:
     cls = type(obj)
     if cls in _WRITABLE_TYPES:
         return obj
-    if cls.__dict__.get("__module__") == MODEL_MODULE or is_program_class(obj):
+    # `type.__module__` reads the class's own namespace entry, which a program
+    # cannot set (the name starts with "_"); builtin types report "builtins".
+    if cls.__module__ == MODEL_MODULE or is_program_class(obj):
         return obj
     if isinstance(obj, dict | list | collections.deque):
         return obj
