@@ -40,7 +40,7 @@ from ._sdk_names import (
     py_string,
     root_base,
 )
-from ._sdk_types import Budget, ObjectShape, TypeRenderer, object_shape
+from ._sdk_types import Budget, ObjectShape, TypeRenderer, description_of, object_shape
 
 __all__ = ["SdkTool", "python_type", "render_sdk", "render_stubs"]
 
@@ -273,7 +273,7 @@ def _render_parameters(
         )
         jobs.extend(found)
         texts.append(f"{name}: {text}" if name in shape.required else f"{name}: {text} = ...")
-        description = _description(schema)
+        description = description_of(schema)
         if description:
             documented.append((name, description))
     renderer.declare(jobs, budget)
@@ -287,13 +287,6 @@ def _render_parameters(
             extra += "_"
         texts.append(f"**{extra}: Any")
     return texts, documented
-
-
-def _description(schema: object) -> str:
-    if not isinstance(schema, Mapping):
-        return ""
-    description = schema.get("description")
-    return clean_description(description) if type(description) is str else ""
 
 
 def _signature(name: str, params: list[str], output: str) -> str:

@@ -30,6 +30,7 @@ __all__ = [
     "BudgetExceeded",
     "ObjectShape",
     "TypeRenderer",
+    "description_of",
     "object_shape",
 ]
 
@@ -311,7 +312,7 @@ class TypeRenderer:
         lines.append(f"class {job.name}(TypedDict):")
         children: list[_ClassJob] = []
         for name, schema in job.shape.fields:
-            description = _description_of(schema)
+            description = description_of(schema)
             if description:
                 lines.append(f"    # {description}")
             # A field is a fresh line, but `NotRequired[` may wrap it: start at depth 1.
@@ -410,7 +411,7 @@ def _note_uses(text: str, uses: set[str]) -> None:
         uses.add("Literal")
 
 
-def _description_of(schema: object) -> str:
+def description_of(schema: object) -> str:
     """The cleaned description of a schema node, or "" when it has none."""
     if not isinstance(schema, Mapping):
         return ""
