@@ -17,7 +17,6 @@ from __future__ import annotations
 import marshal
 import os
 import shutil
-import sys
 import tempfile
 import time
 from collections import OrderedDict
@@ -114,6 +113,7 @@ class WorkerPool:
         self._directory = ""
         self._task_group: TaskGroup | None = None
         self._zygote: Zygote | None = None
+        self._platform: _zygote.ZygoteReady | None = None
         self._zygote_up = anyio.Event()
         self._zygote_error: str | None = None
         self._refill_wanted = anyio.Event()
@@ -178,6 +178,7 @@ class WorkerPool:
                 continue
             failures = 0
             self._zygote = zygote
+            self._platform = zygote.ready
             self._zygote_error = None
             self._zygote_starts += 1
             self._zygote_up.set()
@@ -190,11 +191,13 @@ class WorkerPool:
                 with anyio.CancelScope(shield=True):
                     self._zygote = None
                     self._zygote_up = anyio.Event()
-                    await zygote.aclose()
+                    # The warm children die with the zygote (parent-death
+                    # signal, or the zygote kills them as it closes).
                     idle, self._idle = self._idle, []
                     for child in idle:
                         self._release(child)
                     self._notify_idle()
+                    await zygote.aclose()
             self._zygote_error = "the sandbox zygote exited"
 
     async def _refill(self) -> None:
@@ -354,7 +357,11 @@ class WorkerPool:
         )
 
     def layers(self, limits: Limits | None = None) -> Layers:
-        """The protections a run with ``limits`` gets on this platform."""
+        """The protections a run with ``limits`` gets on this platform.
+
+        Raises:
+            RuntimeError: The pool has not been opened yet.
+        """
         limits = self._limits if limits is None else limits
         reasons: list[str] = []
         if not limits.language_layer:
@@ -362,14 +369,11 @@ class WorkerPool:
         if not limits.os_layer:
             reasons.extend(f"{name}: switched off (os_layer=False)" for name in _OS_PROTECTIONS)
             return Layers(limits.language_layer, False, False, False, False, tuple(reasons))
-        zygote = self._zygote
-        if zygote is None:
-            platform: tuple[str, ...] = ()
-            linux, seccomp, drop = sys.platform.startswith("linux"), True, True
-        else:
-            platform = zygote.ready.reasons
-            linux, seccomp = zygote.ready.linux, zygote.ready.seccomp
-            drop = zygote.ready.drop_to is not None
+        ready = self._platform
+        if ready is None:
+            raise RuntimeError("open the WorkerPool first: the platform is probed by its zygote")
+        platform = ready.reasons
+        linux, seccomp, drop = ready.linux, ready.seccomp, ready.drop_to is not None
         reasons.extend(platform)
         return Layers(
             language_layer=limits.language_layer,

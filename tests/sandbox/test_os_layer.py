@@ -239,14 +239,12 @@ def test_a_platform_without_seccomp_says_so(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_the_run_layers_carry_what_the_platform_lacks() -> None:
-    from types import SimpleNamespace
-
     from sandbox._zygote import ZygoteReady
 
     pool = WorkerPool()
     reasons = ("seccomp: the filter could not be built: ImportError: no libseccomp",)
     ready = ZygoteReady(pid=1, drop_to=NOBODY, seccomp=False, linux=True, reasons=reasons)
-    pool._zygote = SimpleNamespace(ready=ready)  # type: ignore[assignment]
+    pool._platform = ready
     layers = pool.layers()
     assert (layers.seccomp, layers.rlimits, layers.uid_drop) == (False, True, True)
     assert layers.reasons == reasons
