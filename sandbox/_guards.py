@@ -59,6 +59,28 @@ _MISSING: Final[Any] = object()
 _SLOW_NAMES: Final = BLOCKED_ATTRIBUTES | RUNTIME_CHECKED_ATTRIBUTES
 _PLAIN_DUNDERS: Final = frozenset({"__name__", "__qualname__", "__doc__"})
 _METHOD_DUNDERS: Final = DEFINABLE_DUNDERS | {"__init__"}
+#: Special methods that change their object; read from a class only if it is the program's.
+_WRITE_DUNDERS: Final = frozenset(
+    {"__setitem__", "__delitem__"}
+    | {
+        f"__i{op}__"
+        for op in (
+            "add",
+            "sub",
+            "mul",
+            "matmul",
+            "truediv",
+            "floordiv",
+            "mod",
+            "pow",
+            "and",
+            "or",
+            "xor",
+            "lshift",
+            "rshift",
+        )
+    }
+)
 
 
 def _refuse_underscore(name: str) -> NoReturn:
@@ -101,9 +123,14 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
             pass
         elif name == "__class__":
             return class_of(obj)
-        elif name in _METHOD_DUNDERS and (type(obj) is super or isinstance(obj, type)):
+        elif name in _METHOD_DUNDERS and (
+            type(obj) is super
+            or (isinstance(obj, type) and (name not in _WRITE_DUNDERS or is_program_class(obj)))
+        ):
             # super().__init__(...), Base.__eq__(self, other): the program's own
-            # methods or the builtin slot wrappers.
+            # methods or the builtin slot wrappers. `dict.__setitem__(x, k, v)`
+            # would write past the write guard, so the writing ones are only
+            # read from the program's own classes.
             pass
         else:
             _refuse_underscore(name)
@@ -253,6 +280,7 @@ class SafeType(metaclass=_SafeTypeMeta):
     """
 
     __slots__ = ()
+
     def __class_getitem__(cls, item: Any) -> types.GenericAlias:
         return types.GenericAlias(cls, item)
 

@@ -311,3 +311,25 @@ def test_class_namespaces_cannot_be_subscripted() -> None:
 
     with pytest.raises(TypeError, match=r"^reading items of a class namespace"):
         guarded_getitem(types.MappingProxyType({"x": 1}), "x")
+
+
+def test_writing_dunders_of_builtin_classes_are_not_readable() -> None:
+    # dict.__setitem__(x, k, v) would write past the write guard.
+    message = _refused("return dict.__setitem__")
+    assert '"__setitem__" is an invalid attribute name' in message
+
+
+def test_writing_dunders_of_the_programs_classes_are_readable() -> None:
+    source = """
+class Store(dict):
+    def __setitem__(self, key, value):
+        dict.__init__(self)
+        super().__setitem__(key, value * 2)
+class Child(Store):
+    def __setitem__(self, key, value):
+        Store.__setitem__(self, key, value + 1)
+c = Child()
+c["k"] = 1
+return dict(c)
+"""
+    assert run_ok(source) == {"k": 4}
