@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from codemode import RUN_CODE, Agent, RegistrationError, Registry, ToolDefinition, ToolOutput
 from codemode import define_tool as _define
@@ -485,3 +486,100 @@ def test_a_nested_view_is_what_its_parent_hands_down_filtered_plus_its_own(
 
     actual = {n: d.description for n, d in registry._visible(child).items()}
     assert actual == child_view
+
+
+def test_a_change_listener_already_sees_the_change() -> None:
+    registry = Registry()
+    agent = Agent("a")
+    registry._visible(agent)  # a view taken before the change
+    views: list[list[str]] = []
+    registry.on_change(lambda: views.append(seen(registry, agent)))
+    registry.register(tool("new"))
+    assert views == [["new"]]
+
+
+class RegistryMachine(RuleBasedStateMachine):
+    """Random registrations, restrictions and modes against a plain model of the view rule."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.registry = Registry()
+        self.registry.install_run_code(tool(RUN_CODE))
+        self.parent = Agent("parent")
+        self.child = Agent("child", parent=self.parent)
+        self.scopes: list[Agent | None] = [None, self.parent, self.child]
+        # The model: registrations, restrictions and modes as plain data.
+        self.layers: dict[Agent | None, dict[str, tuple[ToolDefinition, Any]]] = {
+            s: {} for s in self.scopes
+        }
+        self.restrictions: dict[Agent, list[tuple[set[str] | None, set[str], Any]]] = {
+            self.parent: [], self.child: []
+        }
+        self.modes: dict[Agent, tuple[str, Any]] = {}
+
+    @rule(scope=st.integers(0, 2), name=_NAMES)
+    def register(self, scope: int, name: str) -> None:
+        agent = self.scopes[scope]
+        if name in self.layers[agent]:
+            return
+        definition = tool(name, description=f"{scope}:{name}")
+        self.layers[agent][name] = (definition, self.registry.register(definition, agent=agent))
+
+    @rule(scope=st.integers(0, 2), name=_NAMES)
+    def dispose(self, scope: int, name: str) -> None:
+        entry = self.layers[self.scopes[scope]].pop(name, None)
+        if entry is not None:
+            entry[1]()
+
+    @rule(scope=st.integers(1, 2), names=st.sets(_NAMES, min_size=1), allow=st.booleans())
+    def restrict(self, scope: int, names: set[str], allow: bool) -> None:
+        agent = self.scopes[scope]
+        assert agent is not None
+        inheritable = set(self.layers[None])
+        if agent is self.child:
+            inheritable |= set(self.layers[self.parent])
+        names &= inheritable
+        if not names:
+            return
+        lift = self.registry.restrict(agent, **({"allow": names} if allow else {"deny": names}))
+        self.restrictions[agent].append((names if allow else None, set() if allow else names,
+                                         lift))
+
+    @rule(scope=st.integers(1, 2), index=st.integers(0, 3))
+    def lift(self, scope: int, index: int) -> None:
+        agent = self.scopes[scope]
+        assert agent is not None
+        held = self.restrictions[agent]
+        if index < len(held):
+            held.pop(index)[2]()
+
+    @rule(scope=st.integers(1, 2), mode=st.sampled_from(["native", "code", "both"]))
+    def present(self, scope: int, mode: Any) -> None:
+        agent = self.scopes[scope]
+        assert agent is not None
+        previous = self.modes.pop(agent, None)
+        if previous is not None:
+            previous[1]()
+        self.modes[agent] = (mode, self.registry.present_as(agent, mode))
+
+    def expected(self, agent: Agent | None) -> dict[str, str]:
+        chain = [] if agent is None else list(reversed(agent.chain()))
+        view = {n: d.description for n, (d, _) in self.layers[None].items()}
+        for scope in chain:
+            for allow, deny, _ in self.restrictions[scope]:
+                view = {n: d for n, d in view.items()
+                        if n not in deny and (allow is None or n in allow)}
+            view.update({n: d.description for n, (d, _) in self.layers[scope].items()})
+        mode = next((self.modes[s][0] for s in reversed(chain) if s in self.modes), "native")
+        if mode != "native":
+            view[RUN_CODE] = f"tool {RUN_CODE}"
+        return view
+
+    @invariant()
+    def every_scope_sees_what_the_model_says(self) -> None:
+        for agent in self.scopes:
+            actual = {n: d.description for n, d in self.registry._visible(agent).items()}
+            assert actual == self.expected(agent)
+
+
+TestRegistryMachine = RegistryMachine.TestCase
