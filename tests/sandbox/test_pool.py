@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -379,6 +380,55 @@ async def test_run_outside_the_context_manager_is_refused() -> None:
     pool = WorkerPool()
     with pytest.raises(RuntimeError, match="async with WorkerPool"):
         await pool.run("return 1", tool_names=[], handler=EchoHandler())
+
+
+_PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
+_HOST_SCRIPT = """
+import anyio, os, sys
+from sandbox import WorkerPool
+from sandbox.testing import wait_for_idle, zygote_pid
+
+async def main():
+    async with WorkerPool(size=1) as pool:
+        await wait_for_idle(pool, 1)
+        print(zygote_pid(pool), pool._idle[0].pid, flush=True)
+        await anyio.sleep_forever()
+
+anyio.run(main)
+"""
+
+
+async def _exited(pid: int) -> None:
+    # A pidfd becomes readable when its process exits (even if nobody reaps it).
+    try:
+        pidfd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return
+    try:
+        await anyio.wait_readable(pidfd)
+    finally:
+        os.close(pidfd)
+
+
+async def test_the_zygote_and_its_children_die_with_the_host() -> None:
+    with anyio.fail_after(GUARD):
+        async with await anyio.open_process(
+            [sys.executable, "-c", _HOST_SCRIPT], env={**os.environ, "PYTHONPATH": _PROJECT_ROOT},
+            stderr=None,
+        ) as host:
+            assert host.stdout is not None
+            line = b""
+            async for chunk in host.stdout:
+                line += chunk
+                if line.endswith(b"\n"):
+                    break
+            zygote, child = map(int, line.split())
+            host.kill()
+            await host.wait()
+        await _exited(zygote)
+        await _exited(child)
+    assert not _alive(zygote)
+    assert not _alive(child)
 
 
 async def test_run_after_the_pool_closed_is_refused() -> None:
