@@ -23,7 +23,6 @@ raises while a change is being made undoes the change and the error propagates.
 from __future__ import annotations
 
 import contextlib
-import weakref
 from types import MappingProxyType
 from typing import (
     TYPE_CHECKING,
@@ -41,7 +40,7 @@ from bridge.lossless import JsonValue, materialize
 
 from ._errors import RegistrationError
 from ._hooks import Hooks
-from ._scope import Agent
+from ._scope import Agent, Restriction, ViewCache
 from ._tools import ToolDefinition
 
 if TYPE_CHECKING:
@@ -60,29 +59,12 @@ ExecutionMode: TypeAlias = Literal["parallel", "exclusive"]
 _MODES: Final[tuple[Mode, ...]] = get_args(Mode)
 
 
-_CachedView: TypeAlias = "tuple[int, Mapping[str, ToolDefinition]]"
-
-
 class ToolSchema(TypedDict):
     """The model-facing projection of a tool: these three fields and nothing else."""
 
     name: str
     description: str
     parameters: dict[str, JsonValue]
-
-
-@final
-class _Restriction:
-    """One compiled filter over what a scope inherits."""
-
-    __slots__ = ("allow", "deny")
-
-    def __init__(self, allow: frozenset[str] | None, deny: frozenset[str]) -> None:
-        self.allow = allow
-        self.deny = deny
-
-    def admits(self, name: str) -> bool:
-        return name not in self.deny and (self.allow is None or name in self.allow)
 
 
 def _check_mode(mode: object, what: str) -> Mode:
@@ -108,28 +90,6 @@ def _names(what: str, names: Iterable[str] | None) -> frozenset[str] | None:
 
 def _quoted(names: Iterable[str]) -> str:
     return ", ".join(f'"{n}"' for n in sorted(names))
-
-
-@final
-class _ViewCache:
-    """Cached views: the global one, and one per scope key held weakly."""
-
-    __slots__ = ("_global", "_scoped")
-
-    def __init__(self) -> None:
-        self._global: _CachedView | None = None
-        self._scoped: weakref.WeakKeyDictionary[ScopeKey, _CachedView] = (
-            weakref.WeakKeyDictionary()
-        )
-
-    def get(self, agent: ScopeKey | None) -> _CachedView | None:
-        return self._global if agent is None else self._scoped.get(agent)
-
-    def __setitem__(self, agent: ScopeKey | None, entry: _CachedView) -> None:
-        if agent is None:
-            self._global = entry
-        else:
-            self._scoped[agent] = entry
 
 
 @final
@@ -186,13 +146,13 @@ class Registry:
         self.hooks: Hooks = Hooks(approver=approver)
         # ``None`` keys the global layer; dicts keep registration order.
         self._layers: dict[ScopeKey | None, dict[str, ToolDefinition]] = {None: {}}
-        self._restrictions: dict[ScopeKey, list[_Restriction]] = {}
+        self._restrictions: dict[ScopeKey, list[Restriction]] = {}
         self._modes: dict[ScopeKey, Mode] = {}
         self._run_code: ToolDefinition | None = None
         self._listeners: list[list[Callable[[], object]]] = []
         # Bumped on every change; a cached view of an older version is stale.
         self._version = 0
-        self._views: _ViewCache = _ViewCache()
+        self._views: ViewCache[ToolDefinition] = ViewCache()
 
     def __repr__(self) -> str:
         return f"<Registry mode={self._mode!r} tools={len(self._layers[None])} global>"
@@ -239,6 +199,16 @@ class Registry:
                     undo()
                     self._version += 1
                 raise
+
+    def _commit(self, remove: Callable[[], bool]) -> Callable[[], None]:
+        """Announce a change just made; return its disposer (``remove`` undoes it)."""
+        self._notify(undo=remove)
+
+        def dispose() -> None:
+            if remove():
+                self._notify(undo=None)
+
+        return dispose
 
     # --- registration -------------------------------------------------------------------------
 
@@ -296,13 +266,7 @@ class Registry:
                 del self._layers[agent]
             return True
 
-        self._notify(undo=remove)
-
-        def dispose() -> None:
-            if remove():
-                self._notify(undo=None)
-
-        return dispose
+        return self._commit(remove)
 
     def install_run_code(self, definition: ToolDefinition) -> Callable[[], None]:
         """Provide the reserved ``run_code`` tool (Code Mode does this).
@@ -335,13 +299,7 @@ class Registry:
             self._run_code = None
             return True
 
-        self._notify(undo=remove)
-
-        def dispose() -> None:
-            if remove():
-                self._notify(undo=None)
-
-        return dispose
+        return self._commit(remove)
 
     def restrict(
         self,
@@ -400,7 +358,7 @@ class Registry:
                 f"restrict() for {agent!r} names unknown inherited {noun} {_quoted(unknown)}"
                 f"{hint}. Restrictable tools: {', '.join(sorted(inheritable)) or '(none)'}"
             )
-        restriction = _Restriction(allowed, denied)
+        restriction = Restriction(allowed, denied)
         self._restrictions.setdefault(agent, []).append(restriction)
 
         def remove() -> bool:
@@ -413,13 +371,7 @@ class Registry:
                     return True
             return False
 
-        self._notify(undo=remove)
-
-        def dispose() -> None:
-            if remove():
-                self._notify(undo=None)
-
-        return dispose
+        return self._commit(remove)
 
     def present_as(self, agent: Agent | None, mode: Mode) -> Callable[[], None]:
         """Declare how ``agent`` (and the agents nested under it) present their tools.
@@ -459,13 +411,7 @@ class Registry:
             del self._modes[agent]
             return True
 
-        self._notify(undo=remove)
-
-        def dispose() -> None:
-            if remove():
-                self._notify(undo=None)
-
-        return dispose
+        return self._commit(remove)
 
     # --- views --------------------------------------------------------------------------------
 

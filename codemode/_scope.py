@@ -3,13 +3,24 @@
 An :class:`Agent` is compared by identity, never by name: two agents called
 ``"reviewer"`` are two scopes. Scopes nest through ``parent``; the chain from an
 agent up to the root is what the registry walks to decide what the agent sees.
+
+This module also holds the registry's per-scope bookkeeping: a compiled
+:class:`Restriction` and the :class:`ViewCache` of resolved views.
 """
 
 from __future__ import annotations
 
-from typing import final
+import weakref
+from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar, final
 
-__all__ = ["Agent"]
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._execution import ScopeKey
+
+__all__ = ["Agent", "Restriction", "ViewCache"]
+
+_T = TypeVar("_T")
 
 
 @final
@@ -65,3 +76,50 @@ class Agent:
         if self.parent is None:
             return f"Agent({self.name!r})"
         return f"Agent({self.name!r}, parent={self.parent!r})"
+
+
+@final
+class Restriction:
+    """One compiled filter over what a scope inherits: keep ``allow`` (if set), drop ``deny``."""
+
+    __slots__ = ("allow", "deny")
+
+    def __init__(self, allow: frozenset[str] | None, deny: frozenset[str]) -> None:
+        self.allow = allow
+        self.deny = deny
+
+    def admits(self, name: str) -> bool:
+        """Whether a tool of this name passes the filter."""
+        return name not in self.deny and (self.allow is None or name in self.allow)
+
+
+#: A resolved view and the registry version it was built at.
+CachedView: TypeAlias = "tuple[int, Mapping[str, _T]]"
+
+
+@final
+class ViewCache(Generic[_T]):
+    """Resolved views: the global one, and one per scope key, held weakly.
+
+    Holding scope keys weakly means a finished agent's cached view goes away
+    with the agent; a key that cannot be weakly referenced raises ``TypeError``
+    and is simply not cached.
+    """
+
+    __slots__ = ("_global", "_scoped")
+
+    def __init__(self) -> None:
+        self._global: CachedView[_T] | None = None
+        self._scoped: weakref.WeakKeyDictionary[ScopeKey, CachedView[_T]] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def get(self, agent: ScopeKey | None) -> CachedView[_T] | None:
+        """The cached view of ``agent`` (``None``: the global view), if any."""
+        return self._global if agent is None else self._scoped.get(agent)
+
+    def __setitem__(self, agent: ScopeKey | None, entry: CachedView[_T]) -> None:
+        if agent is None:
+            self._global = entry
+        else:
+            self._scoped[agent] = entry
