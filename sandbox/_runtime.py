@@ -198,17 +198,30 @@ def _ignore_loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, obje
 
 
 def _close_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Cancel what the program left running, close its async generators, close the loop.
+
+    Each step gets a few loop iterations and no more: a program that ignores
+    cancellation or awaits forever in a ``finally`` must not keep the run alive.
+    """
     try:
         pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
         for task in pending:
             task.cancel()
-        for _ in range(_CLEANUP_ITERATIONS if pending else 0):
-            loop.call_soon(loop.stop)
-            loop.run_forever()
-    except BaseException:
+        _spin(loop, _CLEANUP_ITERATIONS if pending else 0)
+        closing = loop.create_task(loop.shutdown_asyncgens())
+        _spin(loop, _CLEANUP_ITERATIONS)
+        closing.cancel()
+        _spin(loop, 1)
+    except BaseException:  # a task misbehaving while cancelled ends only that task
         pass
     finally:
         loop.close()
+
+
+def _spin(loop: asyncio.AbstractEventLoop, iterations: int) -> None:
+    for _ in range(iterations):
+        loop.call_soon(loop.stop)
+        loop.run_forever()
 
 
 def _check_value(

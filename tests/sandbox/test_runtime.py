@@ -260,3 +260,38 @@ def test_each_run_gets_fresh_globals() -> None:
     second = make_globals(restricted=True, bindings={})
     assert first is not second
     assert first["__builtins__"] is not second["__builtins__"]
+
+
+def test_an_async_generator_left_open_does_not_disturb_the_end_of_the_run() -> None:
+    source = """
+closed = []
+async def numbers():
+    try:
+        yield 1
+        yield 2
+    finally:
+        closed.append(True)
+def keep(gen):
+    global kept
+    kept = gen
+keep(numbers())
+return await anext(kept)
+"""
+    # The generator outlives the main function (a global holds it).
+    assert run_ok(source) == 1
+
+
+def test_a_task_that_ignores_cancellation_does_not_keep_the_run_alive() -> None:
+    source = """
+import asyncio
+async def stubborn():
+    while True:
+        try:
+            await asyncio.sleep(10)
+        except asyncio.CancelledError:
+            pass
+asyncio.create_task(stubborn())
+await asyncio.sleep(0)
+return "done"
+"""
+    assert run_ok(source) == "done"
