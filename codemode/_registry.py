@@ -36,7 +36,7 @@ from typing import (
     overload,
 )
 
-from bridge.lossless import JsonValue, materialize
+from bridge.lossless import materialize
 
 from ._errors import RegistrationError
 from ._hooks import Hooks
@@ -60,11 +60,15 @@ _MODES: Final[tuple[Mode, ...]] = get_args(Mode)
 
 
 class ToolSchema(TypedDict):
-    """The model-facing projection of a tool: these three fields and nothing else."""
+    """The model-facing projection of a tool: these three fields and nothing else.
+
+    ``parameters`` is a plain, detached copy of the JSON Schema (typed loosely,
+    as JSON Schema documents usually are, so that callers can index into it).
+    """
 
     name: str
     description: str
-    parameters: dict[str, JsonValue]
+    parameters: dict[str, Any]
 
 
 def _check_mode(mode: object, what: str) -> Mode:
