@@ -42,10 +42,11 @@ if TYPE_CHECKING:
 
 __all__ = ["prepare", "run_child"]
 
-#: A program run once before READY: the first run in a fresh fork pays for
-#: copy-on-write page faults and lazy set-up all over the interpreter (about
-#: 1 ms here); paying it while the child waits keeps it off the request path.
+#: A program run before READY: the first runs in a fresh fork pay for
+#: copy-on-write page faults and lazy set-up all over the interpreter;
+#: paying that while the child waits keeps it off the request path.
 _WARM_UP_SOURCE = "return None"
+_WARM_UP_RUNS = 2
 _warm_up_code: dict[bool, CodeType] = {}
 
 
@@ -61,16 +62,19 @@ def prepare() -> None:
 
 
 def _warm_up(restricted: bool) -> None:
-    outcome = run_program(
-        _warm_up_code[restricted],
-        restricted=restricted,
-        bindings={},
-        max_log_bytes=1024,
-        max_value_bytes=1024,
-        emit_log=_discard,
-    )
-    if outcome.error is not None:
-        raise RuntimeError(f"the warm-up program failed: {outcome.error}")
+    # Twice: the first run in a fork costs ~1.5 ms, the second ~0.3 ms and a
+    # third ~0.13 ms (measured); two runs take most of that off the request.
+    for _ in range(_WARM_UP_RUNS):
+        outcome = run_program(
+            _warm_up_code[restricted],
+            restricted=restricted,
+            bindings={},
+            max_log_bytes=1024,
+            max_value_bytes=1024,
+            emit_log=_discard,
+        )
+        if outcome.error is not None:
+            raise RuntimeError(f"the warm-up program failed: {outcome.error}")
 
 
 def _discard(line: str) -> None:
