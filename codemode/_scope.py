@@ -63,6 +63,21 @@ class Agent:
     # scope is a particular agent, and a second agent that happens to share a
     # name must not see the first one's tools.
 
+    # A copy of a scope would be a different scope, so copying returns the agent
+    # itself (a structure holding agents deep-copies cleanly), and pickling,
+    # which cannot keep identity, is refused.
+    def __copy__(self) -> Agent:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Agent:
+        return self
+
+    def __reduce__(self) -> str:
+        raise TypeError(
+            f"{self!r} is an in-process scope identity and cannot be pickled; "
+            "send its name instead"
+        )
+
     def chain(self) -> tuple[Agent, ...]:
         """This agent followed by its ancestors, nearest first."""
         out: list[Agent] = []

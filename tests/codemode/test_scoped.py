@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -583,3 +585,15 @@ class RegistryMachine(RuleBasedStateMachine):
 
 
 TestRegistryMachine = RegistryMachine.TestCase
+
+
+def test_copying_an_agent_keeps_the_same_scope() -> None:
+    agent = Agent("a", parent=Agent("p"))
+    holder = {"agent": agent}
+    assert copy.copy(agent) is agent
+    assert copy.deepcopy(holder)["agent"] is agent
+
+
+def test_an_agent_cannot_be_pickled() -> None:
+    with pytest.raises(TypeError, match=r"^Agent\('a'\) is an in-process scope identity"):
+        pickle.dumps(Agent("a"))
