@@ -14,19 +14,21 @@ from typing import Any
 import msgspec
 
 from bridge.lossless import materialize
-
 from codemode import (
     AbortSignal,
     Agent,
     CallInput,
     ContentBlock,
+    FailureDetail,
     JsonValue,
     Registry,
     TextBlock,
     ToolDefinition,
+    ToolFailure,
     ToolOutput,
     ToolResult,
     ToolRunContext,
+    ToolSuccess,
     define_tool,
 )
 from codemode.code_mode import CodeMode
@@ -112,7 +114,24 @@ async def module_pool(limits: Limits | None = None) -> AsyncIterator[WorkerPool]
         yield pool
 
 
-def value_of(result: ToolResult) -> JsonValue:
-    """The canonical value of a successful result (fails the test otherwise)."""
-    assert not result.is_error, result.content
+def value_of(result: ToolResult) -> Any:
+    """The canonical value of a successful result, as plain JSON (fails the test otherwise)."""
+    assert isinstance(result, ToolSuccess), result.content
     return materialize(result.value, accept_tuples=True)
+
+
+def returned(result: ToolResult) -> Any:
+    """What the program of a successful ``run_code`` returned."""
+    return value_of(result)["result"]
+
+
+def failure_of(result: ToolResult) -> FailureDetail:
+    """The failure detail of a failed result (fails the test otherwise)."""
+    assert isinstance(result, ToolFailure), result
+    return result.error
+
+
+def code_of(result: ToolResult) -> str | None:
+    """The error code of a failed result."""
+    info = failure_of(result).info
+    return None if info is None else info.code

@@ -8,7 +8,8 @@ one runtime language and no prompt assembler).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -20,21 +21,27 @@ from codemode import (
     RegistrationError,
     Registry,
     ToolExecution,
+    text_of,
 )
 from codemode._errors import ABORTED_BEFORE_DISPATCH, CODE_RUN_FAILED, UNKNOWN_TOOL
 from codemode.code_mode import CodeMode, SdkTool, render_sdk
 from codemode.code_mode._wire import CODE_ONLY_RULE, present_run_code_call
-from sandbox import WorkerPool
 
 from .test_code_mode_support import (
     AGENT,
     code_mode,
+    code_of,
     make_tool,
     module_pool,
     registry_with,
     run_code,
     run_code_call,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
+    from sandbox import WorkerPool
 
 
 @pytest.fixture(scope="module")
@@ -216,7 +223,8 @@ async def test_a_direct_native_call_under_code_is_unknown_tool_before_any_policy
     registry.pre_execute(pre)
     result = await registry.execute(CallInput("c1", "a", {}, AbortSignal(), agent=AGENT))
     assert result.is_error
-    assert result.error.info is not None and result.error.info.code == UNKNOWN_TOOL
+    assert result.error.info is not None
+    assert result.error.info.code == UNKNOWN_TOOL
     assert "call `a` from inside a `run_code` program" in result.error.message
     assert seen == []
 
@@ -226,8 +234,7 @@ async def test_a_pre_aborted_direct_native_call_under_code_is_aborted_before_dis
     installed(registry)
     signal = AbortSignal.aborted_with("stop")
     result = await registry.execute(CallInput("c1", "a", {}, signal, agent=AGENT))
-    assert result.error.info is not None  # type: ignore[union-attr]
-    assert result.error.info.code == ABORTED_BEFORE_DISPATCH  # type: ignore[union-attr]
+    assert code_of(result) == ABORTED_BEFORE_DISPATCH
 
 
 def test_a_direct_native_call_under_code_is_classified_exclusive() -> None:
@@ -244,8 +251,7 @@ async def test_a_pre_aborted_run_code_call_never_reaches_the_sandbox(pool: Worke
         result = await registry.execute(
             run_code_call("return 1", signal=AbortSignal.aborted_with("stop"))
         )
-    assert result.error.info is not None  # type: ignore[union-attr]
-    assert result.error.info.code == ABORTED_BEFORE_DISPATCH  # type: ignore[union-attr]
+    assert code_of(result) == ABORTED_BEFORE_DISPATCH
     assert runs == []
 
 
@@ -254,7 +260,8 @@ async def test_a_pre_aborted_run_code_call_never_reaches_the_sandbox(pool: Worke
 
 def test_present_call_is_a_generic_card_titled_by_the_description_with_the_code() -> None:
     card = present_run_code_call({"code": "return 1", "description": "Add one and one"})
-    assert dict(card) == {  # type: ignore[call-overload]
+    assert isinstance(card, Mapping)
+    assert dict(card) == {
         "card": "generic",
         "title": "Add one and one",
         "kind": "execute",
@@ -278,11 +285,13 @@ async def test_a_failed_program_is_code_run_failed_with_kind_message_and_capture
         result = await run_code(registry, "print('step 1')\nraise ValueError('boom')")
     assert result.is_error
     info = result.error.info
-    assert info is not None and info.code == CODE_RUN_FAILED and info.kind == "exception"
+    assert info is not None
+    assert info.code == CODE_RUN_FAILED
+    assert info.kind == "exception"
     assert result.error.message.startswith("code run failed (exception): ")
     assert "ValueError: boom" in result.error.message
     assert result.error.message.endswith("\nCaptured output:\nstep 1")
-    assert result.content[0].text.startswith("Error: code run failed (exception)")  # type: ignore[union-attr]
+    assert text_of(result.content).startswith("Error: code run failed (exception)")
 
 
 # -- per-agent presentation -----------------------------------------------------------------------
@@ -317,8 +326,7 @@ async def test_a_native_agent_cannot_call_run_code_even_when_another_agent_uses_
     installed(registry)
     registry.present_as(Agent("coder"), "code")
     result = await run_code(registry, "return 1", agent=AGENT)
-    assert result.error.info is not None  # type: ignore[union-attr]
-    assert result.error.info.code == UNKNOWN_TOOL  # type: ignore[union-attr]
+    assert code_of(result) == UNKNOWN_TOOL
 
 
 def test_an_agent_can_opt_out_of_a_code_mode_deployment() -> None:
