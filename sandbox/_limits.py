@@ -56,8 +56,14 @@ DENIED_SYSCALLS: Final[tuple[str, ...]] = (
     "kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo",
     "pidfd_open", "pidfd_send_signal", "pidfd_getfd", "ptrace",
     "process_vm_readv", "process_vm_writev", "process_madvise",
-    # Leaving the process group the host kills as a whole.
-    "setpgid", "setsid",
+    # Leaving the process group the host kills as a whole; prctl would let a
+    # program clear its parent-death signal and outlive a dead zygote.
+    "setpgid", "setsid", "prctl",
+    # Reaching other processes of the same unprivileged uid (other children):
+    # their scheduling, priority and memory placement. prlimit64 is allowed
+    # for the child itself only (a rule below), which is how setrlimit works.
+    "setpriority", "sched_setscheduler", "sched_setparam", "sched_setaffinity",
+    "sched_setattr", "ioprio_set", "migrate_pages", "move_pages", "kcmp",
     # Network: no socket of any family. The event loop's self-pipe is a
     # socketpair, which stays allowed for AF_UNIX only (a rule below).
     "socket", "connect", "bind", "listen", "accept", "accept4",
@@ -215,6 +221,7 @@ def _compile_seccomp() -> _SockFprog:
             # cannot be made either; nothing to deny.
             continue
     syscall_filter.add_rule(deny, "socketpair", pyseccomp.Arg(0, pyseccomp.NE, socket.AF_UNIX))
+    syscall_filter.add_rule(deny, "prlimit64", pyseccomp.Arg(0, pyseccomp.NE, 0))
     read_end, write_end = os.pipe()
     try:
         with os.fdopen(write_end, "wb", closefd=True) as sink:

@@ -146,11 +146,14 @@ async def test_the_rlimits_are_in_force() -> None:
         "os.execv('/bin/true', ['true'])",
         "os.kill(1, 0)",
         "os.setsid()",
+        "resource.prlimit(1, resource.RLIMIT_NOFILE)",
+        "os.setpriority(os.PRIO_USER, os.getuid(), 19)",
+        "os.sched_setaffinity(1, {0})",
     ],
 )
 async def test_seccomp_denies_files_sockets_and_processes(statement: str) -> None:
     result = await _run(
-        "import os, socket\n"
+        "import os, resource, socket\n"
         "try:\n"
         f"    {statement}\n"
         "except OSError as exc:\n"
@@ -158,6 +161,24 @@ async def test_seccomp_denies_files_sockets_and_processes(statement: str) -> Non
         "return 'allowed'"
     )
     assert result.value == 1  # EPERM
+
+
+async def test_a_program_cannot_clear_its_parent_death_signal() -> None:
+    result = await _run(
+        "import ctypes\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "return [libc.prctl(1, 0, 0, 0, 0), ctypes.get_errno()]"
+    )
+    assert result.value == [-1, 1]  # PR_SET_PDEATHSIG refused with EPERM
+
+
+async def test_the_child_may_still_lower_its_own_limits() -> None:
+    result = await _run(
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (16, 16))\n"
+        "return list(resource.getrlimit(resource.RLIMIT_NOFILE))"
+    )
+    assert result.value == [16, 16]
 
 
 async def test_a_unix_socketpair_stays_available_for_the_event_loop() -> None:
