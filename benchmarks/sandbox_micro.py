@@ -5,7 +5,8 @@ Run from the project root::
     python benchmarks/sandbox_micro.py            # default sizes
     python benchmarks/sandbox_micro.py --quick    # fewer repetitions
 
-Every figure is a median over repetitions (ratios are medians of paired runs).
+The frame round trip comes from ``benchmarks/bridge_roundtrip.py``. Every
+figure is a median over repetitions (ratios are medians of paired runs).
 Nothing here is an assertion: machines are noisy, the numbers go into
 BENCHMARKS.md by hand together with the machine they came from.
 """
@@ -24,6 +25,9 @@ from typing import TYPE_CHECKING
 import anyio
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bridge_roundtrip import bench_frames
 
 from sandbox import Limits, WorkerPool
 from sandbox._compile import compile_program
@@ -199,4 +203,9 @@ async def main(quick: bool) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
-    anyio.run(main, parser.parse_args().quick)
+    arguments = parser.parse_args()
+    # Before any event loop exists: the helper forks its echo peer.
+    frames = bench_frames(500 if arguments.quick else 5000, 100)
+    print(f"frame round trip (Call out, Reply back, 100 B, raw pipes): "
+          f"{statistics.median(frames) * 1e6:.1f} us")
+    anyio.run(main, arguments.quick)
