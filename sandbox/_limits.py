@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
+import platform
 import resource
 import sys
 from dataclasses import dataclass
@@ -86,7 +87,18 @@ DENIED_SYSCALLS: Final[tuple[str, ...]] = (
     "reboot", "swapon", "swapoff", "acct", "quotactl", "syslog",
     "settimeofday", "clock_settime", "adjtimex", "clock_adjtime",
     "sethostname", "setdomainname", "iopl", "ioperm",
+    # Newer xattr and mount calls (numbers below for libseccomp versions that
+    # do not know them yet).
+    "setxattrat", "removexattrat", "open_tree_attr", "fchmodat2",
 )
+
+#: x86_64 numbers of denied syscalls that an older libseccomp cannot name.
+_NEWER_X86_64: Final[dict[str, int]] = {
+    "fchmodat2": 452,
+    "setxattrat": 463,
+    "removexattrat": 466,
+    "open_tree_attr": 467,
+}
 
 
 class ProtectionError(Exception):
@@ -213,13 +225,17 @@ def _compile_seccomp() -> _SockFprog:
 
     deny = pyseccomp.ERRNO(errno.EPERM)
     syscall_filter = pyseccomp.SyscallFilter(pyseccomp.ALLOW)
+    native = pyseccomp.system_arch()
     for name in DENIED_SYSCALLS:
-        try:
-            syscall_filter.add_rule(deny, name)
-        except (OSError, ValueError, RuntimeError):
+        number = pyseccomp.resolve_syscall(native, name)
+        if number < 0 and platform.machine() == "x86_64":
+            # Newer than this libseccomp: deny by number.
+            number = _NEWER_X86_64.get(name, -1)
+        if number < 0:
             # A syscall this architecture does not have (``open`` on arm64)
             # cannot be made either; nothing to deny.
             continue
+        syscall_filter.add_rule(deny, number)
     syscall_filter.add_rule(deny, "socketpair", pyseccomp.Arg(0, pyseccomp.NE, socket.AF_UNIX))
     syscall_filter.add_rule(deny, "prlimit64", pyseccomp.Arg(0, pyseccomp.NE, 0))
     read_end, write_end = os.pipe()
