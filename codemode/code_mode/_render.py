@@ -29,8 +29,8 @@ def _compact(value: JsonValue) -> str:
 def pretty_json(value: JsonValue) -> str:
     """JSON with two-space indentation for the first five levels, compact below.
 
-    Written with an explicit work stack (no recursion), so any value that
-    passed the lossless check renders, in text linear in its size.
+    Written with an explicit work stack (no recursion, compact subtrees
+    included), so a value of any depth renders, in text linear in its size.
     """
     out: list[str] = []
     # Work items: a str is emitted as is; a (value, depth) pair is rendered.
@@ -41,21 +41,23 @@ def pretty_json(value: JsonValue) -> str:
             out.append(item)
             continue
         node, depth = item
-        if isinstance(node, dict) and node and depth < _MAX_PRETTY_DEPTH:
-            inner = _INDENT * (depth + 1)
+        if isinstance(node, dict) and node:
+            pretty = depth < _MAX_PRETTY_DEPTH
+            inner = "\n" + _INDENT * (depth + 1) if pretty else ""
             seq: list[str | tuple[JsonValue, int]] = ["{"]
             for i, (key, child) in enumerate(node.items()):
-                seq.append(("," if i else "") + "\n" + inner + _compact(key) + ": ")
+                seq.append(("," if i else "") + inner + _compact(key) + (": " if pretty else ":"))
                 seq.append((child, depth + 1))
-            seq.append("\n" + _INDENT * depth + "}")
+            seq.append(("\n" + _INDENT * depth if pretty else "") + "}")
             work.extend(reversed(seq))
-        elif isinstance(node, list | tuple) and node and depth < _MAX_PRETTY_DEPTH:
-            inner = _INDENT * (depth + 1)
+        elif isinstance(node, list | tuple) and node:
+            pretty = depth < _MAX_PRETTY_DEPTH
+            inner = "\n" + _INDENT * (depth + 1) if pretty else ""
             seq = ["["]
             for i, child in enumerate(node):
-                seq.append(("," if i else "") + "\n" + inner)
+                seq.append(("," if i else "") + inner)
                 seq.append((child, depth + 1))
-            seq.append("\n" + _INDENT * depth + "]")
+            seq.append(("\n" + _INDENT * depth if pretty else "") + "]")
             work.extend(reversed(seq))
         else:
             out.append(_compact(node))
