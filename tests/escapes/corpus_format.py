@@ -11,7 +11,9 @@ async function, as the sandbox runs it), not a test module. It opens with
     ``secret`` (the secret file's content appears nowhere in the result, and the
     file is intact), ``marker`` (nothing appeared in the marker directory),
     ``canary`` (the loopback listener accepted no connection), ``victim`` (a
-    process the program does not own is still alive), ``liveness`` (the next run
+    process of the children's unprivileged uid, not the program's own, is alive,
+    untraced, and keeps its priority, CPU affinity and limits), ``ipc`` (no
+    System V IPC object with the stage's key exists), ``liveness`` (the next run
     succeeds and the child left no process behind), ``handler`` (the host's tool
     handler saw only declared names and lossless arguments), ``state`` (a probe
     program run afterwards sees pristine modules), ``leak`` (the result does not
@@ -29,14 +31,15 @@ async function, as the sandbox runs it), not a test module. It opens with
     Ablation modes the case runs in (default all three); a memory bomb, for
     instance, needs the address-space rlimit and is not run with the OS layer off.
 ``plain``
-    ``skip (<reason>)`` keeps the case out of the plain-CPython validation.
+    ``skip (<reason>)`` keeps the case out of the plain-CPython validation;
+    ``as-nobody (<reason>)`` runs it there as the children's unprivileged uid.
 ``leak``
     A regular expression for the ``leak`` signal.
 ``source``
     Where the technique comes from: an advisory id or a short description.
 
 Placeholders the runner substitutes: ``{SECRET_PATH}``, ``{MARKER_PATH}``,
-``{MARKER_DIR}``, ``{CANARY_PORT}`` and ``{VICTIM_PID}``.
+``{MARKER_DIR}``, ``{CANARY_PORT}``, ``{VICTIM_PID}`` and ``{IPC_KEY}``.
 """
 
 from __future__ import annotations
@@ -68,12 +71,12 @@ CORPUS_DIR: Final = Path(__file__).parent / "corpus"
 LEGIT_DIR: Final = CORPUS_DIR / "legit"
 
 SIGNALS: Final = frozenset(
-    {"secret", "marker", "canary", "victim", "liveness", "handler", "state", "leak", "bounded",
-     "limit"}
+    {"secret", "marker", "canary", "victim", "ipc", "liveness", "handler", "state", "leak",
+     "bounded", "limit"}
 )
 #: Signals whose harm is a change to the world outside the child; the plain-CPython
 #: validation shows that these fire when nothing protects the host.
-HARM_SIGNALS: Final = frozenset({"secret", "marker", "canary", "victim"})
+HARM_SIGNALS: Final = frozenset({"secret", "marker", "canary", "victim", "ipc"})
 
 _KINDS: Final = frozenset(
     {"exception", "compile", "timeout", "abort", "worker-exit", "invalid-output", "output-limit"}
@@ -97,6 +100,7 @@ class Case:
     kinds: frozenset[str] | None
     applies: frozenset[Mode]
     plain: bool
+    plain_as_nobody: bool
     leak: re.Pattern[str] | None
     source: str
 
@@ -186,6 +190,7 @@ def _load_case(path: Path) -> Case:
         kinds=kinds,
         applies=applies,
         plain=not meta.get("plain", "").startswith("skip"),
+        plain_as_nobody=meta.get("plain", "").startswith("as-nobody"),
         leak=re.compile(leak) if leak is not None else None,
         source=meta["source"],
     )

@@ -46,6 +46,13 @@ class ToolCallError(Exception):
         self.code = code
 
 source = sys.stdin.read()
+if sys.argv[1:] == ["as-nobody"]:
+    # Drop to the sandbox's uid only after start-up: the interpreter's own files
+    # may be unreadable to that uid, so import what the cases need first.
+    import ctypes, fcntl, os, resource, socket
+    os.setgroups([])
+    os.setgid(65534)
+    os.setuid(65534)
 body = "async def program():\n"
 body += "".join("    " + line + "\n" for line in source.splitlines())
 body += "    return None\n"
@@ -60,7 +67,7 @@ def run_plain(case: Case, stage: Stage) -> dict[str, list[str]]:
     workdir = stage.root / "cwd"
     workdir.mkdir(exist_ok=True)
     process = subprocess.Popen(
-        [sys.executable, "-I", "-c", _WRAPPER],
+        [sys.executable, "-I", "-c", _WRAPPER, *(["as-nobody"] if case.plain_as_nobody else [])],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -86,6 +93,7 @@ def run_plain(case: Case, stage: Stage) -> dict[str, list[str]]:
         "marker": stage.marker_harm(),
         "canary": stage.canary_harm(),
         "victim": stage.victim_harm(),
+        "ipc": stage.ipc_harm(),
     }
 
 

@@ -9,6 +9,7 @@ process group, as many descriptors and run directories as before.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -25,6 +26,8 @@ from sandbox import Limits, ToolCallFailed, WorkerPool
 from .stage import Stage, process_group_members
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from sandbox import PoolStatistics, RunResult
 
     from .corpus_format import Case, LegitProgram, Mode
@@ -68,6 +71,7 @@ POOL_SIZE: Final = 3
 _LIVENESS_PROGRAM: Final = "return 41 + 1"
 #: A program that reads back every shared object a ``state`` case tries to poison.
 _PROBE_PROGRAM: Final = """\
+import asyncio
 import collections
 import json
 import math
@@ -77,7 +81,7 @@ probe["math"] = math.pi == 3.141592653589793
 probe["len"] = len([1, 2])
 probe["sleep"] = await asyncio.sleep(0, "clean")
 probe["echo"] = await tools.echo(value="clean")
-probe["counter"] = collections.Counter("aab").most_common(1)
+probe["counter"] = [list(pair) for pair in collections.Counter("aab").most_common(1)]
 return probe
 """
 _PROBE_VALUE: Final[JsonValue] = {
@@ -150,14 +154,38 @@ class CorpusRun:
     fds_after: int
     run_dirs_before: int
     run_dirs_after: int
+    pool_dirs_left: set[str]
 
     @property
     def pids(self) -> list[int]:
         return [pid for outcome in self.outcomes.values() for pid in outcome.pids]
 
 
-def _run_dirs() -> int:
-    return sum(1 for name in os.listdir(tempfile.gettempdir()) if name.startswith("codemode-run-"))
+def _run_dirs(root: Path) -> int:
+    """Children's working directories under ``root``: in a pool's directory, or directly."""
+    return len([*root.glob("codemode-pool-*/run-*"), *root.glob("codemode-run-*")])
+
+
+def _pool_dirs(root: Path) -> set[str]:
+    return {path.name for path in root.glob("codemode-pool-*")}
+
+
+@contextlib.contextmanager
+def _private_tempdir() -> Iterator[Path]:
+    """Point :mod:`tempfile` at a fresh directory, so that only this run's files land there.
+
+    Other test processes on the machine create pools too; counting their
+    directories would make the leak checks flaky.
+    """
+    root = Path(tempfile.mkdtemp(prefix="codemode-escapes-tmp-"))
+    os.chmod(root, 0o755)
+    saved = tempfile.tempdir
+    tempfile.tempdir = str(root)
+    try:
+        yield root
+    finally:
+        tempfile.tempdir = saved
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def _fds() -> int:
@@ -179,6 +207,7 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
         *stage.marker_harm(),
         *stage.canary_harm(),
         *stage.victim_harm(),
+        *stage.ipc_harm(),
     ]
     if case.leak is not None and mode != "os":
         for text in (value, logs, message):
@@ -262,7 +291,9 @@ async def _wait_idle(pool: WorkerPool, size: int) -> PoolStatistics:
     with anyio.fail_after(60):
         while True:
             statistics = pool.statistics()
-            if statistics.idle == size and statistics.busy == 0 and statistics.starting == 0:
+            if (statistics.idle, statistics.busy, statistics.starting, statistics.exiting) == (
+                size, 0, 0, 0
+            ):
                 return statistics
             await anyio.sleep(0.05)
 
@@ -271,14 +302,15 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
     """Run every case that applies to ``mode`` through one pool and judge each run."""
     limits = limits_for(mode)
     selected = [case for case in cases if mode in case.applies]
-    parent = Path(tempfile.mkdtemp(prefix="codemode-escapes-"))
-    # Unprivileged children must be able to traverse to the world-writable marker dirs.
-    os.chmod(parent, 0o755)
     outcomes: dict[str, CaseOutcome] = {}
-    try:
+    with _private_tempdir() as root:
+        parent = root / "stages"
+        parent.mkdir()
+        # Unprivileged children must be able to traverse to the world-writable marker dirs.
+        os.chmod(parent, 0o755)
         async with WorkerPool(limits=limits, size=size) as pool:
             await _wait_idle(pool, size)
-            fds_before, dirs_before = _fds(), _run_dirs()
+            fds_before, dirs_before = _fds(), _run_dirs(root)
             slots = anyio.Semaphore(size)
 
             async def one(case: Case) -> None:
@@ -295,9 +327,8 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
                 for pid in outcome.pids
                 if (members := process_group_members(pid))
             }
-            fds_after, dirs_after = _fds(), _run_dirs()
-    finally:
-        shutil.rmtree(parent, ignore_errors=True)
+            fds_after, dirs_after = _fds(), _run_dirs(root)
+        pool_dirs_left = _pool_dirs(root)
     return CorpusRun(
         mode=mode,
         outcomes=outcomes,
@@ -307,6 +338,7 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
         fds_after=fds_after,
         run_dirs_before=dirs_before,
         run_dirs_after=dirs_after,
+        pool_dirs_left=pool_dirs_left,
     )
 
 

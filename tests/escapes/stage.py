@@ -21,9 +21,38 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["Stage", "process_group_members"]
+__all__ = ["Stage", "ipc_keys", "process_group_members"]
 
 _SECRET_MODE: Final = 0o600
+#: The uid and gid of ``nobody``, which sandboxed children drop to when the host is
+#: root. The victim runs as this uid too, so that only the sandbox - not ordinary
+#: permission checks between different users - keeps a child from touching it.
+_NOBODY: Final = 65534
+_IPC_TABLES: Final = ("shm", "msg", "sem")
+
+
+def _victim_state(pid: int) -> tuple[str, str, frozenset[int], str, int]:
+    """``(run state, nice value, CPU affinity, limits, scheduling policy)`` of a process."""
+    with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+        fields = handle.read().rpartition(")")[2].split()
+    with open(f"/proc/{pid}/limits", encoding="ascii") as handle:
+        limits = handle.read()
+    # After the command name: state is field 0 and nice is field 16.
+    policy = os.sched_getscheduler(pid)
+    return fields[0], fields[16], frozenset(os.sched_getaffinity(pid)), limits, policy
+
+
+def ipc_keys() -> set[int]:
+    """The keys of every System V IPC object (shared memory, queues, semaphores)."""
+    keys: set[int] = set()
+    for table in _IPC_TABLES:
+        try:
+            with open(f"/proc/sysvipc/{table}", encoding="ascii") as handle:
+                lines = handle.read().splitlines()[1:]
+        except OSError:
+            continue
+        keys.update(int(line.split()[0]) for line in lines if line.strip())
+    return keys
 
 
 @dataclass
@@ -32,8 +61,10 @@ class Stage:
 
     root: Path
     secret_text: str
+    ipc_key: int = 0
     canary: socket.socket | None = None
     victim: subprocess.Popen[bytes] | None = None
+    victim_baseline: tuple[str, str, frozenset[int], str, int] | None = None
     _closed: bool = field(default=False, repr=False)
 
     @classmethod
@@ -58,7 +89,7 @@ class Stage:
         fd = os.open(secret_path, os.O_CREAT | os.O_WRONLY | os.O_EXCL, _SECRET_MODE)
         with os.fdopen(fd, "w") as handle:
             handle.write(text)
-        stage = cls(root=root, secret_text=text)
+        stage = cls(root=root, secret_text=text, ipc_key=secrets.randbelow(2**30) + 1)
         if canary:
             listener = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
             # Dual-stack on the loopback only, so that both an IPv4 connection and an
@@ -68,9 +99,16 @@ class Stage:
             listener.listen(16)
             stage.canary = listener
         if victim:
+            as_nobody = os.geteuid() == 0
             stage.victim = subprocess.Popen(
-                ["sleep", "600"], start_new_session=True, stdin=subprocess.DEVNULL
+                ["sleep", "600"],
+                start_new_session=True,
+                stdin=subprocess.DEVNULL,
+                user=_NOBODY if as_nobody else None,
+                group=_NOBODY if as_nobody else None,
+                extra_groups=[] if as_nobody else None,
             )
+            stage.victim_baseline = _victim_state(stage.victim.pid)
         return stage
 
     @property
@@ -91,6 +129,7 @@ class Stage:
             # would be harmful, so use a closed port and a pid that cannot exist.
             "CANARY_PORT": "1",
             "VICTIM_PID": str(2**22 + 1),
+            "IPC_KEY": str(self.ipc_key),
         }
         if self.canary is not None:
             values["CANARY_PORT"] = str(self.canary.getsockname()[1])
@@ -130,11 +169,44 @@ class Stage:
         return ["the canary listener received a connection"] if readable else []
 
     def victim_harm(self) -> list[str]:
-        """Describe the death of the victim process."""
-        if self.victim is None:
+        """Describe the death of the victim, or any change to its state, priority or limits."""
+        if self.victim is None or self.victim_baseline is None:
             return []
         code = self.victim.poll()
-        return [f"the victim process died with status {code}"] if code is not None else []
+        if code is not None:
+            return [f"the victim process died with status {code}"]
+        state, nice, affinity, limits, policy = _victim_state(self.victim.pid)
+        before_state, before_nice, before_affinity, before_limits, before_policy = (
+            self.victim_baseline
+        )
+        harms = []
+        # Running and sleeping alternate on their own; stopped or traced is harm.
+        if state in "Tt" and state != before_state:
+            harms.append(f"the victim process went from state {before_state} to {state}")
+        if nice != before_nice:
+            harms.append(f"the victim's nice value went from {before_nice} to {nice}")
+        if affinity != before_affinity:
+            harms.append(f"the victim's CPU affinity went from {sorted(before_affinity)} to "
+                         f"{sorted(affinity)}")
+        if limits != before_limits:
+            harms.append("the victim's resource limits changed")
+        if policy != before_policy:
+            harms.append(f"the victim's scheduling policy went from {before_policy} to {policy}")
+        return harms
+
+    def ipc_harm(self) -> list[str]:
+        """Describe a System V IPC object left behind under the stage's key."""
+        if self.ipc_key in ipc_keys():
+            return [f"a System V IPC object with key {self.ipc_key} outlived the run"]
+        return []
+
+    def remove_ipc(self) -> None:
+        """Delete any System V IPC object under the stage's key."""
+        for flag in ("-M", "-Q", "-S"):
+            subprocess.run(
+                ["ipcrm", flag, str(self.ipc_key)],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+            )
 
     def restore_secret(self) -> None:
         """Put the secret file back as it was (the plain-CPython validation damages it)."""
@@ -155,6 +227,8 @@ class Stage:
             with contextlib.suppress(ProcessLookupError):
                 self.victim.kill()
             self.victim.wait()
+        if self.ipc_key in ipc_keys():
+            self.remove_ipc()
         shutil.rmtree(self.root, ignore_errors=True)
 
 

@@ -1,6 +1,6 @@
 # category: exhaustion
 # signal: limit bounded
-# kinds: output-limit exception
+# kinds: output-limit exception timeout
 # plain: skip (checks the sandbox's limits)
 # source: a return value made of many small items
 return list(range(3_000_000))

@@ -3,11 +3,15 @@
 # kinds: timeout worker-exit
 # expect: refused
 # plain: skip (never ends)
-# source: leaving the process group the host kills on timeout
+# source: leaving the process group the host kills on timeout, then spinning
 import os
 try:
     os.setsid()
 except OSError:
+    pass
+try:
     os.setpgid(0, 0)
+except OSError:
+    pass
 while True:
     pass

@@ -1,6 +1,6 @@
 # category: exhaustion
 # signal: limit
-# kinds: exception worker-exit
+# kinds: exception worker-exit timeout
 # expect: refused
 # plain: skip (crashes the interpreter)
 # source: raising the recursion limit so that recursion overflows the C stack

@@ -1,6 +1,6 @@
 # category: format-string
 # signal: leak
-# leak: frame at|f_globals|<module
+# leak: <frame at|<module '|'__builtins__': 
 # expect: refused
 # source: a generator's frame reached and rendered through format
 def gen():

@@ -1,6 +1,6 @@
 # category: format-string
 # signal: leak
-# leak: <function|<module|__builtins__
+# leak: <module '|'__name__': 'builtins'
 # expect: refused
 # source: format's [key] item access into a real namespace
 import json

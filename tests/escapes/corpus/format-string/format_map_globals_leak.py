@@ -1,6 +1,6 @@
 # category: format-string
 # signal: leak
-# leak: __builtins__|<module
+# leak: <module '|'__builtins__': 
 # expect: refused
 # source: CVE-2023-41039 class: format_map walking into a function's globals
 def helper():

@@ -1,6 +1,6 @@
 # category: format-string
 # signal: leak
-# leak: module 'builtins'
+# leak: <module 'builtins'
 # expect: refused
 # source: CVE-2023-41039 class: string.Formatter().format walks the same way
 import string

@@ -1,6 +1,6 @@
 # category: format-string
 # signal: leak
-# leak: module 'builtins'
+# leak: <module 'builtins'
 # expect: refused
 # source: a str.format call hidden inside an f-string
 template = "{0.__self__}"

@@ -1,6 +1,6 @@
 # category: format-string
 # signal: leak
-# leak: module 'builtins'
+# leak: <module 'builtins'
 # expect: refused
 # source: CVE-2023-41039: str.format walks attributes in C, past the attribute guard
 return "{0.__self__}".format(len)

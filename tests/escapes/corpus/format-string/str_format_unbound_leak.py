@@ -1,6 +1,6 @@
 # category: format-string
 # signal: leak
-# leak: module 'builtins'
+# leak: <module 'builtins'
 # expect: refused
 # source: CVE-2023-41039 class: the unbound str.format method
 return str.format("{0.__self__}", len)

@@ -1,10 +1,10 @@
 # value: [10, 4, "unit", 6]
 class Base:
     def __init__(self, size):
-        self._size = size
+        self.stored = size
     @property
     def size(self):
-        return self._size
+        return self.stored
 class Square(Base):
     def __init__(self, side):
         super().__init__(side * side)

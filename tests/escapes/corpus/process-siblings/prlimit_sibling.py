@@ -1,0 +1,7 @@
+# category: process-siblings
+# signal: victim
+# expect: refused
+# plain: as-nobody (the attack is on a process of the same unprivileged uid)
+# source: prlimit() on another process of the same uid lowers its limits (all children share one uid)
+import resource
+resource.prlimit({VICTIM_PID}, resource.RLIMIT_NOFILE, (3, 3))

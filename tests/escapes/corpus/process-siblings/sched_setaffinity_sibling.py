@@ -1,0 +1,7 @@
+# category: process-siblings
+# signal: victim
+# expect: refused
+# plain: as-nobody (the attack is on a process of the same unprivileged uid)
+# source: sched_setaffinity() on another process of the same uid pins it to one CPU
+import os
+os.sched_setaffinity({VICTIM_PID}, {0})

@@ -1,0 +1,128 @@
+"""The ablation: the escape corpus with both layers, with the language layer alone, the OS alone.
+
+Each case's success signal is its *harm* (the secret read, a file written, a
+connection made, a process killed, the host or a later run harmed), checked from
+outside the child; no case may do harm in any of the three modes. Exhaustion
+cases must end with the expected kind within their limit plus a margin, and the
+pool must be healthy afterwards: a fresh child for every run, statistics back to
+idle, no process left behind, no descriptor or run directory leaked.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING
+
+import pytest
+
+from .corpus_format import MODES, Case, Mode, load_cases
+from .runner import POOL_SIZE, AblationRuns
+
+if TYPE_CHECKING:
+    from _pytest.mark.structures import ParameterSet
+
+pytestmark = pytest.mark.slow
+
+CASES = load_cases()
+
+_SIBLINGS = (
+    "the OS layer lets a child signal other processes of the shared unprivileged uid "
+    "(other children) through F_SETOWN/O_ASYNC, without the kill syscall"
+)
+_SYSV_IPC = "the OS layer lets System V IPC objects outlive the child (state for later runs)"
+
+#: Escapes the corpus found that the sandbox does not stop yet, by (mode, case id). Each is
+#: a real finding, listed in SECURITY.md under "Known gaps". The expected failure is
+#: strict: once the gap is closed the test fails until its entry is removed here.
+KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
+    ("os", "process-siblings/sigio_signal_via_ctypes"): _SIBLINGS,
+    ("os", "process-siblings/sigio_signal_via_fcntl_module"): _SIBLINGS,
+    ("os", "state/sysv_shared_memory"): _SYSV_IPC,
+    ("os", "state/sysv_message_queue"): _SYSV_IPC,
+    ("os", "state/sysv_semaphore"): _SYSV_IPC,
+}
+
+
+def _case_param(mode: Mode, case: Case) -> ParameterSet:
+    reason = KNOWN_ESCAPES.get((mode, case.id))
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason is not None else []
+    return pytest.param(mode, case, marks=marks, id=f"{mode}-{case.id}")
+
+
+PARAMS = [_case_param(mode, case) for mode in MODES for case in CASES if mode in case.applies]
+
+
+def test_every_known_escape_names_a_case_of_the_corpus() -> None:
+    ids = {case.id for case in CASES}
+    assert {case_id for _, case_id in KNOWN_ESCAPES} <= ids
+
+
+@pytest.mark.parametrize(("mode", "case"), PARAMS)
+def test_case_does_no_harm(mode: Mode, case: Case, ablation: AblationRuns) -> None:
+    outcome = ablation.get(mode).outcomes[case.id]
+    assert outcome.harms == [], f"{case.id} ({case.source}) in mode {mode!r}"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_run_gets_a_fresh_child(mode: Mode, ablation: AblationRuns) -> None:
+    pids = ablation.get(mode).pids
+    assert len(pids) == len(set(pids))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_pool_statistics_return_to_idle_after_the_corpus(
+    mode: Mode, ablation: AblationRuns
+) -> None:
+    statistics = ablation.get(mode).statistics
+    assert (statistics.idle, statistics.busy, statistics.starting, statistics.exiting) == (
+        POOL_SIZE, 0, 0, 0
+    )
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_pool_counted_every_run(mode: Mode, ablation: AblationRuns) -> None:
+    run = ablation.get(mode)
+    assert run.statistics.runs >= len(run.outcomes)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_no_child_process_outlives_its_run(mode: Mode, ablation: AblationRuns) -> None:
+    assert ablation.get(mode).leftover_processes == {}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_no_descriptor_leaks_across_the_corpus(mode: Mode, ablation: AblationRuns) -> None:
+    run = ablation.get(mode)
+    assert run.fds_after == run.fds_before
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_no_run_directory_leaks_across_the_corpus(mode: Mode, ablation: AblationRuns) -> None:
+    run = ablation.get(mode)
+    assert run.run_dirs_after <= run.run_dirs_before
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_pool_directory_is_removed_when_the_pool_closes(
+    mode: Mode, ablation: AblationRuns
+) -> None:
+    assert ablation.get(mode).pool_dirs_left == set()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_results_report_the_layers_of_the_mode(mode: Mode, ablation: AblationRuns) -> None:
+    full_os = sys.platform == "linux" and os.geteuid() == 0
+    for outcome in ablation.get(mode).outcomes.values():
+        if outcome.result is None or outcome.result.pid is None:
+            continue
+        layers = outcome.result.layers
+        assert layers.language_layer == (mode != "os")
+        os_parts = (layers.rlimits, layers.uid_drop, layers.no_new_privs, layers.seccomp)
+        if mode == "language":
+            assert os_parts == (False, False, False, False)
+            assert len(layers.reasons) >= 4
+        elif full_os:
+            assert os_parts == (True, True, True, True), layers.reasons
+        else:
+            assert all(os_parts) or layers.reasons

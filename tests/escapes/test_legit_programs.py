@@ -1,0 +1,45 @@
+"""Legitimate model code keeps working through the sandbox.
+
+Realistic programs (tool calls, ``asyncio.gather``, classes, dataclasses, json,
+re, datetime, ``match``, f-strings, ``ToolCallError`` handling...) must produce
+their expected value with both layers on. They must also work with either layer
+alone, which shows that the ablation switches change protection, not meaning.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from .corpus_format import MODES, LegitProgram, Mode, load_legit_programs
+
+if TYPE_CHECKING:
+    from .runner import LegitRuns
+
+PROGRAMS = load_legit_programs()
+PAIRS = [(mode, program) for mode in MODES for program in PROGRAMS]
+
+
+@pytest.mark.parametrize(("mode", "program"), PAIRS, ids=[f"{m}-{p.id}" for m, p in PAIRS])
+def test_legitimate_program_returns_its_value(
+    mode: Mode, program: LegitProgram, legit_runs: LegitRuns
+) -> None:
+    result = legit_runs.get(mode)[program.id]
+    assert result.error is None, result.error
+    assert result.value == program.value
+
+
+@pytest.mark.parametrize(
+    "program",
+    [program for program in PROGRAMS if program.logs is not None],
+    ids=lambda program: program.id,
+)
+def test_legitimate_program_prints_its_lines(program: LegitProgram, legit_runs: LegitRuns) -> None:
+    assert legit_runs.get("both")[program.id].logs == program.logs
+
+
+def test_legitimate_programs_run_with_every_layer_in_force(legit_runs: LegitRuns) -> None:
+    for result in legit_runs.get("both").values():
+        assert result.layers.language_layer
+        assert result.layers.complete or result.layers.reasons
