@@ -86,7 +86,7 @@ class Zygote:
         self.control = control
         self.ready = ready
         self.children: dict[int, Child] = {}
-        self.spawns: dict[int, tuple[anyio.Event, list[int | str]]] = {}
+        self.spawns: dict[int, tuple[anyio.Event, Child, list[int | str]]] = {}
         self.next_id = 0
         self.dead = False
 
@@ -116,7 +116,7 @@ class Zygote:
             if not isinstance(message, _zygote.ZygoteReady):
                 raise RuntimeError(
                     f"the sandbox zygote exited or misbehaved while starting (got {message!r}); "
-                    "run the project's tests to see its error output"
+                    "its error output went to this process's standard error"
                 )
         except BaseException:
             with anyio.CancelScope(shield=True):
@@ -140,18 +140,27 @@ class Zygote:
                         child.status = message.status
                         child.cpu_seconds = message.cpu_seconds
                         child.exited.set()
-                elif isinstance(message, _zygote.Spawned | _zygote.SpawnFailed):
+                elif isinstance(message, _zygote.Spawned):
+                    waiter = self.spawns.pop(message.id, None)
+                    if waiter is None:
+                        # Its requester was cancelled: the child is nobody's.
+                        with contextlib.suppress(OSError):
+                            await self._send(_zygote.encode(_zygote.Kill(message.pid)), [])
+                        continue
+                    event, child, box = waiter
+                    # Tracked at once, so that an Exited right behind is not lost.
+                    child.pid = message.pid
+                    self.children[message.pid] = child
+                    box.append(message.pid)
+                    event.set()
+                elif isinstance(message, _zygote.SpawnFailed):
                     waiter = self.spawns.pop(message.id, None)
                     if waiter is not None:
-                        waiter[1].append(
-                            message.pid
-                            if isinstance(message, _zygote.Spawned)
-                            else message.message
-                        )
+                        waiter[2].append(message.message)
                         waiter[0].set()
         finally:
             self.dead = True
-            for event, box in self.spawns.values():
+            for event, _child, box in self.spawns.values():
                 box.append("the sandbox zygote exited")
                 event.set()
             self.spawns.clear()
@@ -167,7 +176,7 @@ class Zygote:
         request_id = self.next_id
         self.next_id += 1
         event, box = anyio.Event(), list[int | str]()
-        self.spawns[request_id] = (event, box)
+        self.spawns[request_id] = (event, child, box)
         message = _zygote.Spawn(request_id, child.settings, child.cwd)
         ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))]
         try:
@@ -179,8 +188,6 @@ class Zygote:
         (result,) = box
         if isinstance(result, str):
             raise RuntimeError(f"the sandbox zygote could not fork a child: {result}")
-        child.pid = result
-        self.children[result] = child
 
     async def kill(self, child: Child) -> None:
         """Ask the zygote to kill the child's process group (if it is still alive)."""
@@ -215,6 +222,7 @@ _decoder: Final = msgspec.msgpack.Decoder(_zygote.ZygoteMessage)
 
 
 async def recv_packet(control: socket.socket) -> bytes:
+    """Wait for the next control packet; ``b""`` once the zygote is gone."""
     while True:
         await anyio.wait_readable(control)
         try:
