@@ -1,6 +1,7 @@
 """Code Mode for LLM agents."""
 
 import contextlib
+import typing
 
 import msgspec
 
@@ -161,6 +162,12 @@ def _present_as_public() -> None:
             # ``__module__`` names, and caches them: resolve them before renaming.
             with contextlib.suppress(Exception):
                 msgspec.inspect.type_info(obj)
+        elif isinstance(obj, type) and vars(obj).get("__annotations__"):
+            # The same for typing.get_type_hints on other classes: store the
+            # resolved annotations while the defining module is still named.
+            with contextlib.suppress(Exception):
+                hints = typing.get_type_hints(obj, include_extras=True)
+                obj.__annotations__ = {k: hints[k] for k in vars(obj)["__annotations__"]}
         if getattr(obj, "__module__", "").startswith("codemode._"):
             # Aliases of typing constructs cannot take a module; they keep theirs.
             with contextlib.suppress(AttributeError, TypeError):

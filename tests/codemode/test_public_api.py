@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import typing
 
 import msgspec
 import pytest
@@ -62,3 +63,10 @@ def test_star_import_brings_exactly_the_public_names() -> None:
     namespace: dict[str, object] = {}
     exec("from codemode import *", namespace)
     assert set(namespace) - {"__builtins__"} == set(codemode.__all__)
+
+
+@pytest.mark.parametrize("name", ["Agent", "CallInput", "ToolSchema", "CodemodeError"])
+def test_type_hints_still_resolve_after_the_module_rename(name: str) -> None:
+    hints = typing.get_type_hints(getattr(codemode, name))
+    assert hints
+    assert not any(isinstance(h, str) for h in hints.values())
