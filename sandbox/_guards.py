@@ -155,10 +155,11 @@ def guarded_getitem(obj: Any, key: Any) -> Any:
     """``obj[key]`` for restricted code (``_getitem_``)."""
     if type(obj) in _PLAIN_CONTAINERS:
         return obj[key]
-    if type(obj) is types.MappingProxyType:
+    if type(obj) is types.MappingProxyType and type(key) is str and key[:1] == "_":
         # Class namespaces: the one mapping whose keys are private names of
-        # objects the program did not create.
-        raise TypeError("reading items of a class namespace (mappingproxy) is not allowed")
+        # objects the program did not create. (The compiler leaves subscripts
+        # with literal keys that do not start with "_" native for this reason.)
+        raise TypeError(f"reading the private entry {key!r} of a class namespace is not allowed")
     return obj[key]
 
 
@@ -186,16 +187,27 @@ def is_program_class(cls: type) -> bool:
     return isinstance(cls, type) and cls.__module__ == MODEL_MODULE
 
 
+#: Classes already known to be writable: the base types above, plus each
+#: program class the first time it is written to (a class's ``__module__``
+#: cannot change later: the program cannot write ``_`` names).
+_known_writable: set[type] = set(_WRITABLE_TYPES)
+
+
 def guarded_write(obj: Any) -> Any:
     """The ``_write_`` guard: return ``obj`` if the program may change it, else refuse."""
-    cls = type(obj)
-    if cls in _WRITABLE_TYPES:
+    if type(obj) in _known_writable:
         return obj
+    return _checked_write(obj)
+
+
+def _checked_write(obj: Any) -> Any:
+    cls = type(obj)
     # `type.__module__` reads the class's own namespace entry, which a program
     # cannot set (the name starts with "_"); builtin types report "builtins".
-    if cls.__module__ == MODEL_MODULE or is_program_class(obj):
+    if cls.__module__ == MODEL_MODULE:
+        _known_writable.add(cls)
         return obj
-    if isinstance(obj, dict | list | collections.deque):
+    if is_program_class(obj) or isinstance(obj, dict | list | collections.deque):
         return obj
     raise TypeError(
         f"cannot change a {_type_label(obj)} object: a program may only change objects it "

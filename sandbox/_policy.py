@@ -16,7 +16,10 @@ and the names in :data:`RUNTIME_CHECKED_ATTRIBUTES`. Every other name has
 already passed the same checks the guard would make (not ``_``-prefixed, not
 in :data:`BLOCKED_ATTRIBUTES`), so the guard would return ``getattr(obj,
 name)`` unchanged and the load is left native. Dynamic names (``getattr(obj,
-name)``) always go through the guard.
+name)``) always go through the guard. Item reads follow the same reasoning:
+the item guard refuses only ``_``-prefixed keys of class namespaces, so a
+subscript whose key is a literal number, a literal string not starting with
+``_``, or a slice, is left native; every other key goes through ``_getitem_``.
 """
 
 from __future__ import annotations
@@ -269,6 +272,13 @@ class ProgramPolicy(RestrictingNodeTransformer):
         ast.copy_location(wrapped, node.value)
         node.value = ast.fix_missing_locations(wrapped)
         return node
+
+    # -- subscripts ------------------------------------------------------------------
+
+    def visit_Subscript(self, node: ast.Subscript) -> _Visited:
+        if isinstance(node.ctx, ast.Load) and _is_plain_key(node.slice):
+            return self.node_contents_visit(node)
+        return super().visit_Subscript(node)
 
     # -- statements the stock transformer refuses or rewrites differently ------
 
@@ -562,3 +572,15 @@ def _declared(body: list[ast.stmt], kind: type[ast.Global] | type[ast.Nonlocal])
     return frozenset(
         name for node in _walk_scope(body) if isinstance(node, kind) for name in node.names
     )
+
+
+def _is_plain_key(key: ast.expr) -> bool:
+    """A subscript key the item guard could not refuse on any object."""
+    if isinstance(key, ast.Slice):
+        return True
+    if isinstance(key, ast.Constant):
+        value = key.value
+        return type(value) in (int, bool, float) or (type(value) is str and value[:1] != "_")
+    if isinstance(key, ast.UnaryOp) and isinstance(key.op, ast.USub):
+        return isinstance(key.operand, ast.Constant) and type(key.operand.value) is int
+    return False

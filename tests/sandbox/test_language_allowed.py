@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import types
+
+from sandbox._compile import compile_program
+
 from .test_language_support import run_ok
 
 
@@ -465,3 +469,30 @@ return out
 
 def test_bare_underscore_is_a_valid_name() -> None:
     assert run_ok("for _ in range(2):\n    pass\n_ = 5\nreturn _") == 5
+
+
+def test_dict_keys_starting_with_underscore_are_readable() -> None:
+    source = "doc = {'_id': 7}\nkey = '_id'\nreturn [doc['_id'], doc[key], doc.get('_id')]"
+    assert run_ok(source) == [7, 7, 7]
+
+
+def _names_used(source: str) -> set[str]:
+    names: set[str] = set()
+    stack = [compile_program(source)]
+    while stack:
+        code = stack.pop()
+        names.update(code.co_names)
+        stack.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return names
+
+
+def test_plain_attribute_reads_and_literal_subscripts_compile_to_native_operations() -> None:
+    # The fast paths of DESIGN.md §8: nothing for the guard to decide, no guard call.
+    names = _names_used("x = [1]\nx.append(2)\ny = x[0] + x[-1] + x[0:1][0]\nz = {'k': 1}['k']")
+    assert "_getattr_" not in names
+    assert "_getitem_" not in names
+
+
+def test_reads_the_guard_decides_at_run_time_still_call_it() -> None:
+    names = _names_used("k = 0\nx = [1]\ny = x[k]\nz = 's'.format\nw = x.__class__")
+    assert {"_getattr_", "_getitem_"} <= names

@@ -302,15 +302,17 @@ def test_attribute_error_obj_is_not_readable() -> None:
     assert '"obj" of an AttributeError is not available' in message
 
 
-def test_class_namespaces_cannot_be_subscripted() -> None:
+def test_private_entries_of_class_namespaces_cannot_be_read() -> None:
     import types
 
     message = _refused("return ns['x']")
     assert message  # NameError: ns is not bound
     from sandbox._guards import guarded_getitem
 
-    with pytest.raises(TypeError, match=r"^reading items of a class namespace"):
-        guarded_getitem(types.MappingProxyType({"x": 1}), "x")
+    namespace = types.MappingProxyType({"_x": 1, "y": 2})
+    with pytest.raises(TypeError, match=r"^reading the private entry '_x' of a class namespace"):
+        guarded_getitem(namespace, "_x")
+    assert guarded_getitem(namespace, "y") == 2
 
 
 def test_writing_dunders_of_builtin_classes_are_not_readable() -> None:
