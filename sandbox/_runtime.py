@@ -208,10 +208,14 @@ def _close_loop(loop: asyncio.AbstractEventLoop) -> None:
         for task in pending:
             task.cancel()
         _spin(loop, _CLEANUP_ITERATIONS if pending else 0)
-        closing = loop.create_task(loop.shutdown_asyncgens())
-        _spin(loop, _CLEANUP_ITERATIONS)
-        closing.cancel()
-        _spin(loop, 1)
+        # The loop tracks the program's live async generators (a private
+        # attribute of asyncio's base loop); skip the round trip when none is left.
+        live = getattr(loop, "_asyncgens", None)
+        if live is None or len(live):
+            closing = loop.create_task(loop.shutdown_asyncgens())
+            _spin(loop, _CLEANUP_ITERATIONS)
+            closing.cancel()
+            _spin(loop, 1)
     except BaseException:  # a task misbehaving while cancelled ends only that task
         pass
     finally:
