@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._errors import RegistrationError
 from ._registry import Registry
 from ._tools import ToolDefinition, tool
 
@@ -73,8 +74,19 @@ def _as_definition(item: object, where: str) -> ToolDefinition:
     if isinstance(item, ToolDefinition):
         return item
     if inspect.isfunction(item):
-        return tool(item)
-    raise ToolSpecError(f"{where} is {type(item).__name__}, not a tool or a typed function")
+        return _typed(item, where)
+    raise ToolSpecError(
+        f"{where} is {type(item).__name__}, not a tool or a typed function; point :ATTR at "
+        "a Registry, a tool, or a list of tools and typed functions"
+    )
+
+
+def _typed(fn: Callable[..., Any], where: str) -> ToolDefinition:
+    # A function the typed form cannot describe is a problem with --tools, not a crash.
+    try:
+        return tool(fn)
+    except (TypeError, ValueError) as exc:
+        raise ToolSpecError(f"{where}: {fn.__name__}() cannot be a tool: {exc}") from exc
 
 
 def load_registry(spec: str, *, mode: str = "code") -> Registry:
@@ -103,7 +115,7 @@ def load_registry(spec: str, *, mode: str = "code") -> Registry:
                 "and no tool; annotate the functions' parameters and return type, or name an "
                 "attribute with MODULE:ATTR"
             )
-        definitions = tools + [tool(fn) for fn in functions]
+        definitions = tools + [_typed(fn, f"--tools {spec!r}") for fn in functions]
     else:
         try:
             value = getattr(module, attr)
@@ -111,9 +123,17 @@ def load_registry(spec: str, *, mode: str = "code") -> Registry:
             raise ToolSpecError(f"--tools {spec!r}: the module has no attribute {attr!r}") from None
         if isinstance(value, Registry):
             return value
-        items = value if isinstance(value, list | tuple) else [value]
-        definitions = [_as_definition(item, f"{spec}[{i}]") for i, item in enumerate(items)]
+        if isinstance(value, list | tuple):
+            definitions = [
+                _as_definition(item, f"--tools {spec!r}: item {i}")
+                for i, item in enumerate(value)
+            ]
+        else:
+            definitions = [_as_definition(value, f"--tools {spec!r}")]
     registry = Registry(mode=mode)  # type: ignore[arg-type]
     for definition in definitions:
-        registry.register(definition)
+        try:
+            registry.register(definition)
+        except RegistrationError as exc:
+            raise ToolSpecError(f"--tools {spec!r}: {exc}") from exc
     return registry
