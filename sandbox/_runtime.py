@@ -22,6 +22,7 @@ from bridge.lossless import JsonValue, LossyJsonError, materialize
 
 from ._builtins import make_globals
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
+from ._guards import MODEL_MODULE
 
 if TYPE_CHECKING:
     import types
@@ -236,7 +237,8 @@ def _check_value(
     except LossyJsonError as exc:
         return None, (
             "invalid-output",
-            f"The program's return value is not lossless JSON: {exc}. Return dicts with str keys, "
+            f"The program's return value is not lossless JSON: {_plain_names(str(exc))}. "
+            "Return dicts with str keys, "
             "lists, str, int, finite float, bool or None.",
         )
     size = len(msgspec.json.encode(value))
@@ -257,15 +259,24 @@ def format_program_exception(exc: BaseException, source: str) -> str:
     lines = source.splitlines()
     try:
         te = traceback.TracebackException.from_exception(exc, lookup_lines=False)
-    except Exception:
+    except BaseException:  # a program's __str__ may raise anything, SystemExit included
         return f"{type(exc).__name__}: <the exception could not be formatted>"
     seen: set[int] = set()
     _filter(te, lines, seen)
     try:
-        return "".join(te.format()).rstrip("\n")
-    except Exception:
+        text = "".join(te.format()).rstrip("\n")
+    except BaseException:
         name = te.exc_type.__name__ if te.exc_type else "Exception"
         return f"{name}: <the exception could not be formatted>"
+    # The program's own classes print as `<model>.__codemode_main__.<locals>.Name`.
+    return _plain_names(text)
+
+
+def _plain_names(text: str) -> str:
+    return text.replace(_PROGRAM_QUALIFIER, "")
+
+
+_PROGRAM_QUALIFIER: Final = f"{MODEL_MODULE}.{MAIN_NAME}.<locals>."
 
 
 def _filter(te: traceback.TracebackException, lines: list[str], seen: set[int]) -> None:

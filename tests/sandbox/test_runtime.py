@@ -295,3 +295,25 @@ await asyncio.sleep(0)
 return "done"
 """
     assert run_ok(source) == "done"
+
+
+def test_an_exception_whose_str_raises_system_exit_ends_only_the_program() -> None:
+    source = """
+class Nasty(Exception):
+    def __str__(self):
+        raise SystemExit("from __str__")
+raise Nasty()
+"""
+    kind, message = run_error(source)
+    assert kind == "exception"
+    assert message.endswith("\nNasty: <exception str() failed>")
+
+
+def test_the_programs_exception_classes_print_with_their_plain_names() -> None:
+    source = "class AppError(Exception):\n    pass\nraise AppError('bad')"
+    assert run_error(source)[1].endswith("\nAppError: bad")
+
+
+def test_an_invalid_value_of_a_program_class_is_named_plainly() -> None:
+    _, message = run_error("class Point:\n    pass\nreturn Point()")
+    assert "a value of type Point is not JSON - at `$`" in message
