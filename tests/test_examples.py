@@ -1,0 +1,85 @@
+"""Every runnable example runs and prints what it should; so does the README's first command."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+
+#: For each runnable example, lines its output must contain, in this order.
+EXPECTED: dict[str, list[str]] = {
+    "quickstart.py": [
+        "['run_code']",
+        "send_email: sending email is not allowed for this agent",
+        "{",
+        '  "warmer": "Paris"',
+        "}",
+    ],
+    "policy_and_approvals.py": [
+        "approval asked for call-1:code:3 (payments need a human): granted",
+        "deleted drafts/old.txt",
+        "delete: refusing to delete 'reports/q3.txt': only drafts/ may be deleted",
+        "paid 12.50 EUR to Ada",
+    ],
+    "spill_and_replay.py": [
+        "the report has 2000 rows",
+        "...",
+        "(Omitted 24843 bytes.",
+        "call-1 run_code ok",
+        "  call-1:code:1 report ok",
+    ],
+    "agent_loop.py": [
+        "run_code -> '[\\n  \"pears\"\\n]'",
+        "assistant: Out of stock: pears.",
+    ],
+}
+
+
+def runnable_examples() -> list[str]:
+    return sorted(
+        path.name
+        for path in EXAMPLES.glob("*.py")
+        if 'if __name__ == "__main__":' in path.read_text(encoding="utf-8")
+    )
+
+
+def run_python(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], cwd=REPO, capture_output=True, text=True, timeout=120,
+        check=False,
+    )
+
+
+def test_every_runnable_example_has_expected_output() -> None:
+    assert sorted(EXPECTED) == runnable_examples()
+
+
+@pytest.mark.parametrize("name", runnable_examples())
+def test_the_example_runs_and_prints_what_it_should(name: str) -> None:
+    done = run_python(f"examples/{name}")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    positions = []
+    for expected in EXPECTED[name]:
+        matches = [i for i, line in enumerate(lines) if line.startswith(expected)]
+        assert matches, f"{name}: no line starts with {expected!r} in:\n{done.stdout}"
+        positions.append(matches[0])
+    assert positions == sorted(positions), done.stdout
+
+
+def test_the_readmes_first_command_prints_the_readmes_output() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"codemode (run [^\n]+)", readme)
+    expected = re.search(r"```text\n(.*?)```", readme, re.S)
+    assert command is not None
+    assert expected is not None
+    done = run_python("-c", "from codemode.cli import main; main()", *shlex.split(command[1]))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected[1]
