@@ -312,3 +312,10 @@ return [json.loads(json.dumps({"a": [1, 2.5]})), re.findall(r"\\d+", "a1b22"),
         statistics.mean([1, 2, 3]), list(itertools.islice(itertools.count(5), 3))]
 """
     assert run_ok(source) == [{"a": [1, 2.5]}, ["1", "22"], 2, [5, 6, 7]]
+
+
+def test_deepcopy_of_a_facade_is_refused_and_classes_copy_as_themselves() -> None:
+    message = run_error("import copy, json\nreturn copy.deepcopy(json)")[1]
+    assert "TypeError: cannot copy a json_facade object in run_code" in message
+    source = "import copy\nclass A:\n    pass\nreturn copy.deepcopy(A) is A and copy.copy(A) is A"
+    assert run_ok(source) is True

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sandbox._compile import ProgramCompileError, compile_program
-from sandbox._policy import BLOCKED_ATTRIBUTES
+from sandbox._guards import guarded_getattr
+from sandbox._policy import BLOCKED_ATTRIBUTES, READABLE_DUNDERS
 
 from .test_language_support import compile_errors, run_error, run_ok
 
@@ -335,3 +338,24 @@ c["k"] = 1
 return dict(c)
 """
     assert run_ok(source) == {"k": 4}
+
+
+@given(st.text(min_size=1, max_size=12).map(lambda s: "_" + s))
+def test_no_unreviewed_underscore_name_is_ever_readable(name: str) -> None:
+    class Victim:
+        pass
+
+    victim = Victim()
+    for target in (victim, Victim, print, (i for i in range(0)), guarded_getattr):
+        if name in READABLE_DUNDERS:
+            continue
+        with pytest.raises(AttributeError):
+            guarded_getattr(target, name)
+
+
+@given(st.sampled_from(sorted(BLOCKED_ATTRIBUTES)), st.booleans())
+def test_blocked_names_are_refused_with_or_without_a_default(name: str, with_default: bool) -> None:
+    generator = (i for i in range(0))
+    args: tuple[object, ...] = (None,) if with_default else ()
+    with pytest.raises(AttributeError, match="restricted attribute"):
+        guarded_getattr(generator, name, *args)
