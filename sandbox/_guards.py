@@ -1,7 +1,7 @@
 """The guard functions that restricted code calls, with fast paths.
 
 The transformer in :mod:`sandbox._policy` rewrites the program so that
-attribute reads it cannot decide at compile time, item reads, writes,
+attribute reads and item reads it cannot decide at compile time, writes,
 iteration and unpacking call the functions here (bound in the program's
 globals as ``_getattr_``, ``_getitem_``, ``_write_``, ``_getiter_``,
 ``_getaiter_``, ``_iter_unpack_sequence_``, ``_unpack_sequence_`` and
@@ -18,6 +18,13 @@ exists for in Zope: here iteration hands out only objects that already exist,
 and every further use of them goes through the attribute and item guards, so
 ``_getiter_`` is the builtin ``iter`` and the unpacking hooks leave unpacking
 native.
+
+Fast paths (DESIGN.md §8): the attribute guard returns at once for names that
+cannot be private or internal; the item guard indexes exact ``dict``/
+``list``/``str``/``tuple`` directly; the write guard remembers the program's
+classes after the first write. Together with the native operations the
+transformer emits, arithmetic runs at the speed of plain CPython and
+attribute-, item- and write-heavy loops stay well under twice its time.
 """
 
 from __future__ import annotations
