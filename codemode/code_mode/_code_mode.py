@@ -267,7 +267,6 @@ class CodeMode:
             raise CodeRunFailedError(result.error.kind, result.error.message, result.logs)
         return {"logs": list(result.logs), "result": result.value}
 
-
     def _report(self, run: CodeRun) -> None:
         if self._on_run is not None:
             self._on_run(run)

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
     from .._execution import ToolRunContext
     from .._registry import Agent, Registry
+    from .._signal import AbortSignal
 
 __all__ = ["CodeDispatchLog", "SubCallRecord", "SubDispatcher"]
 
@@ -86,7 +87,7 @@ class SubDispatcher:
         *,
         registry: Registry,
         outer: ToolRunContext,
-        run_signal: object,
+        run_signal: AbortSignal,
         scheduler: Scheduler,
         log_tasks: anyio.abc.TaskGroup,
         log: SessionLog | None,
@@ -150,7 +151,7 @@ class SubDispatcher:
             arguments=arguments,
             agent=outer.agent,
             parent=outer.token,
-            signal=self._run_signal,  # type: ignore[arg-type]
+            signal=self._run_signal,
         )
 
     def _log_start(self, sub_call_id: str, name: str, logged: JsonValue) -> None:

@@ -366,3 +366,16 @@ async def test_deny_in_pre_execute_leaves_later_sub_calls_numbered_consecutively
             "try:\n    await tools.bad()\nexcept ToolCallError:\n    pass\nawait tools.good()",
         )
     assert seen == ["call-1", "call-1:code:1", "call-1:code:2"]
+
+
+async def test_a_restriction_added_mid_run_applies_to_the_next_sub_call(pool: WorkerPool) -> None:
+    async def lock(args: Any, ctx: ToolRunContext) -> Any:
+        registry.restrict(AGENT, deny=["open"])
+        return None
+
+    registry = registry_with(make_tool("lock", body=lock), make_tool("open"))
+    async with code_mode(registry, pool):
+        result = await run_code(
+            registry, "await tools.lock()\n" + CATCH.format(call="open()")
+        )
+    assert returned(result) == ["UNKNOWN_TOOL", 'unknown tool "open"']

@@ -340,3 +340,25 @@ async def test_a_queued_call_abandoned_at_settlement_logs_no_start_event(
     ]
     settled = [e for e in log.events() if isinstance(e, CodeDispatchEvent)]
     assert [e.sub_call_id for e in settled] == ["call-1:code:1"]
+
+
+async def test_the_default_cap_lets_ten_calls_overlap_and_no_more(pool: WorkerPool) -> None:
+    trace = Trace()
+    ten, _ = both_started(10)
+
+    async def wait() -> None:
+        if len([e for e in trace.entries if e.startswith("start")]) <= 10:
+            await ten()
+        for _ in range(20):
+            await anyio.lowlevel.checkpoint()
+
+    registry = registry_with(*(trace.tool(f"t{i}", parallel=True, wait=wait) for i in range(11)))
+    with anyio.fail_after(DEADLOCK_GUARD):
+        async with code_mode(registry, pool):
+            await run_code(
+                registry,
+                "import asyncio\nawait asyncio.gather("
+                + ", ".join(f"tools.t{i}()" for i in range(11))
+                + ")",
+            )
+    assert trace.peak == 10
