@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol, final
@@ -28,7 +29,7 @@ import anyio
 import anyio.lowlevel
 import msgspec
 
-from bridge.lossless import JsonValue, LossyJsonError, materialize
+from bridge.lossless import MAX_DEPTH, JsonValue, LossyJsonError, materialize
 from bridge.protocol import (
     DEFAULT_MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
@@ -67,6 +68,28 @@ LOG_SLACK_BYTES: Final = 4096
 _READ_CHUNK: Final = 256 * 1024
 _json_encode: Final = msgspec.json.encode
 _json_decode: Final = msgspec.json.decode
+
+# msgspec decodes JSON text to exact dicts (str keys), lists, valid str, bool,
+# None, finite floats and ints. Of those only -0.0, ints beyond 2**53 and very
+# deep nesting are lossy, and each leaves a mark in the text: "-0" or a digit
+# before "e-" (a negative zero, possibly by underflow), sixteen digits in a row
+# (an int that large), or more than two bytes per level of nesting. Text without
+# any of them skips the full walk of materialize().
+_LOSSY_MARK: Final = re.compile(rb"-0|[0-9][eE]-|[0-9]{16}")
+_FAST_PATH_BYTES: Final = 2 * MAX_DEPTH
+
+
+def _decode_lossless(raw: bytes) -> JsonValue:
+    """Decode JSON text from the child and check that the value is lossless JSON.
+
+    Raises:
+        msgspec.DecodeError: ``raw`` is not JSON text.
+        LossyJsonError: the value is not lossless.
+    """
+    value: JsonValue = _json_decode(raw)
+    if len(raw) <= _FAST_PATH_BYTES and _LOSSY_MARK.search(raw) is None:
+        return value
+    return materialize(value)
 
 
 class CallHandler(Protocol):
@@ -499,7 +522,7 @@ class HostEndpoint:
 
 def _checked_args(call: Call) -> JsonValue:
     try:
-        args = materialize(_json_decode(call.args))
+        args = _decode_lossless(call.args)
     except (msgspec.DecodeError, LossyJsonError) as exc:
         raise _Violation(
             "worker-exit",
@@ -526,13 +549,11 @@ def _checked_done(done: Done, max_value_bytes: int) -> tuple[JsonValue, tuple[st
             message = "the program failed, and the child sent no message saying why"
         return None, (done.error.kind, message)
     try:
-        decoded = _json_decode(done.value)
+        value = _decode_lossless(done.value)
     except msgspec.DecodeError as exc:
         raise _Violation(
             "worker-exit", f"the child sent a return value that is not JSON text: {exc}"
         ) from None
-    try:
-        value = materialize(decoded)
     except LossyJsonError as exc:
         raise _Violation(
             "invalid-output", f"program completion must be lossless JSON ({exc})"

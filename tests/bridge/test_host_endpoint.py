@@ -20,8 +20,17 @@ import anyio.to_thread
 import msgspec
 import pytest
 from anyio import wait_all_tasks_blocked
+from hypothesis import given
+from hypothesis import strategies as st
 
-from bridge.host import LOG_SLACK_BYTES, HostEndpoint, RunOutcome, ToolCallFailed
+from bridge.host import (
+    LOG_SLACK_BYTES,
+    HostEndpoint,
+    RunOutcome,
+    ToolCallFailed,
+    _decode_lossless,
+)
+from bridge.lossless import LossyJsonError, materialize
 from bridge.protocol import (
     PROTOCOL_VERSION,
     Call,
@@ -41,6 +50,7 @@ from bridge.protocol import (
     read_frame,
     write_all,
 )
+from tests.strategies import json_values
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -549,3 +559,32 @@ def test_tool_call_failed_requires_a_string_message() -> None:
 def test_the_endpoint_rejects_a_bad_frame_cap(limit: object) -> None:
     with pytest.raises((TypeError, ValueError), match=r"max_frame_bytes="):
         HostEndpoint(0, 1, max_frame_bytes=limit)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------ JSON checks
+
+#: JSON texts near the edges of lossless JSON: negative zeros (also by
+#: underflow), integers around 2**53, deep nesting, marks inside strings.
+EDGE_TEXTS = st.sampled_from([
+    b"-0.0", b"-0", b"0.0", b"-0e5", b"-1e-400", b"1e-400", b"-0.5", b"1E-3",
+    b"9007199254740992", b"9007199254740993", b"-9007199254740993", b"1234567890123456.0",
+    b"18014398509481984", b"1e308", b'"-0"', b'"9007199254740993"', b'{"a":[-0.0]}',
+    b"[" * 500 + b"]" * 500, b"[" * 501 + b"]" * 501, b'"\\ud83d\\ude00"',
+])
+
+
+@given(
+    json_values().map(msgspec.json.encode)
+    | EDGE_TEXTS
+    | st.builds(lambda a, b: b"[" + a + b"," + b + b"]", EDGE_TEXTS, EDGE_TEXTS)
+)
+def test_the_fast_json_check_agrees_with_materialize(raw: bytes) -> None:
+    def verdict(check: Callable[[], object]) -> object:
+        try:
+            return ("ok", check())
+        except LossyJsonError as exc:
+            return ("lossy", str(exc))
+
+    assert verdict(lambda: _decode_lossless(raw)) == verdict(
+        lambda: materialize(msgspec.json.decode(raw))
+    )
