@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Literal
 
 import anyio
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from codemode._scheduling import JobAbandoned, Scheduler
 
@@ -413,3 +415,89 @@ async def test_enqueue_after_settle_gives_an_abandoned_ticket() -> None:
         assert ticket.done
         with pytest.raises(JobAbandoned, match=r"^job abandoned before it started: finished$"):
             await ticket.result()
+
+
+# --- model-based: random modes, caps and completion orders ------------------------------------
+
+
+class Ledger:
+    """Checks the scheduler's invariants as jobs pass their stages."""
+
+    def __init__(self, max_parallel: int) -> None:
+        self.max_parallel = max_parallel
+        self.in_flight: dict[int, str] = {}
+        self.in_ordered_stage = 0
+        self.starts: list[int] = []
+        self.commits: list[int] = []
+        self.running: dict[int, anyio.Event] = {}
+
+
+class ModelJob:
+    def __init__(self, index: int, mode: str, ledger: Ledger) -> None:
+        self.index = index
+        self._mode = mode
+        self.ledger = ledger
+
+    def mode(self) -> Literal["parallel", "exclusive"]:
+        return self._mode  # type: ignore[return-value]
+
+    async def start(self) -> None:
+        ledger = self.ledger
+        assert ledger.in_ordered_stage == 0
+        ledger.in_ordered_stage += 1
+        if self._mode == "exclusive":
+            assert ledger.in_flight == {}
+        else:
+            assert "exclusive" not in ledger.in_flight.values()
+            assert len(ledger.in_flight) < ledger.max_parallel
+        ledger.in_flight[self.index] = self._mode
+        ledger.starts.append(self.index)
+        await anyio.lowlevel.checkpoint()
+        ledger.in_ordered_stage -= 1
+
+    async def run(self) -> None:
+        release = anyio.Event()
+        self.ledger.running[self.index] = release
+        await release.wait()
+
+    async def commit(self) -> int:
+        ledger = self.ledger
+        assert ledger.in_ordered_stage == 0
+        ledger.in_ordered_stage += 1
+        await anyio.lowlevel.checkpoint()
+        ledger.commits.append(self.index)
+        del ledger.in_flight[self.index]
+        ledger.in_ordered_stage -= 1
+        return self.index
+
+
+@given(
+    modes=st.lists(st.sampled_from(["parallel", "parallel", "exclusive"]), max_size=12),
+    max_parallel=st.integers(1, 4),
+    data=st.data(),
+)
+def test_random_workloads_keep_every_scheduling_invariant(
+    modes: list[str], max_parallel: int, data: st.DataObject
+) -> None:
+    ledger = Ledger(max_parallel)
+    results: list[int] = []
+
+    async def main() -> None:
+        with anyio.fail_after(10):
+            async with Scheduler(max_parallel=max_parallel) as scheduler:
+                tickets = [scheduler.enqueue(ModelJob(i, m, ledger)) for i, m in enumerate(modes)]
+                while len(ledger.commits) < len(modes):
+                    # A few turns of the loop let ready jobs reach their run stage
+                    # (wait_all_tasks_blocked would poll, which is slow here).
+                    for _ in range(8):
+                        await anyio.lowlevel.checkpoint()
+                    if ledger.running:
+                        waiting = sorted(ledger.running)
+                        pick = data.draw(st.sampled_from(waiting), label="finish next")
+                        ledger.running.pop(pick).set()
+                results.extend([await t.result() for t in tickets])
+
+    anyio.run(main)
+    assert ledger.starts == list(range(len(modes)))
+    assert ledger.commits == list(range(len(modes)))
+    assert results == list(range(len(modes)))
