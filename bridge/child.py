@@ -385,7 +385,7 @@ class _Calls:
         if call._state != _NEW:
             raise RuntimeError(f"cannot await the same {_display(call._name)}(...) call twice")
         call._state = _STARTED
-        del self.unawaited[call._serial]
+        self.unawaited.pop(call._serial, None)
         name = call._name
         if self.over:
             raise ToolCallError(

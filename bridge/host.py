@@ -65,7 +65,8 @@ _logger: Final = logging.getLogger(__name__)
 #: child's truncation marker line and for differences in how a line is counted.
 LOG_SLACK_BYTES: Final = 4096
 
-_READ_CHUNK: Final = 256 * 1024
+#: A pipe holds 64 KiB unless resized; reading more at once only allocates more.
+_READ_CHUNK: Final = 64 * 1024
 _json_encode: Final = msgspec.json.encode
 _json_decode: Final = msgspec.json.decode
 
@@ -200,6 +201,7 @@ class HostEndpoint:
         "_pending_bytes",
         "_read_fd",
         "_scope",
+        "_served",
         "_violation",
         "_wait_total",
         "_write_fd",
@@ -226,6 +228,7 @@ class HostEndpoint:
         self._wait_total = 0.0
         self._violation: _Violation | None = None
         self._scope: anyio.CancelScope | None = None
+        self._served = False
 
     @property
     def logs(self) -> tuple[str, ...]:
@@ -321,10 +324,18 @@ class HostEndpoint:
             (or breaks the protocol) are cancelled before this returns.
 
         Raises:
-            Only cancellation; a misbehaving child is reported in the outcome.
+            RuntimeError: the endpoint has already served a run.
+            Cancellation, as is. A misbehaving child never raises: it is
+            reported in the outcome.
         """
         _positive("max_pending_calls", max_pending_calls)
         _positive("max_pending_bytes", max_pending_bytes)
+        if self._served:
+            raise RuntimeError(
+                "this endpoint has already served a run; a child runs one program, "
+                "so start a new child for the next one"
+            )
+        self._served = True
         value: JsonValue = None
         error: tuple[str, str] | None = None
         closed = False
@@ -414,7 +425,10 @@ class HostEndpoint:
                 tg.start_soon(self._handle_call, handler, message.id, message.name, args, size)
                 started = True
             elif isinstance(message, Log):
-                added = sum(len(line.encode()) + 1 for line in message.lines)
+                added = sum(
+                    (len(line) if line.isascii() else len(line.encode())) + 1
+                    for line in message.lines
+                )
                 self._log_bytes += added
                 if self._log_bytes > log_cap:
                     raise _Violation(

@@ -467,3 +467,20 @@ async def test_printed_lines_reach_the_host_in_order() -> None:
         for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
             os.close(fd)
     assert outcome.logs == tuple(f"line {n}" for n in range(5000))
+
+
+async def test_a_copied_call_is_sent_as_a_call_of_its_own() -> None:
+    handler = Recorder()
+    report, _ = await run_program(
+        """
+        import copy
+        async def main():
+            call = tools.search(n=1)
+            twin = copy.copy(call)
+            await call
+            await twin
+        """,
+        handler,
+    )
+    assert report.exception is None
+    assert handler.calls == [("search", {"n": 1}), ("search", {"n": 1})]

@@ -588,3 +588,17 @@ def test_the_fast_json_check_agrees_with_materialize(raw: bytes) -> None:
     assert verdict(lambda: _decode_lossless(raw)) == verdict(
         lambda: materialize(msgspec.json.decode(raw))
     )
+
+
+async def test_an_endpoint_serves_only_one_run() -> None:
+    child = FakeChild()
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        child.send(done(1))
+        with anyio.fail_after(10):
+            assert (await endpoint.serve(make_run(), Echo())).value == 1
+            with pytest.raises(RuntimeError, match=r"^this endpoint has already served a run; "):
+                await endpoint.serve(make_run(), Echo())
+    finally:
+        child.close_host_side()
+        child.close_child_side()
