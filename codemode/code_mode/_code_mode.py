@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, final
@@ -10,8 +11,9 @@ import anyio
 
 from sandbox import Limits, RunResult, WorkerPool
 
-from .._errors import CodemodeError, CodeRunFailedError
+from .._errors import CodemodeError, CodeRunFailedError, ToolArgsError
 from .._scheduling import Scheduler
+from .._schema import validate
 from .._signal import AbortSignal
 from .._tools import ToolDefinition, ToolOutput
 from ._dispatch import SubCallRecord, SubDispatcher
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
     from .._results import ContentBlock
 
 __all__ = ["CodeMode", "CodeRun"]
+
+_log = logging.getLogger("codemode.code_mode")
 
 #: The reason the run signal carries once a program has finished, whatever the outcome.
 SETTLED: Final = "run_code settled"
@@ -117,7 +121,15 @@ class CodeMode:
     ) -> None:
         if pool is not None and limits is not None:
             raise ValueError("pass either pool= or limits=, not both: a pool has its own limits")
+        if pool is not None and not isinstance(pool, WorkerPool):
+            raise TypeError(f"pool must be a running sandbox.WorkerPool, got pool={pool!r}")
+        if type(pool_size) is not int or pool_size < 0:
+            raise ValueError(f"pool_size must be a non-negative int, got pool_size={pool_size!r}")
+        if quotas is not None and not isinstance(quotas, Quotas):
+            raise TypeError(f"quotas must be a Quotas, got quotas={quotas!r}")
         self._registry = registry
+        # The pool passed in (borrowed, never closed here) and the one in use.
+        self._borrowed = pool
         self._pool = pool
         self._limits = limits if limits is not None else Limits()
         self._pool_size = pool_size
@@ -139,10 +151,12 @@ class CodeMode:
         stack = AsyncExitStack()
         await stack.__aenter__()
         try:
-            if self._pool is None:
+            if self._borrowed is None:
                 self._pool = await stack.enter_async_context(
                     WorkerPool(limits=self._limits, size=self._pool_size)
                 )
+                # Forget the pool once closed, so a later entry starts a new one.
+                stack.callback(setattr, self, "_pool", None)
             stack.callback(self._registry.install_run_code(self.definition))
         except BaseException:
             await stack.aclose()
@@ -193,13 +207,15 @@ class CodeMode:
     # -- the run_code body ----------------------------------------------------------
 
     async def _execute(self, args: JsonValue, ctx: ToolRunContext) -> JsonValue:
+        violations = validate(RUN_CODE_PARAMETERS, args)
+        if violations:
+            raise ToolArgsError([str(v) for v in violations])
         assert isinstance(args, dict)
-        code = args.get("code")
-        label = args.get("description")
+        code = args["code"]
+        label = args["description"]
+        assert isinstance(code, str)
         if not isinstance(label, str) or not label.strip():
             raise InvalidDescriptionError()
-        if not isinstance(code, str):
-            raise CodemodeError("invalid code: expected a string")
         pool = self._pool
         if pool is None:
             raise CodemodeError(
@@ -268,8 +284,13 @@ class CodeMode:
         return {"logs": list(result.logs), "result": result.value}
 
     def _report(self, run: CodeRun) -> None:
-        if self._on_run is not None:
+        if self._on_run is None:
+            return
+        # An observer's bug must not turn the run's outcome into something else.
+        try:
             self._on_run(run)
+        except Exception:
+            _log.warning("the on_run callback failed for %s", run.call_id, exc_info=True)
 
 
 def _render(args: JsonValue, value: JsonValue) -> Sequence[ContentBlock]:

@@ -8,6 +8,7 @@ one runtime language and no prompt assembler).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from codemode import (
     ToolExecution,
     text_of,
 )
-from codemode._errors import ABORTED_BEFORE_DISPATCH, CODE_RUN_FAILED, UNKNOWN_TOOL
+from codemode._errors import ABORTED_BEFORE_DISPATCH, CODE_RUN_FAILED, INVALID_ARGS, UNKNOWN_TOOL
 from codemode.code_mode import CodeMode, SdkTool, render_sdk
 from codemode.code_mode._wire import CODE_ONLY_RULE, present_run_code_call
 
@@ -31,9 +32,11 @@ from .test_code_mode_support import (
     AGENT,
     code_mode,
     code_of,
+    failure_of,
     make_tool,
     module_pool,
     registry_with,
+    returned,
     run_code,
     run_code_call,
 )
@@ -360,3 +363,66 @@ def test_run_code_is_reserved_even_when_nobody_presents_it() -> None:
     registry = registry_with(make_tool("a"), mode="native")
     with pytest.raises(RegistrationError):
         registry.register(make_tool(RUN_CODE))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "violation"),
+    [
+        ("return 1", "Expected `object`, got `string` - at `$`"),
+        ([1], "Expected `object`, got `array` - at `$`"),
+        ({"code": 1, "description": "d"}, "Expected `string`, got `integer` - at `$.code`"),
+        ({"description": "d"}, 'missing required property "code" - at `$`'),
+        ({"code": "return 1"}, 'missing required property "description" - at `$`'),
+    ],
+)
+async def test_malformed_run_code_arguments_are_invalid_args_naming_the_problem(
+    pool: WorkerPool, arguments: object, violation: str
+) -> None:
+    registry = registry_with(make_tool("a"))
+    async with code_mode(registry, pool):
+        result = await registry.execute(
+            CallInput("c1", RUN_CODE, arguments, AbortSignal(), agent=AGENT)
+        )
+    assert code_of(result) == INVALID_ARGS
+    assert failure_of(result).message == f"invalid arguments: {violation}"
+
+
+async def test_extra_run_code_arguments_are_accepted(pool: WorkerPool) -> None:
+    registry = registry_with(make_tool("a"))
+    async with code_mode(registry, pool):
+        result = await registry.execute(
+            CallInput("c1", RUN_CODE, {"code": "return 2", "description": "Two", "why": "x"},
+                      AbortSignal(), agent=AGENT)
+        )
+    assert returned(result) == 2
+
+
+async def test_a_code_mode_can_be_entered_again_after_it_closed_its_own_pool() -> None:
+    registry = registry_with(make_tool("a"))
+    mode = CodeMode(registry, pool_size=0)
+    for expected in (1, 2):
+        async with mode:
+            assert returned(await run_code(registry, f"return {expected}")) == expected
+
+
+async def test_a_failing_on_run_callback_does_not_change_the_outcome(pool: WorkerPool) -> None:
+    def broken(run: object) -> None:
+        raise RuntimeError("observer bug")
+
+    registry = registry_with(make_tool("a"))
+    async with code_mode(registry, pool, on_run=broken):
+        assert returned(await run_code(registry, "return 'fine'")) == "fine"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"pool_size": -1}, "pool_size=-1"),
+        ({"pool_size": 1.5}, "pool_size=1.5"),
+        ({"pool": object()}, "pool=<object"),
+        ({"quotas": {"max_calls": 1}}, "quotas={'max_calls': 1}"),
+    ],
+)
+def test_code_mode_checks_its_options_when_built(options: dict[str, object], message: str) -> None:
+    with pytest.raises((TypeError, ValueError), match=re.escape(message)):
+        CodeMode(Registry(), **options)  # type: ignore[arg-type]
