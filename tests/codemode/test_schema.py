@@ -62,6 +62,11 @@ def test_every_generated_subset_schema_is_supported(schema: dict[str, Any]) -> N
     assert_supported(schema)
 
 
+@given(subset_schemas())
+def test_a_frozen_snapshot_of_a_supported_schema_is_supported(schema: dict[str, Any]) -> None:
+    assert schema_problems(freeze(schema)) == []
+
+
 # --- the supported subset --------------------------------------------------------------------
 
 
