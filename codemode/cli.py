@@ -12,7 +12,9 @@ import click
 
 from ._loading import ToolSpecError, load_registry
 from ._log import (
+    EventStore,
     JsonlStore,
+    LogFormatError,
     MemoryStore,
     ModelToolCall,
     SessionLog,
@@ -62,16 +64,19 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
         source = program.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         _fail_usage(f"cannot read {program}: {exc}")
-    outcome = anyio.run(_run_program, registry, source, program.name, log_path, timeout)
+    try:
+        store = JsonlStore(log_path) if log_path is not None else MemoryStore()
+    except (OSError, LogFormatError) as exc:
+        _fail_usage(f"--log {str(log_path)!r}: {exc}")
+    outcome = anyio.run(_run_program, registry, source, program.name, store, timeout)
     _print_outcome(outcome, as_json)
     sys.exit(0 if outcome["ok"] else 1)
 
 
-async def _run_program(registry: Any, source: str, label: str, log_path: Path | None,
+async def _run_program(registry: Any, source: str, label: str, store: EventStore,
                        wall_seconds: float | None) -> dict[str, Any]:
     from sandbox import Limits
 
-    store = JsonlStore(log_path) if log_path is not None else MemoryStore()
     log = SessionLog(store)
     runs: list[CodeRun] = []
     agent = Agent("cli")
@@ -141,7 +146,10 @@ def sdk(tools_spec: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the tree as JSON.")
 def replay_log(log_file: Path, as_json: bool) -> None:
     """Print the call tree recorded in LOG_FILE (run_code calls with their sub-calls)."""
-    nodes = replay(read_events(log_file))
+    try:
+        nodes = replay(read_events(log_file))
+    except (OSError, LogFormatError) as exc:
+        raise click.BadParameter(str(exc), param_hint="LOG_FILE") from None
     if as_json:
         import msgspec
 

@@ -267,3 +267,25 @@ def test_a_missing_program_file_is_a_usage_error(tools_file: Path, tmp_path: Pat
     assert result.exit_code == 2
     assert "absent.py" in result.stderr
     assert "does not exist" in result.stderr
+
+
+def test_replaying_a_damaged_log_is_a_usage_error_naming_the_line(tmp_path: Path) -> None:
+    log = tmp_path / "damaged.jsonl"
+    log.write_text('{"not an event": true}\n')
+    result = CliRunner().invoke(main, ["replay", str(log)])
+    assert result.exit_code == 2
+    assert "line 1" in result.stderr
+    assert "LOG_FILE" in result.stderr
+
+
+def test_logging_to_a_damaged_log_is_a_usage_error_before_anything_runs(
+    tools_file: Path, tmp_path: Path
+) -> None:
+    log = tmp_path / "damaged.jsonl"
+    log.write_text("garbage\n")
+    result = CliRunner().invoke(
+        main, ["run", program(tmp_path, "return 1"), "--tools", str(tools_file), "--log", str(log)]
+    )
+    assert result.exit_code == 2
+    assert "--log" in result.stderr
+    assert "line 1" in result.stderr
