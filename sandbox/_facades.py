@@ -176,7 +176,8 @@ _RANDOM: Final = (
 _DECIMAL: Final = (
     "Decimal", "Context",
     "getcontext", "setcontext", "localcontext",  # a Context holds precision/rounding/flags only
-    "BasicContext", "ExtendedContext", "DefaultContext",
+    # Excluded: BasicContext, ExtendedContext, DefaultContext (process-wide
+    # objects; DefaultContext is the template of every new context).
     "ROUND_CEILING", "ROUND_DOWN", "ROUND_FLOOR", "ROUND_HALF_DOWN", "ROUND_HALF_EVEN",
     "ROUND_HALF_UP", "ROUND_UP", "ROUND_05UP", "MAX_PREC", "MAX_EMAX", "MIN_EMIN",
     "DecimalException", "InvalidOperation", "DivisionByZero", "Inexact", "Rounded",

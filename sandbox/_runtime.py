@@ -12,6 +12,7 @@ program's own frames (filename ``<model>``) and never show a host path.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import traceback
 import warnings
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
@@ -172,7 +173,10 @@ def run_program(
         loop = asyncio.new_event_loop()
         loop.set_exception_handler(_ignore_loop_errors)
         try:
-            result = loop.run_until_complete(main())
+            # A fresh context: context variables the program sets (the current
+            # decimal context, for one) never reach the caller's.
+            task = loop.create_task(main(), context=contextvars.Context())
+            result = loop.run_until_complete(task)
         except BaseException as exc:
             error = ("exception", format_program_exception(exc, source))
         finally:

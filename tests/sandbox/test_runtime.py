@@ -317,3 +317,11 @@ def test_the_programs_exception_classes_print_with_their_plain_names() -> None:
 def test_an_invalid_value_of_a_program_class_is_named_plainly() -> None:
     _, message = run_error("class Point:\n    pass\nreturn Point()")
     assert "a value of type Point is not JSON - at `$`" in message
+
+
+def test_context_variables_set_by_the_program_do_not_reach_the_caller() -> None:
+    import decimal
+
+    before = decimal.getcontext().prec
+    run_ok("import decimal\ndecimal.getcontext().prec = 3\nreturn 1")
+    assert decimal.getcontext().prec == before
