@@ -271,7 +271,7 @@ def test_a_missing_program_file_is_a_usage_error(tools_file: Path, tmp_path: Pat
 
 def test_replaying_a_damaged_log_is_a_usage_error_naming_the_line(tmp_path: Path) -> None:
     log = tmp_path / "damaged.jsonl"
-    log.write_text('{"not an event": true}\n')
+    log.write_text('{"kind": "tool/call", "turn": "one"}\n')
     result = CliRunner().invoke(main, ["replay", str(log)])
     assert result.exit_code == 2
     assert "line 1" in result.stderr
