@@ -44,6 +44,10 @@ _PR_GET_NO_NEW_PRIVS: Final = 39
 _PR_CAP_AMBIENT: Final = 47
 _PR_CAP_AMBIENT_CLEAR_ALL: Final = 4
 _SECCOMP_MODE_FILTER: Final = 2
+_F_SETOWN: Final = 8
+_F_SETOWN_EX: Final = 15
+_FIOSETOWN: Final = 0x8901
+_SIOCSPGRP: Final = 0x8902
 _LINUX_CAPABILITY_VERSION_3: Final = 0x20080522
 
 #: Syscalls the filter answers with ``EPERM``. Everything else is allowed: the
@@ -65,6 +69,11 @@ DENIED_SYSCALLS: Final[tuple[str, ...]] = (
     # for the child itself only (a rule below), which is how setrlimit works.
     "setpriority", "sched_setscheduler", "sched_setparam", "sched_setaffinity",
     "sched_setattr", "ioprio_set", "migrate_pages", "move_pages", "kcmp",
+    # State that outlives the child and could reach a later run: System V IPC
+    # objects and POSIX message queues persist until removed.
+    "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop", "semtimedop", "semctl",
+    "shmget", "shmat", "shmdt", "shmctl",
+    "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
     # Network: no socket of any family. The event loop's self-pipe is a
     # socketpair, which stays allowed for AF_UNIX only (a rule below).
     "socket", "connect", "bind", "listen", "accept", "accept4",
@@ -238,6 +247,18 @@ def _compile_seccomp() -> _SockFprog:
         syscall_filter.add_rule(deny, number)
     syscall_filter.add_rule(deny, "socketpair", pyseccomp.Arg(0, pyseccomp.NE, socket.AF_UNIX))
     syscall_filter.add_rule(deny, "prlimit64", pyseccomp.Arg(0, pyseccomp.NE, 0))
+    # Naming a signal owner for a descriptor (then O_ASYNC) makes the kernel
+    # signal that process on I/O: a kill of another same-uid process without
+    # kill(). The command is an unsigned int: compare its low 32 bits only, or
+    # a value with high bits set would pass the rule and still reach the kernel.
+    for name, command in (
+        ("fcntl", _F_SETOWN),
+        ("fcntl", _F_SETOWN_EX),
+        ("ioctl", _FIOSETOWN),
+        ("ioctl", _SIOCSPGRP),
+    ):
+        low_bits = pyseccomp.Arg(1, pyseccomp.MASKED_EQ, 0xFFFFFFFF, command)
+        syscall_filter.add_rule(deny, name, low_bits)
     read_end, write_end = os.pipe()
     try:
         with os.fdopen(write_end, "wb", closefd=True) as sink:

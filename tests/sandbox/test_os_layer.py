@@ -149,11 +149,21 @@ async def test_the_rlimits_are_in_force() -> None:
         "resource.prlimit(1, resource.RLIMIT_NOFILE)",
         "os.setpriority(os.PRIO_USER, os.getuid(), 19)",
         "os.sched_setaffinity(1, {0})",
+        "fcntl.fcntl(os.pipe()[0], fcntl.F_SETOWN, 1)",
+        # The raw syscall with high bits set in the command (the kernel ignores them).
+        "_libc.syscall(72, os.pipe()[0], ctypes.c_ulong((1 << 32) | 8), 1) == -1 and _errno()",
+        "fcntl.ioctl(os.pipe()[0], 0x8901, b'1234')",
+        "_libc.shmget(0, 4096, 0o1600) == -1 and _errno()",
+        "_libc.msgget(0, 0o1600) == -1 and _errno()",
+        "_libc.semget(0, 1, 0o1600) == -1 and _errno()",
     ],
 )
 async def test_seccomp_denies_files_sockets_and_processes(statement: str) -> None:
     result = await _run(
-        "import os, resource, socket\n"
+        "import ctypes, fcntl, os, resource, socket\n"
+        "_libc = ctypes.CDLL(None, use_errno=True)\n"
+        "def _errno():\n"
+        "    raise OSError(ctypes.get_errno(), 'refused')\n"
         "try:\n"
         f"    {statement}\n"
         "except OSError as exc:\n"
