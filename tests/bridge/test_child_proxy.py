@@ -10,12 +10,15 @@ from __future__ import annotations
 import asyncio
 import marshal
 import os
+import sys
 import textwrap
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import anyio
+import anyio.lowlevel
 import anyio.to_thread
 import pytest
 
@@ -484,3 +487,52 @@ async def test_a_copied_call_is_sent_as_a_call_of_its_own() -> None:
     )
     assert report.exception is None
     assert handler.calls == [("search", {"n": 1}), ("search", {"n": 1})]
+
+
+ROOT = str(Path(__file__).resolve().parents[2])
+
+#: A child process that prints two lines in quick succession and then computes
+#: forever, without ever returning to an event loop.
+BUSY_CHILD = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from bridge.child import ChildChannel, recv_run, send_ready
+channel = ChildChannel(int(sys.argv[2]), int(sys.argv[3]), flush_with_alarm=True)
+send_ready(channel)
+recv_run(channel)
+channel.emit_log("first")
+channel.emit_log("second")
+while True:
+    pass
+"""
+
+
+async def test_a_line_printed_before_a_long_computation_reaches_the_host() -> None:
+    to_child_r, to_child_w = os.pipe()
+    to_host_r, to_host_w = os.pipe()
+    try:
+        process = await anyio.open_process(
+            [sys.executable, "-I", "-c", BUSY_CHILD, ROOT, str(to_child_r), str(to_host_w)],
+            stdin=None, stdout=None, stderr=None, pass_fds=(to_child_r, to_host_w),
+        )
+    finally:
+        os.close(to_child_r)
+        os.close(to_host_w)
+    endpoint = HostEndpoint(to_host_r, to_child_w)
+    try:
+        with anyio.fail_after(30):
+            await endpoint.receive_ready()
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(endpoint.serve, make_run("", ()), Recorder())
+                # The child never yields to a loop: only its alarm can send "second".
+                while len(endpoint.logs) < 2:
+                    await anyio.lowlevel.checkpoint()
+                tg.cancel_scope.cancel()
+        assert endpoint.logs == ("first", "second")
+        assert process.returncode is None
+    finally:
+        with anyio.CancelScope(shield=True):
+            process.kill()
+            await process.wait()
+            os.close(to_host_r)
+            os.close(to_child_w)
