@@ -6,6 +6,7 @@ import hashlib
 import os
 import re
 import secrets
+import stat
 import tempfile
 import threading
 from pathlib import Path
@@ -40,10 +41,32 @@ class SpillStore(Protocol):
 _SAFE_NAME_CHAR = re.compile(r"[A-Za-z0-9._-]")
 
 
+#: Longest encoded name kept; file systems refuse names over 255 bytes.
+_MAX_NAME_CHARS = 120
+
+
 def _encode_name(name: str) -> str:
     # Keep portable file-name characters; spell every other one as ~XXXX so
-    # that distinct tool names never collide and no name can climb directories.
-    return "".join(c if _SAFE_NAME_CHAR.fullmatch(c) else f"~{ord(c):04X}" for c in name)
+    # that no name can climb directories. The random prefix keeps files apart,
+    # so cutting a long name short is harmless.
+    encoded = "".join(c if _SAFE_NAME_CHAR.fullmatch(c) else f"~{ord(c):04X}" for c in name)
+    return encoded[:_MAX_NAME_CHARS]
+
+
+def _check_private(directory: Path) -> None:
+    # A directory someone else made (or a symlink planted in its place) would
+    # let them see or swap the spilled files: refuse it instead of writing.
+    info = directory.lstat()
+    if (
+        not stat.S_ISDIR(info.st_mode)
+        or info.st_uid != os.geteuid()
+        or stat.S_IMODE(info.st_mode) & 0o077
+    ):
+        raise PermissionError(
+            f"spill directory {str(directory)!r} is not a private directory of this user "
+            f"(mode {stat.S_IMODE(info.st_mode):o}, owner uid {info.st_uid}); remove it or "
+            "choose another root"
+        )
 
 
 @final
@@ -83,6 +106,7 @@ class LocalSpillStore:
         digest = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:12]
         directory = self.root / f"session-{digest}"
         directory.mkdir(mode=0o700, exist_ok=True)
+        _check_private(directory)
         path = directory / f"{secrets.token_hex(6)}-{_encode_name(suggested_name)}"
         # O_EXCL: never follow or overwrite something already there.
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)

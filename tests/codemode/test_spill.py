@@ -270,3 +270,37 @@ async def test_a_direct_call_in_native_mode_is_spilled_too(tmp_path: Path) -> No
     dispose()
     again = await registry.execute(CallInput("c2", "t", long, AbortSignal(), agent=AGENT))
     assert NOTICE.search(text_of(again.content)) is None
+
+
+def test_a_session_directory_that_is_not_private_is_refused(tmp_path: Path) -> None:
+    store = LocalSpillStore(tmp_path)
+    first = Path(store.save_text(session_id="s", tool_name="t", call_id="c", label="result",
+                                 suggested_name="t.txt", content="x"))
+    first.parent.chmod(0o755)
+    with pytest.raises(PermissionError, match="not a private directory"):
+        store.save_text(session_id="s", tool_name="t", call_id="c", label="result",
+                        suggested_name="t.txt", content="y")
+
+
+def test_a_symlink_in_place_of_the_session_directory_is_refused(tmp_path: Path) -> None:
+    store = LocalSpillStore(tmp_path / "root")
+    first = Path(store.save_text(session_id="s", tool_name="t", call_id="c", label="result",
+                                 suggested_name="t.txt", content="x"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
+    session = first.parent
+    first.unlink()
+    session.rmdir()
+    session.symlink_to(elsewhere)
+    with pytest.raises(PermissionError, match="not a private directory"):
+        store.save_text(session_id="s", tool_name="t", call_id="c", label="result",
+                        suggested_name="t.txt", content="y")
+    assert os.listdir(elsewhere) == []
+
+
+def test_a_very_long_tool_name_still_makes_a_valid_file_name(tmp_path: Path) -> None:
+    store = LocalSpillStore(tmp_path)
+    path = Path(store.save_text(session_id="s", tool_name="t", call_id="c", label="result",
+                                suggested_name="é" * 300 + ".txt", content="x"))
+    assert path.read_text() == "x"
+    assert len(path.name.encode()) <= 255
