@@ -325,8 +325,9 @@ class HostEndpoint:
 
         Raises:
             RuntimeError: the endpoint has already served a run.
-            Cancellation, as is. A misbehaving child never raises: it is
-            reported in the outcome.
+
+        Nothing the child sends makes this raise: a misbehaving child is
+        reported in the outcome. Cancellation propagates as is.
         """
         _positive("max_pending_calls", max_pending_calls)
         _positive("max_pending_bytes", max_pending_bytes)
