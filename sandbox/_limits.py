@@ -246,6 +246,11 @@ def _compile_seccomp() -> _SockFprog:
             continue
         syscall_filter.add_rule(deny, number)
     syscall_filter.add_rule(deny, "socketpair", pyseccomp.Arg(0, pyseccomp.NE, socket.AF_UNIX))
+    # Stream pairs only: a datagram socket can send to any named or abstract
+    # Unix socket on the machine with sendto(), connect() or not.
+    for kind in (socket.SOCK_DGRAM, socket.SOCK_SEQPACKET):
+        type_bits = pyseccomp.Arg(1, pyseccomp.MASKED_EQ, 0xF, int(kind))
+        syscall_filter.add_rule(deny, "socketpair", type_bits)
     syscall_filter.add_rule(deny, "prlimit64", pyseccomp.Arg(0, pyseccomp.NE, 0))
     # Naming a signal owner for a descriptor (then O_ASYNC) makes the kernel
     # signal that process on I/O: a kill of another same-uid process without

@@ -142,6 +142,8 @@ async def test_the_rlimits_are_in_force() -> None:
         "socket.socket(socket.AF_INET, socket.SOCK_STREAM)",
         "socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)",
         "socket.socketpair(socket.AF_INET6)",
+        "socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)",
+        "socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET | socket.SOCK_CLOEXEC)",
         "os.fork()",
         "os.execv('/bin/true', ['true'])",
         "os.kill(1, 0)",
