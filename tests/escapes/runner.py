@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 import anyio
 
+import sandbox
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import Limits, ToolCallFailed, WorkerPool
 
@@ -92,6 +94,13 @@ _PROBE_VALUE: Final[JsonValue] = {
     "echo": {"value": "clean"},
     "counter": [["a", 2]],
 }
+
+
+#: Where the host's code lives. With the language layer on, tracebacks keep only
+#: ``<model>`` frames, so none of these may appear in anything a run returns.
+_HOST_PATHS: Final = tuple(
+    sorted({str(Path(sandbox.__file__).resolve().parent.parent), sys.prefix, sys.base_prefix})
+)
 
 
 def limits_for(mode: Mode, base: Limits = CORPUS_LIMITS) -> Limits:
@@ -209,6 +218,10 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
         *stage.victim_harm(),
         *stage.ipc_harm(),
     ]
+    if mode != "os":
+        for path in _HOST_PATHS:
+            if any(path in text for text in (value, logs, message)):
+                harms.append(f"the output shows the host path {path!r}")
     if case.leak is not None and mode != "os":
         for text in (value, logs, message):
             match = case.leak.search(text)

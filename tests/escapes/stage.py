@@ -8,6 +8,7 @@ the program, so a program cannot fake its own innocence.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import secrets
 import select
@@ -29,6 +30,7 @@ _SECRET_MODE: Final = 0o600
 #: permission checks between different users - keeps a child from touching it.
 _NOBODY: Final = 65534
 _IPC_TABLES: Final = ("shm", "msg", "sem")
+_LIBC: Final = ctypes.CDLL(None, use_errno=True)
 
 
 def _victim_state(pid: int) -> tuple[str, str, frozenset[int], str, int]:
@@ -194,27 +196,32 @@ class Stage:
             harms.append(f"the victim's scheduling policy went from {before_policy} to {policy}")
         return harms
 
+    @property
+    def queue_name(self) -> bytes:
+        """The POSIX message queue name the corpus derives from the stage's key."""
+        return f"/codemode-{self.ipc_key}".encode()
+
     def ipc_harm(self) -> list[str]:
-        """Describe a System V IPC object left behind under the stage's key."""
+        """Describe an IPC object (System V or a POSIX queue) left behind under the stage's key."""
+        harms = []
         if self.ipc_key in ipc_keys():
-            return [f"a System V IPC object with key {self.ipc_key} outlived the run"]
-        return []
+            harms.append(f"a System V IPC object with key {self.ipc_key} outlived the run")
+        fd = _LIBC.mq_open(self.queue_name, os.O_RDONLY)
+        if fd >= 0:
+            os.close(fd)
+            harms.append(f"the POSIX message queue {self.queue_name!r} outlived the run")
+        return harms
 
     def remove_ipc(self) -> None:
-        """Delete any System V IPC object under the stage's key."""
+        """Delete any IPC object under the stage's key."""
+        _LIBC.mq_unlink(self.queue_name)
+        if self.ipc_key not in ipc_keys():
+            return
         for flag in ("-M", "-Q", "-S"):
             subprocess.run(
                 ["ipcrm", flag, str(self.ipc_key)],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
             )
-
-    def restore_secret(self) -> None:
-        """Put the secret file back as it was (the plain-CPython validation damages it)."""
-        with contextlib.suppress(FileNotFoundError):
-            self.secret_path.unlink()
-        fd = os.open(self.secret_path, os.O_CREAT | os.O_WRONLY | os.O_EXCL, _SECRET_MODE)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(self.secret_text)
 
     def close(self) -> None:
         """Stop the canary and the victim and remove the stage's files."""
@@ -227,8 +234,7 @@ class Stage:
             with contextlib.suppress(ProcessLookupError):
                 self.victim.kill()
             self.victim.wait()
-        if self.ipc_key in ipc_keys():
-            self.remove_ipc()
+        self.remove_ipc()
         shutil.rmtree(self.root, ignore_errors=True)
 
 
