@@ -64,6 +64,20 @@ def compile_program(source: str, *, restricted: bool = True) -> types.CodeType:
     """
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, got source={source!r}")
+    try:
+        return _compile(source, restricted)
+    except (RecursionError, MemoryError):
+        # The parser, the transformer and the compiler all recurse over the
+        # syntax tree; an expression nested thousands deep exhausts them.
+        raise ProgramCompileError(
+            (
+                "Line 1: the program is nested too deeply to compile; split long or deeply "
+                "nested expressions into several statements",
+            )
+        ) from None
+
+
+def _compile(source: str, restricted: bool) -> types.CodeType:
     tree = _parse(source)
     errors: list[str] = []
     if restricted:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sandbox._compile import (
     MAIN_NAME,
@@ -150,3 +152,26 @@ def test_global_of_a_name_the_program_never_binds_at_top_level_stays_global() ->
 
 def test_a_program_that_only_fails_at_run_time_still_compiles() -> None:
     assert run("return undefined_name").error is not None
+
+
+@pytest.mark.parametrize(
+    "source", ["x = " + "-" * 100_000 + "1", "x = " + "+".join(["a"] * 20_000)]
+)
+def test_a_program_nested_too_deeply_is_a_compile_error(source: str) -> None:
+    assert compile_errors(source) == (
+        "Line 1: the program is nested too deeply to compile; split long or deeply nested "
+        "expressions into several statements",
+    )
+
+
+@given(st.text(max_size=200))
+def test_any_text_compiles_or_raises_a_compile_error(source: str) -> None:
+    errors: tuple[str, ...] = ()
+    try:
+        code = compile_program(source)
+    except ProgramCompileError as exc:
+        errors = exc.errors
+        assert errors
+    else:
+        assert code.co_filename == MODEL_FILENAME
+    assert all(error.startswith("Line ") for error in errors)
