@@ -426,3 +426,18 @@ async def test_a_failing_on_run_callback_does_not_change_the_outcome(pool: Worke
 def test_code_mode_checks_its_options_when_built(options: dict[str, object], message: str) -> None:
     with pytest.raises((TypeError, ValueError), match=re.escape(message)):
         CodeMode(Registry(), **options)  # type: ignore[arg-type]
+
+
+async def test_under_both_a_direct_native_call_runs() -> None:
+    registry = registry_with(make_tool("a"), mode="both")
+    installed(registry)
+    result = await registry.execute(CallInput("c1", "a", {"k": 1}, AbortSignal(), agent=AGENT))
+    assert not result.is_error
+
+
+def test_a_sub_call_of_a_concurrency_safe_tool_is_classified_parallel_under_code() -> None:
+    from codemode import ExecutionToken
+
+    registry = registry_with(make_tool("a", parallel=True))
+    installed(registry)
+    assert registry.execution_mode("a", {}, AGENT, parent=ExecutionToken()) == "parallel"
