@@ -206,6 +206,7 @@ class HostEndpoint:
         "_wait_total",
         "_write_fd",
         "_write_lock",
+        "_writers",
     )
 
     def __init__(
@@ -219,6 +220,7 @@ class HostEndpoint:
         self._frames = FrameBuffer(max_frame_bytes=max_frame_bytes)
         self._decoder = ChildMessageDecoder()
         self._write_lock = anyio.Lock(fast_acquire=True)
+        self._writers = 0  # tasks writing through the lock (the pipe was full)
         self._logs: list[str] = []
         self._log_bytes = 0
         self._in_flight = 0
@@ -284,20 +286,35 @@ class HostEndpoint:
     # ------------------------------------------------------------------ writing
 
     async def _send(self, frame: bytes) -> None:
-        # One writer at a time, each frame whole; a caller returns only once its
+        # Frames go out whole and in order; a caller returns only once its
         # frame is in the pipe, so a child that stops reading keeps its calls
         # in flight (and runs into max_pending_calls) instead of growing a
-        # backlog here.
-        async with self._write_lock:
-            view = memoryview(frame)
-            while view:
-                try:
-                    written = os.write(self._write_fd, view)
-                except BlockingIOError:
-                    written = 0
-                view = view[written:]
-                if view:
-                    await anyio.wait_writable(self._write_fd)
+        # backlog here. The common case, a pipe with room and no other writer
+        # waiting, writes at once without touching the lock.
+        if not self._writers:
+            try:
+                written = os.write(self._write_fd, frame)
+            except BlockingIOError:
+                written = 0
+            if written == len(frame):
+                return
+            frame = frame[written:]
+            # No await since the partial write: nobody can have slipped in,
+            # and the lock is free (only waiting writers take it).
+        self._writers += 1
+        try:
+            async with self._write_lock:
+                view = memoryview(frame)
+                while view:
+                    try:
+                        written = os.write(self._write_fd, view)
+                    except BlockingIOError:
+                        written = 0
+                    view = view[written:]
+                    if view:
+                        await anyio.wait_writable(self._write_fd)
+        finally:
+            self._writers -= 1
 
     # ------------------------------------------------------------------ serving
 
