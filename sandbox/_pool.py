@@ -283,9 +283,19 @@ class WorkerPool:
             self._starting -= 1
 
     async def _fork(self, zygote: Zygote, settings: _zygote.ChildSettings) -> Child:
-        cwd = tempfile.mkdtemp(prefix="run-", dir=self._directory)  # 0700
-        child_read, host_write = os.pipe()
-        host_read, child_write = os.pipe()
+        fds: list[int] = []
+        cwd = ""
+        try:
+            cwd = tempfile.mkdtemp(prefix="run-", dir=self._directory)  # 0700
+            fds.extend(os.pipe())
+            fds.extend(os.pipe())
+        except OSError as exc:
+            for fd in fds:
+                os.close(fd)
+            if cwd:
+                shutil.rmtree(cwd, ignore_errors=True)
+            raise RuntimeError(f"could not prepare a sandbox child: {exc}") from exc
+        child_read, host_write, host_read, child_write = fds
         child = Child(settings, cwd, host_write, host_read)
         try:
             drop_to = zygote.ready.drop_to
@@ -309,6 +319,8 @@ class WorkerPool:
                 raise RuntimeError(
                     f"a sandbox child failed to start: {startup_failure(child)}"
                 ) from exc
+            if isinstance(exc, OSError):
+                raise RuntimeError(f"could not start a sandbox child: {exc}") from exc
             raise
         return child
 
@@ -435,6 +447,12 @@ class WorkerPool:
         names = tuple(tool_names)
         if isinstance(tool_names, str) or not all(isinstance(name, str) for name in names):
             raise TypeError(f"run() tool_names must be a sequence of str; got {tool_names!r}")
+        if not callable(getattr(handler, "call_tool", None)):
+            raise TypeError(
+                f"run() handler must have an async call_tool(name, args) method; got {handler!r}"
+            )
+        if abort is not None and not callable(abort):
+            raise TypeError(f"run() abort must be an async callable or None; got abort={abort!r}")
         self._task_group_or_fail()
         await anyio.lowlevel.checkpoint_if_cancelled()
         started = time.perf_counter()

@@ -431,6 +431,25 @@ async def test_the_zygote_and_its_children_die_with_the_host() -> None:
     assert not _alive(child)
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"tool_names": "search"}, r"tool_names must be a sequence of str; got 'search'"),
+        ({"handler": object()}, r"handler must have an async call_tool"),
+        ({"abort": "stop"}, r"abort=\'stop\'"),
+        ({"limits": 3}, r"limits=3"),
+    ],
+)
+async def test_bad_run_arguments_are_refused_before_any_child_is_used(
+    kwargs: dict[str, object], match: str
+) -> None:
+    arguments: dict[str, object] = {"tool_names": [], "handler": EchoHandler(), **kwargs}
+    async with WorkerPool(size=0) as pool:
+        with pytest.raises(TypeError, match=match):
+            await pool.run("return 1", **arguments)  # type: ignore[arg-type]
+        assert pool.statistics().started == 0
+
+
 async def test_run_after_the_pool_closed_is_refused() -> None:
     async with WorkerPool(size=0) as pool:
         pass
