@@ -10,7 +10,8 @@ async function, as the sandbox runs it), not a test module. It opens with
     Space-separated harms checked from outside the child after the run:
     ``secret`` (the secret file's content appears nowhere in the result, and the
     file is intact), ``marker`` (nothing appeared in the marker directory),
-    ``canary`` (the loopback listener accepted no connection), ``victim`` (a
+    ``canary`` (neither the loopback TCP listener nor the Unix datagram sockets at
+    ``{UNIX_SOCKET}`` and in the abstract namespace received anything), ``victim`` (a
     process of the children's unprivileged uid, not the program's own, is alive,
     untraced, and keeps its priority, CPU affinity and limits), ``ipc`` (no
     System V IPC object with the stage's key exists), ``liveness`` (the next run
@@ -39,7 +40,8 @@ async function, as the sandbox runs it), not a test module. It opens with
     Where the technique comes from: an advisory id or a short description.
 
 Placeholders the runner substitutes: ``{SECRET_PATH}``, ``{MARKER_PATH}``,
-``{MARKER_DIR}``, ``{CANARY_PORT}``, ``{VICTIM_PID}`` and ``{IPC_KEY}``.
+``{MARKER_DIR}``, ``{CANARY_PORT}``, ``{UNIX_SOCKET}``, ``{VICTIM_PID}`` and ``{IPC_KEY}``
+(the abstract Unix canary is ``"\\0codemode-{IPC_KEY}"``).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -64,7 +65,7 @@ CORPUS_LIMITS: Final = Limits(
 )
 #: How far past its wall-clock limit a run may end: killing, reaping and
 #: reporting take a moment, and the corpus runs several children at once on few cores.
-MARGIN_SECONDS: Final = 3.0
+MARGIN_SECONDS: Final = 1.5
 #: The tools every case's ``tools`` proxy declares.
 TOOL_NAMES: Final = ("echo", "search", "odd-name", "fail")
 #: Concurrent runs per pool (and the pool's warm size).
@@ -149,6 +150,7 @@ class CaseOutcome:
     result: RunResult | None
     harms: list[str]
     pids: list[int]
+    elapsed: float
 
 
 @dataclass
@@ -208,10 +210,27 @@ def _texts(result: RunResult) -> tuple[str, str, str]:
     return value, logs, message
 
 
+def _leaf_errors(error: BaseException) -> list[str]:
+    """The innermost exceptions of a (possibly nested) exception group, as reprs."""
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaf_errors(inner)]
+    return [repr(error)[:300]]
+
+
+def _lossless_harm(value: JsonValue) -> list[str]:
+    """A run's value must be lossless JSON whatever the child sent."""
+    try:
+        materialize(value)
+    except LossyJsonError as error:
+        return [f"the run's value is not lossless JSON: {error}"]
+    return []
+
+
 def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limits) -> list[str]:
     """Every harm and broken expectation of one run, as sentences."""
     value, logs, message = _texts(result)
-    harms = [
+    harms = _lossless_harm(result.value)
+    harms += [
         *stage.secret_harm(value, logs, message),
         *stage.marker_harm(),
         *stage.canary_harm(),
@@ -272,10 +291,25 @@ async def _run_case(
     )
     try:
         handler = RecordingHandler()
-        result = await pool.run(
-            case.program(stage.substitutions()), tool_names=TOOL_NAMES, handler=handler
-        )
+        started = time.monotonic()
+        try:
+            result = await pool.run(
+                case.program(stage.substitutions()), tool_names=TOOL_NAMES, handler=handler
+            )
+        except Exception as error:  # the contract: a child never makes run() raise
+            return CaseOutcome(
+                case=case, mode=mode, result=None, pids=[],
+                elapsed=time.monotonic() - started,
+                harms=[f"pool.run raised instead of returning a result: {error!r}"
+                       f" {_leaf_errors(error)}"],
+            )
+        elapsed = time.monotonic() - started
         harms = _judge(case, mode, stage, result, limits)
+        if "limit" in case.signals and elapsed > limits.wall_seconds + MARGIN_SECONDS:
+            harms.append(
+                f"the run returned after {elapsed:.2f}s as measured by the caller, past "
+                f"wall_seconds={limits.wall_seconds} plus a {MARGIN_SECONDS}s margin"
+            )
         harms.extend(handler.violations)
         pids = [result.pid] if result.pid is not None else []
         left = await _settle_group(result.pid)
@@ -295,7 +329,9 @@ async def _run_case(
                 harms.append(f"a later program saw poisoned state: {probe.value!r} {probe.error}")
             if probe.pid is not None:
                 pids.append(probe.pid)
-        return CaseOutcome(case=case, mode=mode, result=result, harms=harms, pids=pids)
+        return CaseOutcome(
+            case=case, mode=mode, result=result, harms=harms, pids=pids, elapsed=elapsed
+        )
     finally:
         stage.close()
 

@@ -65,6 +65,7 @@ class Stage:
     secret_text: str
     ipc_key: int = 0
     canary: socket.socket | None = None
+    unix_canaries: tuple[socket.socket, ...] = ()
     victim: subprocess.Popen[bytes] | None = None
     victim_baseline: tuple[str, str, frozenset[int], str, int] | None = None
     _closed: bool = field(default=False, repr=False)
@@ -100,6 +101,14 @@ class Stage:
             listener.bind(("::ffff:127.0.0.1", 0))
             listener.listen(16)
             stage.canary = listener
+            # Unix datagram sockets reached by address (sendto needs no connect()): one
+            # at a path anyone may write to, one in the abstract namespace.
+            at_path = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            at_path.bind(str(stage.unix_socket_path))
+            stage.unix_socket_path.chmod(0o777)
+            abstract = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            abstract.bind(f"\0codemode-{stage.ipc_key}")
+            stage.unix_canaries = (at_path, abstract)
         if victim:
             as_nobody = os.geteuid() == 0
             stage.victim = subprocess.Popen(
@@ -118,6 +127,10 @@ class Stage:
         return self.root / "secret" / "secret.txt"
 
     @property
+    def unix_socket_path(self) -> Path:
+        return self.root / "canary.sock"
+
+    @property
     def marker_dir(self) -> Path:
         return self.root / "marker"
 
@@ -132,6 +145,7 @@ class Stage:
             "CANARY_PORT": "1",
             "VICTIM_PID": str(2**22 + 1),
             "IPC_KEY": str(self.ipc_key),
+            "UNIX_SOCKET": str(self.unix_socket_path),
         }
         if self.canary is not None:
             values["CANARY_PORT"] = str(self.canary.getsockname()[1])
@@ -167,8 +181,13 @@ class Stage:
         """Describe a connection the canary listener received (accepted or still queued)."""
         if self.canary is None:
             return []
-        readable, _, _ = select.select([self.canary], [], [], 0)
-        return ["the canary listener received a connection"] if readable else []
+        readable, _, _ = select.select([self.canary, *self.unix_canaries], [], [], 0)
+        return [
+            "the canary listener received a connection"
+            if sock is self.canary
+            else f"the Unix canary {sock.getsockname()!r} received a datagram"
+            for sock in readable
+        ]
 
     def victim_harm(self) -> list[str]:
         """Describe the death of the victim, or any change to its state, priority or limits."""
@@ -230,6 +249,8 @@ class Stage:
         self._closed = True
         if self.canary is not None:
             self.canary.close()
+        for sock in self.unix_canaries:
+            sock.close()
         if self.victim is not None:
             with contextlib.suppress(ProcessLookupError):
                 self.victim.kill()

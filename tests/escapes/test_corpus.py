@@ -60,12 +60,16 @@ def test_only_exhaustion_cases_skip_an_ablation_mode() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_case_uses_the_placeholders_its_signals_need(case: Case) -> None:
-    needs = {"canary": "{CANARY_PORT}", "victim": "{VICTIM_PID}", "secret": "{SECRET_PATH}"}
-    for signal, placeholder in needs.items():
+    needs = {
+        "canary": ("{CANARY_PORT}", "{UNIX_SOCKET}", "codemode-{IPC_KEY}"),
+        "victim": ("{VICTIM_PID}",),
+        "secret": ("{SECRET_PATH}",),
+        "marker": ("{MARKER_PATH}", "{MARKER_DIR}"),
+        "ipc": ("{IPC_KEY}",),
+    }
+    for signal, placeholders in needs.items():
         if signal in case.signals:
-            assert placeholder in case.text
-    if "marker" in case.signals:
-        assert "{MARKER_PATH}" in case.text or "{MARKER_DIR}" in case.text
+            assert any(placeholder in case.text for placeholder in placeholders)
 
 
 def test_most_harm_cases_are_validated_against_plain_cpython() -> None:

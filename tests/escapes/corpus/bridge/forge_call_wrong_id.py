@@ -1,0 +1,12 @@
+# category: bridge
+# expect: refused
+# plain: skip (needs the sandbox's child process)
+# signal: handler liveness
+# source: a forged call frame with an id out of sequence
+import gc
+import sys
+protocol = sys.modules["bridge.protocol"]
+channel = next(o for o in gc.get_objects() if type(o).__name__ == "ChildChannel")
+channel.send(protocol.Call(id=7, name="echo", args=b'{}'))
+import time
+time.sleep(0.5)

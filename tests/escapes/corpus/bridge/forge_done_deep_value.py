@@ -1,0 +1,10 @@
+# category: bridge
+# expect: refused
+# plain: skip (needs the sandbox's child process)
+# signal: liveness bounded
+# source: a forged Done frame whose JSON value nests deeper than any recursive decoder allows
+import gc
+import sys
+protocol = sys.modules["bridge.protocol"]
+channel = next(o for o in gc.get_objects() if type(o).__name__ == "ChildChannel")
+channel.send(protocol.Done(value=b"[" * 200000 + b"]" * 200000))

@@ -1,0 +1,7 @@
+# category: network
+# signal: canary
+# expect: refused
+# source: sendmsg() with an explicit address on a socket from an allowed socket pair
+import socket
+left, right = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
+left.sendmsg([b"escaped"], [], 0, "{UNIX_SOCKET}")
