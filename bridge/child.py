@@ -25,7 +25,6 @@ the module must not import anything from the host side.
 from __future__ import annotations
 
 import asyncio
-import math
 import os
 import signal
 import sys
@@ -34,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final, final
 
 import msgspec
 
-from bridge.lossless import JsonValue, LossyJsonError, materialize
+from bridge.lossless import JsonValue, LossyJsonError
 from bridge.protocol import (
     DEFAULT_MAX_FRAME_BYTES,
     MAX_LOG_LINES_PER_FRAME,
@@ -52,6 +51,7 @@ from bridge.protocol import (
     Reply,
     Run,
     encode_frame,
+    encode_value,
     read_frame,
     write_all,
 )
@@ -77,8 +77,6 @@ _LOG_FLUSH_CHARS: Final = 32 * 1024
 
 _FAILURE_KINDS: Final = frozenset({"exception", "invalid-output", "output-limit"})
 
-#: Ints up to this magnitude are exactly representable as JSON numbers (doubles).
-_EXACT_INT: Final = 2**53
 
 _json_encode: Final = msgspec.json.encode
 _json_decode: Final = msgspec.json.decode
@@ -354,35 +352,6 @@ _NEW: Final = 0
 _STARTED: Final = 1
 
 
-def _is_plain_scalar(value: object) -> bool:
-    kind = type(value)
-    if kind is str:
-        return value.isascii()  # type: ignore[attr-defined, no-any-return]
-    if kind is int:
-        return -_EXACT_INT <= value <= _EXACT_INT  # type: ignore[operator]
-    if kind is float:
-        return math.isfinite(value) and (value != 0.0 or math.copysign(1.0, value) > 0)  # type: ignore[arg-type]
-    return kind is bool or value is None
-
-
-def _encode_args(payload: dict[Any, Any]) -> bytes:
-    """Check the arguments object as lossless JSON and encode it (the snapshot).
-
-    Encoding copies the value, so the check alone is needed. The common case, a
-    flat object of ASCII strings, small ints, finite floats, bools and nulls,
-    is checked here; anything else goes through :func:`materialize`.
-
-    Raises:
-        LossyJsonError: naming the offending path.
-    """
-    if type(payload) is dict and all(
-        type(key) is str and key.isascii() and _is_plain_scalar(value)
-        for key, value in payload.items()
-    ):
-        return _json_encode(payload)
-    return _json_encode(materialize(payload))
-
-
 def _display(name: str) -> str:
     return f"tools.{name}" if name.isidentifier() else f"tools[{name!r}]"
 
@@ -558,7 +527,7 @@ class _ToolStub:
         error: str | None = None
         encoded = b""
         try:
-            encoded = _encode_args(payload)
+            encoded = encode_value(payload)
         except LossyJsonError as exc:
             error = f"tool arguments must be lossless JSON: {exc}"
         return _ToolCall(self._calls, name, encoded, error, _model_line(sys._getframe(1)))

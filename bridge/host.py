@@ -46,6 +46,7 @@ from bridge.protocol import (
     Reply,
     Run,
     encode_frame,
+    encode_value,
 )
 
 if TYPE_CHECKING:
@@ -476,8 +477,7 @@ class HostEndpoint:
                 reply = Reply(call_id, error=f'internal error in tool "{name}"')
             else:
                 try:
-                    value = materialize(result, accept_tuples=True)
-                    reply = Reply(call_id, value=_json_encode(value))
+                    reply = Reply(call_id, value=encode_value(result, accept_tuples=True))
                 except LossyJsonError as exc:
                     reply = Reply(
                         call_id,

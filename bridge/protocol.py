@@ -25,11 +25,14 @@ nothing from the host side).
 
 from __future__ import annotations
 
+import math
 import os
 import struct
-from typing import Annotated, Final, Literal, TypeAlias, final
+from typing import Annotated, Any, Final, Literal, TypeAlias, final
 
 import msgspec
+
+from bridge.lossless import FrozenDict, materialize
 
 __all__ = [
     "DEFAULT_MAX_FRAME_BYTES",
@@ -52,6 +55,7 @@ __all__ = [
     "Reply",
     "Run",
     "encode_frame",
+    "encode_value",
     "read_frame",
     "write_all",
 ]
@@ -217,6 +221,48 @@ class Done(msgspec.Struct, frozen=True, tag="done", array_like=True, forbid_unkn
 
 HostMessage: TypeAlias = Run | Reply
 ChildMessage: TypeAlias = Ready | Call | Log | Done
+
+
+# --------------------------------------------------------------------------- values
+
+#: Ints up to this magnitude are exactly representable as JSON numbers (doubles).
+_EXACT_INT: Final = 2**53
+
+_json_encode: Final = msgspec.json.encode
+
+
+def _is_plain_scalar(value: object) -> bool:
+    kind = type(value)
+    if kind is str:
+        return value.isascii()  # type: ignore[attr-defined, no-any-return]
+    if kind is int:
+        return -_EXACT_INT <= value <= _EXACT_INT  # type: ignore[operator]
+    if kind is float:
+        return math.isfinite(value) and (value != 0.0 or math.copysign(1.0, value) > 0)  # type: ignore[arg-type]
+    return kind is bool or value is None
+
+
+def encode_value(value: Any, *, accept_tuples: bool = False) -> bytes:
+    """Check ``value`` as lossless JSON and encode it as compact JSON text.
+
+    The encoded text is the snapshot, so nothing is copied. Scalars and flat
+    objects of ASCII strings, exact ints, finite floats, bools and nulls are
+    checked here; anything else goes through
+    :func:`~bridge.lossless.materialize` (with ``accept_tuples`` as given).
+
+    Raises:
+        LossyJsonError: naming the offending path.
+    """
+    kind = type(value)
+    if _is_plain_scalar(value) or (
+        (kind is dict or (accept_tuples and kind is FrozenDict))
+        and all(
+            type(key) is str and key.isascii() and _is_plain_scalar(item)
+            for key, item in value.items()
+        )
+    ):
+        return _json_encode(value)
+    return _json_encode(materialize(value, accept_tuples=accept_tuples))
 
 
 # --------------------------------------------------------------------------- framing

@@ -20,25 +20,19 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.lowlevel
 import anyio.to_thread
-import msgspec
 import pytest
-from hypothesis import example, given
-from hypothesis import strategies as st
 
 from bridge.child import (
     ChildChannel,
     ToolCallError,
-    _encode_args,
     make_bindings,
     recv_run,
     send_ready,
 )
 from bridge.host import HostEndpoint, RunOutcome, ToolCallFailed
-from bridge.lossless import LossyJsonError, materialize
 from bridge.protocol import Run
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from bridge.lossless import JsonValue
 
@@ -550,35 +544,3 @@ async def test_a_line_printed_before_a_long_computation_reaches_the_host() -> No
             os.close(to_host_r)
             os.close(to_child_w)
 
-
-#: Scalars on both sides of the lossless line.
-edge_scalars = st.sampled_from(
-    [0.0, -0.0, float("nan"), float("inf"), 2**53, 2**53 + 1, -(2**53) - 1, 2**70, True, None,
-     "", "ascii", "é", "\ud800", 1.5, b"bytes", (1,), [1], {"a": 1}]
-)
-scalars = (
-    edge_scalars
-    | st.integers(-(2**60), 2**60)
-    | st.floats()
-    | st.text("ab", max_size=3)
-    | st.text(max_size=3)
-)
-# Mostly ASCII keys, so that most objects are candidates for the quick check.
-keys = st.text("xyz", max_size=2) | st.sampled_from(["\udfff", "é"])
-flat_args = st.dictionaries(keys, scalars, max_size=4)
-
-
-@example({"a": -0.0})
-@example({"a": 2**53 + 1})
-@example({"a": "\ud800"})
-@given(flat_args | st.dictionaries(st.integers(), scalars, max_size=2))
-def test_the_quick_argument_check_agrees_with_materialize(args: dict[Any, Any]) -> None:
-    def verdict(encode: Callable[[], bytes]) -> tuple[str, object]:
-        try:
-            return ("ok", encode())
-        except LossyJsonError as exc:
-            return ("lossy", str(exc))
-
-    assert verdict(lambda: _encode_args(args)) == verdict(
-        lambda: msgspec.json.encode(materialize(args))
-    )

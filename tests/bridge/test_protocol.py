@@ -5,12 +5,14 @@ from __future__ import annotations
 import itertools
 import os
 import struct
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
+from bridge.lossless import FrozenDict, LossyJsonError, materialize
 from bridge.protocol import (
     MAX_LOG_LINES_PER_FRAME,
     PROTOCOL_VERSION,
@@ -30,9 +32,13 @@ from bridge.protocol import (
     Reply,
     Run,
     encode_frame,
+    encode_value,
     read_frame,
 )
 from tests.strategies import json_values
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 text = st.text(st.characters(exclude_categories=["Cs"]), max_size=30)
 ids = st.integers(min_value=0, max_value=2**63 - 1)
@@ -219,3 +225,42 @@ def test_read_frame_returns_frames_one_by_one() -> None:
     finally:
         os.close(read_fd)
         os.close(write_fd)
+
+
+#: Scalars on both sides of the lossless line.
+edge_scalars = st.sampled_from(
+    [0.0, -0.0, float("nan"), float("inf"), 2**53, 2**53 + 1, -(2**53) - 1, 2**70, True, None,
+     "", "ascii", "é", "\ud800", 1.5, b"bytes", (1,), [1], {"a": 1}]
+)
+scalars = (
+    edge_scalars
+    | st.integers(-(2**60), 2**60)
+    | st.floats()
+    | st.text("ab", max_size=3)
+    | st.text(max_size=3)
+)
+# Mostly ASCII keys, so that most objects are candidates for the quick check.
+keys = st.text("xyz", max_size=2) | st.sampled_from(["\udfff", "é"])
+flat_args = st.dictionaries(keys, scalars, max_size=4)
+
+
+@example({"a": -0.0}, False)
+@example({"a": 2**53 + 1}, False)
+@example({"a": "\ud800"}, False)
+@example(FrozenDict({"a": -0.0}), True)
+@given(
+    flat_args | st.dictionaries(st.integers(), scalars, max_size=2) | scalars
+    | flat_args.map(lambda d: FrozenDict(d))  # type: ignore[arg-type]
+    | st.tuples(scalars),
+    st.booleans(),
+)
+def test_encode_value_agrees_with_materialize(args: Any, accept_tuples: bool) -> None:
+    def verdict(encode: Callable[[], bytes]) -> tuple[str, object]:
+        try:
+            return ("ok", encode())
+        except LossyJsonError as exc:
+            return ("lossy", str(exc))
+
+    assert verdict(lambda: encode_value(args, accept_tuples=accept_tuples)) == verdict(
+        lambda: msgspec.json.encode(materialize(args, accept_tuples=accept_tuples))
+    )
