@@ -491,7 +491,9 @@ async def test_cancelling_serve_keeps_the_logs_received_so_far() -> None:
         with anyio.move_on_after(10) as scope:
             async with anyio.create_task_group() as tg:
                 async def cancel_when_logged() -> None:
-                    await wait_all_tasks_blocked()  # the endpoint waits for more frames
+                    # Once the line is in, the endpoint waits for more frames.
+                    while not endpoint.logs:
+                        await wait_all_tasks_blocked()
                     tg.cancel_scope.cancel()
 
                 tg.start_soon(cancel_when_logged)
