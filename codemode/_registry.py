@@ -40,7 +40,7 @@ from bridge.lossless import materialize
 
 from ._errors import RegistrationError
 from ._hooks import Hooks
-from ._scope import Agent, Restriction, ViewCache
+from ._scope import Agent, Restriction, ViewCache, checked_names
 from ._tools import ToolDefinition
 
 if TYPE_CHECKING:
@@ -76,20 +76,6 @@ def _check_mode(mode: object, what: str) -> Mode:
         expected = ", ".join(map(repr, _MODES))
         raise ValueError(f"{what} must be one of {expected}, got {what}={mode!r}")
     return mode
-
-
-def _names(what: str, names: Iterable[str] | None) -> frozenset[str] | None:
-    if names is None:
-        return None
-    if isinstance(names, str):
-        raise TypeError(
-            f"{what} must be a collection of tool names, not a str; got {what}={names!r}"
-        )
-    out = frozenset(names)
-    for name in out:
-        if not isinstance(name, str):
-            raise TypeError(f"{what} must hold tool names (str), got {name!r}")
-    return out
 
 
 def _quoted(names: Iterable[str]) -> str:
@@ -334,8 +320,8 @@ class Registry:
             )
         if not isinstance(agent, Agent):
             raise TypeError(f"agent must be an Agent, got agent={agent!r}")
-        allowed = _names("allow", allow)
-        denied = _names("deny", deny) or frozenset()
+        allowed = checked_names("allow", allow)
+        denied = checked_names("deny", deny) or frozenset()
         named = (allowed or frozenset()) | denied
         if not named:
             raise RegistrationError(

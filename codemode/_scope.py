@@ -5,7 +5,8 @@ An :class:`Agent` is compared by identity, never by name: two agents called
 agent up to the root is what the registry walks to decide what the agent sees.
 
 This module also holds the registry's per-scope bookkeeping: a compiled
-:class:`Restriction` and the :class:`ViewCache` of resolved views.
+:class:`Restriction` (with the check of its tool names) and the
+:class:`ViewCache` of resolved views.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import weakref
 from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar, final
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
     from ._execution import ScopeKey
 
-__all__ = ["Agent", "Restriction", "ViewCache"]
+__all__ = ["Agent", "Restriction", "ViewCache", "checked_names"]
 
 _T = TypeVar("_T")
 
@@ -106,6 +107,21 @@ class Restriction:
     def admits(self, name: str) -> bool:
         """Whether a tool of this name passes the filter."""
         return name not in self.deny and (self.allow is None or name in self.allow)
+
+
+def checked_names(what: str, names: Iterable[str] | None) -> frozenset[str] | None:
+    """The tool names of a restriction argument (``allow``/``deny``) as a set; ``None`` stays."""
+    if names is None:
+        return None
+    if isinstance(names, str):
+        raise TypeError(
+            f"{what} must be a collection of tool names, not a str; got {what}={names!r}"
+        )
+    out = frozenset(names)
+    for name in out:
+        if not isinstance(name, str):
+            raise TypeError(f"{what} must hold tool names (str), got {name!r}")
+    return out
 
 
 #: A resolved view and the registry version it was built at.
