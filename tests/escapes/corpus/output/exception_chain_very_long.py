@@ -1,0 +1,12 @@
+# category: output
+# signal: liveness bounded
+# kinds: exception worker-exit
+# plain: skip (checks the sandbox's traceback formatting)
+# source: thousands of chained exceptions: recursive formatting runs out of stack
+error = None
+for i in range(5000):
+    try:
+        raise ValueError(i) from error
+    except ValueError as caught:
+        error = caught
+raise error

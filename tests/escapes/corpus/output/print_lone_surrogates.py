@@ -1,0 +1,7 @@
+# category: output
+# signal: liveness bounded
+# kinds: invalid-output
+# plain: skip (checks the sandbox's output capture)
+# source: text that cannot be encoded as UTF-8 in the logs and in the value
+print("\ud800\udfff", "\udcff")
+return "\ud800"

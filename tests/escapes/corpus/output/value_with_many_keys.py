@@ -1,0 +1,6 @@
+# category: output
+# signal: liveness bounded
+# kinds: output-limit timeout
+# plain: skip (checks the sandbox's output validation)
+# source: a flat dict just past the value cap, with a million short keys
+return {str(i): i for i in range(1_000_000)}
