@@ -72,8 +72,13 @@ __all__ = [
 #: line in the frame that has it.
 MODEL_FILENAME: Final = "<model>"
 
-#: Pending log text that triggers an immediate flush, in characters.
-_LOG_FLUSH_CHARS: Final = 32 * 1024
+#: Pending log bytes that trigger an immediate flush.
+_LOG_FLUSH_BYTES: Final = 32 * 1024
+
+#: Bytes a Log frame needs besides its lines' text: the header and tag, and
+#: per line a string header (at most 5 bytes in MessagePack).
+_LOG_FRAME_OVERHEAD: Final = 64
+_LOG_LINE_OVERHEAD: Final = 5
 
 _FAILURE_KINDS: Final = frozenset({"exception", "invalid-output", "output-limit"})
 
@@ -131,7 +136,7 @@ class ChildChannel:
         "_incoming",
         "_last_flush",
         "_lines",
-        "_lines_chars",
+        "_lines_bytes",
         "_loop",
         "_read_fd",
         "_timer_armed",
@@ -159,7 +164,7 @@ class ChildChannel:
         self._decoder = HostMessageDecoder()
         self._flush_seconds = float(log_flush_seconds)
         self._lines: list[str] = []
-        self._lines_chars = 0
+        self._lines_bytes = 0
         self._last_flush = 0.0
         self._timer_armed = False
         self._busy = False  # a write or a change to _lines is in progress (see _on_alarm)
@@ -201,16 +206,30 @@ class ChildChannel:
         """Queue one completed line of program output for the host.
 
         Lines are batched; a line waits at most ``log_flush_seconds`` (the first
-        line after a quiet spell goes out at once).
+        line after a quiet spell goes out at once), and a batch never exceeds
+        the host's frame cap. A lone surrogate is sent as its ``\\udXXX`` escape.
         """
         self._busy = True
         try:
+            if line.isascii():
+                size = len(line) + _LOG_LINE_OVERHEAD
+            else:
+                try:
+                    size = len(line.encode()) + _LOG_LINE_OVERHEAD
+                except UnicodeEncodeError:  # a lone surrogate cannot cross as UTF-8
+                    line = line.encode("utf-8", "backslashreplace").decode("utf-8")
+                    size = len(line.encode()) + _LOG_LINE_OVERHEAD
+            if self._lines and (
+                self._lines_bytes + size + _LOG_FRAME_OVERHEAD > self.peer_max_frame_bytes
+            ):
+                # The batch would not fit in one frame the host accepts.
+                write_all(self._write_fd, self._take_log_frame())
             self._lines.append(line)
-            self._lines_chars += len(line)
+            self._lines_bytes += size
             now = time.monotonic()
             if (
                 now - self._last_flush >= self._flush_seconds
-                or self._lines_chars >= _LOG_FLUSH_CHARS
+                or self._lines_bytes >= _LOG_FLUSH_BYTES
                 or len(self._lines) >= MAX_LOG_LINES_PER_FRAME
             ):
                 write_all(self._write_fd, self._take_log_frame())
@@ -227,7 +246,7 @@ class ChildChannel:
     def _take_log_frame(self) -> bytes:
         frame = encode_frame(Log(tuple(self._lines)))
         self._lines = []
-        self._lines_chars = 0
+        self._lines_bytes = 0
         self._last_flush = time.monotonic()
         return frame
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.lowlevel
 import anyio.to_thread
+import msgspec
 import pytest
 
 from bridge.child import (
@@ -453,7 +454,10 @@ def test_the_proxy_refuses_calls_once_the_run_is_over() -> None:
             os.close(fd)
 
 
-async def test_printed_lines_reach_the_host_in_order() -> None:
+async def serve_printer(
+    lines: list[str], *, max_frame_bytes: int = 1 << 20
+) -> RunOutcome:
+    """A child that only prints ``lines`` (through emit_log), served by the host."""
     to_child_r, to_child_w = os.pipe()
     to_host_r, to_host_w = os.pipe()
 
@@ -461,22 +465,42 @@ async def test_printed_lines_reach_the_host_in_order() -> None:
         channel = ChildChannel(to_child_r, to_host_w)
         send_ready(channel)
         recv_run(channel)
-        for n in range(5000):
-            channel.emit_log(f"line {n}")
+        for line in lines:
+            channel.emit_log(line)
         channel.send_done(None)
 
+    run = msgspec.structs.replace(make_run("", ()), max_frame_bytes=max_frame_bytes)
     try:
-        endpoint = HostEndpoint(to_host_r, to_child_w)
+        endpoint = HostEndpoint(to_host_r, to_child_w, max_frame_bytes=max_frame_bytes)
         thread = threading.Thread(target=child)
         thread.start()
         with anyio.fail_after(10):
             await endpoint.receive_ready()
-            outcome = await endpoint.serve(make_run("", ()), Recorder())
+            outcome = await endpoint.serve(run, Recorder())
             await anyio.to_thread.run_sync(thread.join)
     finally:
         for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
             os.close(fd)
-    assert outcome.logs == tuple(f"line {n}" for n in range(5000))
+    return outcome
+
+
+async def test_printed_lines_reach_the_host_in_order() -> None:
+    lines = [f"line {n}" for n in range(5000)]
+    outcome = await serve_printer(lines)
+    assert outcome.error is None
+    assert outcome.logs == tuple(lines)
+
+
+async def test_log_batches_stay_within_the_hosts_frame_cap() -> None:
+    lines = [f"{n:03d} " + "é" * 40 for n in range(200)]
+    outcome = await serve_printer(lines, max_frame_bytes=300)
+    assert outcome.error is None
+    assert outcome.logs == tuple(lines)
+
+
+async def test_a_lone_surrogate_in_a_line_is_sent_escaped() -> None:
+    outcome = await serve_printer(["bad \ud800 line"])
+    assert outcome.logs == ("bad \\ud800 line",)
 
 
 async def test_a_copied_call_is_sent_as_a_call_of_its_own() -> None:
