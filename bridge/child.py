@@ -60,13 +60,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Sequence
     from types import FrameType
 
-__all__ = [
-    "ChildChannel",
-    "ToolCallError",
-    "make_bindings",
-    "recv_run",
-    "send_ready",
-]
+__all__ = ["ChildChannel", "ToolCallError", "make_bindings", "recv_run", "send_ready"]
 
 #: The filename programs are compiled under; call sites are reported by their
 #: line in the frame that has it.
@@ -75,10 +69,9 @@ MODEL_FILENAME: Final = "<model>"
 #: Pending log bytes that trigger an immediate flush.
 _LOG_FLUSH_BYTES: Final = 32 * 1024
 
-#: Bytes a Log frame needs besides its lines' text: the header and tag, and
-#: per line a string header (at most 5 bytes in MessagePack).
-_LOG_FRAME_OVERHEAD: Final = 64
-_LOG_LINE_OVERHEAD: Final = 5
+#: Bytes of a Log frame besides its lines' text: header and tag, and per line
+#: a MessagePack string header (at most 5 bytes).
+_LOG_FRAME_OVERHEAD, _LOG_LINE_OVERHEAD = 64, 5
 
 _FAILURE_KINDS: Final = frozenset({"exception", "invalid-output", "output-limit"})
 
@@ -367,10 +360,6 @@ def recv_run(channel: ChildChannel) -> Run:
 
 # ---------------------------------------------------------------------- tools proxy
 
-_NEW: Final = 0
-_STARTED: Final = 1
-
-
 def _display(name: str) -> str:
     return f"tools.{name}" if name.isidentifier() else f"tools[{name!r}]"
 
@@ -403,9 +392,9 @@ class _Calls:
         self.over = False
 
     def start(self, call: _ToolCall) -> asyncio.Future[JsonValue]:
-        if call._state != _NEW:
+        if call._started:
             raise RuntimeError(f"cannot await the same {_display(call._name)}(...) call twice")
-        call._state = _STARTED
+        call._started = True
         self.unawaited.pop(call._serial, None)
         name = call._name
         if self.over:
@@ -468,9 +457,8 @@ class _Calls:
         )
         self.unawaited.clear()
         where = [
-            f"{_display(c._name)}(...) at line {c._line}"
-            if c._line is not None
-            else f"{_display(c._name)}(...) at an unknown line"
+            f"{_display(c._name)}(...) at "
+            + ("an unknown line" if c._line is None else f"line {c._line}")
             for c in calls
         ]
         if len(where) == 1:
@@ -490,7 +478,7 @@ class _ToolCall:
     Not a coroutine (it has no ``cr_frame``); its state is in underscore slots.
     """
 
-    __slots__ = ("_args", "_calls", "_error", "_line", "_name", "_serial", "_state")
+    __slots__ = ("_args", "_calls", "_error", "_line", "_name", "_serial", "_started")
 
     def __init__(
         self, calls: _Calls, name: str, args: bytes, error: str | None, line: int | None
@@ -500,7 +488,7 @@ class _ToolCall:
         self._args = args
         self._error = error
         self._line = line
-        self._state = _NEW
+        self._started = False
         self._serial = calls.serial
         calls.serial += 1
         calls.unawaited[self._serial] = self
@@ -524,31 +512,24 @@ class _ToolStub:
 
     def __call__(self, *args: object, **kwargs: object) -> _ToolCall:
         name = self._name
+        payload = args[0] if args else kwargs
         if args:
-            if len(args) > 1:
+            problem = (
+                f"not {len(args)} positional arguments" if len(args) > 1
+                else "not both" if kwargs
+                else None if isinstance(payload, dict)
+                else f"not a positional {type(payload).__name__}"
+            )
+            if problem is not None:
                 raise TypeError(
                     f"{_display(name)}() takes keyword arguments or one dict of arguments, "
-                    f"not {len(args)} positional arguments"
+                    + problem
                 )
-            if kwargs:
-                raise TypeError(
-                    f"{_display(name)}() takes keyword arguments or one dict of arguments, "
-                    "not both"
-                )
-            payload = args[0]
-            if not isinstance(payload, dict):
-                raise TypeError(
-                    f"{_display(name)}() takes keyword arguments or one dict of arguments, "
-                    f"not a positional {type(payload).__name__}"
-                )
-        else:
-            payload = kwargs
         error: str | None = None
-        encoded = b""
         try:
             encoded = encode_value(payload)
         except LossyJsonError as exc:
-            error = f"tool arguments must be lossless JSON: {exc}"
+            encoded, error = b"", f"tool arguments must be lossless JSON: {exc}"
         return _ToolCall(self._calls, name, encoded, error, _model_line(sys._getframe(1)))
 
     def __repr__(self) -> str:
