@@ -2,7 +2,8 @@
 
 Every message is a frozen, tagged msgspec Struct encoded as MessagePack and sent
 as one *frame*: a 4-byte big-endian body length followed by the body. Each
-direction has its own union and its own strict :class:`Decoder`, so a child can
+direction has its own union and its own strict decoder
+(:class:`ChildMessageDecoder`, :class:`HostMessageDecoder`), so a child can
 never make the host decode a host message (or anything else). Frame sizes are
 checked from the length prefix, before a single byte of the body is read or
 buffered (:class:`FrameBuffer`).
