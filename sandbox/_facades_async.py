@@ -14,7 +14,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any, final
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Coroutine, Generator
+    from collections.abc import Awaitable, Generator
 
 __all__ = ["ProgramTask", "ProgramTaskGroup", "create_task", "gather", "wait_for"]
 
@@ -68,6 +68,11 @@ def _unwrap(aw: Any) -> Any:
     return aw
 
 
+async def _await(aw: Awaitable[Any]) -> Any:
+    # asyncio.TaskGroup takes only coroutines; a tool call is an awaitable.
+    return await aw
+
+
 def create_task(coro: Awaitable[Any], *, name: str | None = None) -> ProgramTask:
     """Start ``coro`` concurrently; returns a :class:`ProgramTask`."""
     if asyncio.iscoroutine(coro):
@@ -105,10 +110,14 @@ class ProgramTaskGroup:
     async def __aexit__(self, *exc_info: Any) -> None:
         await self.__group.__aexit__(*exc_info)
 
-    def create_task(
-        self, coro: Coroutine[Any, Any, Any], *, name: str | None = None
-    ) -> ProgramTask:
-        """Start ``coro`` in the group; the group waits for it on exit."""
+    def create_task(self, coro: Awaitable[Any], *, name: str | None = None) -> ProgramTask:
+        """Start ``coro`` in the group; the group waits for it on exit.
+
+        Like the module-level :func:`create_task`, it takes any awaitable, so a
+        tool call (an awaitable that is not a coroutine) can be started too.
+        """
+        if not asyncio.iscoroutine(coro):
+            coro = _await(_unwrap(coro))
         return ProgramTask(self.__group.create_task(coro))
 
     def __repr__(self) -> str:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import types
+from collections.abc import Generator
+from typing import Any
 
 import pytest
 
@@ -319,3 +322,25 @@ def test_deepcopy_of_a_facade_is_refused_and_classes_copy_as_themselves() -> Non
     assert "TypeError: cannot copy a json_facade object in run_code" in message
     source = "import copy\nclass A:\n    pass\nreturn copy.deepcopy(A) is A and copy.copy(A) is A"
     assert run_ok(source) is True
+
+
+class _CallAwaitable:
+    """Like a real tool call: an awaitable that is not a coroutine."""
+
+    def __init__(self, value: int) -> None:
+        self._value = value
+
+    def __await__(self) -> Generator[Any, None, int]:
+        yield from asyncio.sleep(0).__await__()
+        return self._value
+
+
+def test_a_task_group_starts_tool_calls_that_are_not_coroutines() -> None:
+    source = """
+import asyncio
+async with asyncio.TaskGroup() as group:
+    first = group.create_task(call(7))
+    second = group.create_task(call(8))
+return [first.result(), second.result()]
+"""
+    assert run_ok(source, bindings={"call": _CallAwaitable}) == [7, 8]
