@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import types
-from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from sandbox._facades import ALLOWED_MODULES, build_facades
 
 from .test_language_support import run_error, run_ok
+
+if TYPE_CHECKING:
+    from collections.abc import Generator
 
 ISSUE_MODULES = [
     "json", "math", "cmath", "re", "datetime", "time", "itertools", "functools", "operator",
