@@ -61,7 +61,8 @@ __all__ = ["AbortCallback", "WorkerPool"]
 #: the returned text as its message.
 AbortCallback = Callable[[], Awaitable[str]]
 
-#: Time allowed for a forked child to set itself up and send READY.
+#: Time allowed for the zygote to fork a child and for the child to set
+#: itself up and send READY.
 _CHILD_READY_SECONDS: Final = 20.0
 #: Time a child that sent Done or closed its pipe gets to exit on its own.
 _EXIT_GRACE_SECONDS: Final = 2.0
@@ -301,16 +302,16 @@ class WorkerPool:
             drop_to = zygote.ready.drop_to
             if drop_to is not None and settings.os_layer:
                 os.chown(cwd, drop_to, drop_to)
-            try:
-                await zygote.spawn(child, (child_read, child_write))
-            finally:
-                os.close(child_read)
-                os.close(child_write)
-            self._started += 1
-            child.endpoint = HostEndpoint(
-                host_read, host_write, max_frame_bytes=settings.max_frame_bytes
-            )
             with anyio.fail_after(_CHILD_READY_SECONDS):
+                try:
+                    await zygote.spawn(child, (child_read, child_write))
+                finally:
+                    os.close(child_read)
+                    os.close(child_write)
+                self._started += 1
+                child.endpoint = HostEndpoint(
+                    host_read, host_write, max_frame_bytes=settings.max_frame_bytes
+                )
                 await child.endpoint.receive_ready()
         except BaseException as exc:
             with anyio.CancelScope(shield=True):
