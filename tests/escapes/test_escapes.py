@@ -36,9 +36,22 @@ _DEEP_JSON = (
     "host's decoder raise RecursionError, which escapes WorkerPool.run instead of ending the "
     "run as worker-exit"
 )
+_MATCH_ARGS = (
+    "language layer: a positional class pattern (`case View(x)`) reads the attribute named in "
+    "the class's __match_args__ natively; a namedtuple names any attribute (gi_frame, f_back, "
+    "f_builtins) and an ABC registration makes any object an instance, so a program walks to "
+    "host frames and the real builtins"
+)
+_MATCH_ARGS_CONTAINED = _MATCH_ARGS + "; with the OS layer on nothing is harmed, but the "
+_MATCH_ARGS_CONTAINED += "language layer does not refuse the program"
 KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
     ("os", "bridge/forge_call_deep_args"): _DEEP_JSON,
     ("os", "bridge/forge_done_deep_value"): _DEEP_JSON,
+    ("language", "introspection/match_args_registered_frames"): _MATCH_ARGS,
+    ("language", "introspection/match_args_registered_open"): _MATCH_ARGS,
+    ("language", "introspection/match_args_protocol_register"): _MATCH_ARGS,
+    ("both", "introspection/match_args_registered_frames"): _MATCH_ARGS_CONTAINED,
+    ("both", "introspection/match_args_protocol_register"): _MATCH_ARGS_CONTAINED,
 }
 
 

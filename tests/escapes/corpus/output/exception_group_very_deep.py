@@ -1,6 +1,6 @@
 # category: output
 # signal: liveness bounded
-# kinds: exception worker-exit
+# kinds: exception worker-exit timeout
 # plain: skip (checks the sandbox's traceback formatting)
 # source: exception groups nested thousands deep
 group = ValueError("leaf")

@@ -1,6 +1,6 @@
 # category: output
 # signal: liveness bounded
-# kinds: exception worker-exit
+# kinds: exception worker-exit timeout
 # plain: skip (checks the sandbox's traceback formatting)
 # source: an exception group with a hundred thousand members
 raise ExceptionGroup("wide", [ValueError(str(i)) for i in range(100000)])

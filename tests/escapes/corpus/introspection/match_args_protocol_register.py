@@ -1,0 +1,31 @@
+# category: introspection
+# signal: marker
+# expect: refused
+# source: the class-pattern reader with typing.Protocol (whose metaclass is an ABCMeta) instead of collections.abc
+import collections
+import typing
+def read(obj, field):
+    Base = collections.namedtuple("Base", [field])
+    class Shape(typing.Protocol):
+        pass
+    class View(Base, Shape):
+        pass
+    View.register(type(obj))
+    match obj:
+        case View(value):
+            return value
+def walk():
+    frame = read(walker, "gi_frame")
+    while frame is not None:
+        found = read(frame, "f_builtins").get("__import__")
+        if found is not None:
+            try:
+                found("os").system("touch {MARKER_PATH}")
+                yield "done"
+                return
+            except Exception:
+                pass
+        frame = read(frame, "f_back")
+    yield "no import found"
+walker = walk()
+return next(walker)
