@@ -50,6 +50,8 @@ KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
     ("language", "introspection/match_args_registered_frames"): _MATCH_ARGS,
     ("language", "introspection/match_args_registered_open"): _MATCH_ARGS,
     ("language", "introspection/match_args_protocol_register"): _MATCH_ARGS,
+    ("language", "introspection/match_args_typing_namedtuple"): _MATCH_ARGS,
+    ("both", "introspection/match_args_typing_namedtuple"): _MATCH_ARGS_CONTAINED,
     ("both", "introspection/match_args_registered_frames"): _MATCH_ARGS_CONTAINED,
     ("both", "introspection/match_args_protocol_register"): _MATCH_ARGS_CONTAINED,
 }
