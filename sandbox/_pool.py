@@ -135,11 +135,10 @@ class WorkerPool:
     async def __aenter__(self) -> WorkerPool:
         if self._task_group is not None:
             raise RuntimeError("this WorkerPool is already open; a pool can be entered once")
-        # Every child's working directory lives in this one, so that closing
-        # the pool removes whatever a child left behind. Others may traverse
-        # it (the unprivileged child must reach its own directory) but not list it.
+        # Every child's working directory lives in this one (0700, the host's),
+        # so that closing the pool removes whatever a child left behind. A child
+        # enters its own directory before it drops its privileges.
         self._directory = tempfile.mkdtemp(prefix="codemode-pool-")
-        os.chmod(self._directory, 0o711)
         task_group = anyio.create_task_group()
         await task_group.__aenter__()
         self._task_group = task_group
