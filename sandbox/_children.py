@@ -264,7 +264,13 @@ def exit_error(child: Child, limits: Limits, fallback: RunError) -> tuple[RunErr
         if number == signal.SIGXCPU or (number == signal.SIGKILL and cpu_hit):
             message = f"CPU time limit of {format_seconds(limits.cpu_seconds)} reached"
             return RunError("timeout", message), False
-        message = f"the child exited with signal {number} before finishing"
+        if number == signal.SIGSYS:
+            message = (
+                "the seccomp filter killed the child (signal 31, SIGSYS) for a system call "
+                "of a foreign architecture or ABI"
+            )
+        else:
+            message = f"the child exited with signal {number} before finishing"
         return RunError("worker-exit", message), True
     code = os.WEXITSTATUS(status)
     if code == 0:

@@ -9,6 +9,7 @@ programs that inspect ``os``, and the ``os_probe`` test hook of
 from __future__ import annotations
 
 import os
+import platform
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +174,20 @@ async def test_seccomp_denies_files_sockets_and_processes(statement: str) -> Non
         "return 'allowed'"
     )
     assert result.value == 1  # EPERM
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="the x32 ABI exists on x86_64 only")
+async def test_a_system_call_of_the_x32_abi_kills_the_child() -> None:
+    # x32 numbers bypass a filter that only knows x86_64 numbers; libseccomp's
+    # filter treats them as a foreign architecture and kills the process.
+    result = await _run(
+        "import ctypes\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "return libc.syscall(0x40000000 | 257, -100, ctypes.c_char_p(b'/etc/hostname'), 0)"
+    )
+    assert result.error is not None
+    assert result.error.kind == "worker-exit"
+    assert "SIGSYS" in result.error.message
 
 
 async def test_a_program_cannot_clear_its_parent_death_signal() -> None:

@@ -47,6 +47,13 @@ async def test_a_segfault_is_a_crash_naming_the_signal() -> None:
     assert error == RunError("worker-exit", "the child exited with signal 11 before finishing")
 
 
+async def test_a_kill_by_the_seccomp_filter_says_so() -> None:
+    error, crashed = exit_error(_child(signal.SIGSYS), LIMITS, FALLBACK)
+    assert error.kind == "worker-exit"
+    assert error.message.startswith("the seccomp filter killed the child (signal 31, SIGSYS)")
+    assert crashed
+
+
 @pytest.mark.parametrize(
     ("code", "message"),
     [
