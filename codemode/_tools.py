@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias, final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, final
+
+import msgspec
 
 from bridge.lossless import FrozenDict, JsonValue, LossyJsonError, materialize
 
@@ -68,14 +71,53 @@ PresentResult: TypeAlias = "Callable[[Any, ToolResult], object]"
 # indentation would otherwise grow faster than the content it lays out.
 _MAX_INDENT = 10
 
+# msgspec lays out the common case in C; its text is accepted only where it is
+# known to equal the general writer's. A newline followed by more than
+# _MAX_INDENT spaces is an entry inside a container nested deeper than the
+# general writer indents (a newline in the formatted text is always layout:
+# strings carry theirs escaped).
+_TOO_DEEP: Final = b"\n" + b" " * (_MAX_INDENT + 2)
+# msgspec and Python's float repr (which ``json`` uses) disagree on exactly two
+# kinds of float: one written with an exponent by msgspec (``1e16`` for
+# ``1e+16``), and one of magnitude in [1e-5, 1e-4), written by msgspec in full
+# (``0.00001`` for ``1e-05``). These patterns find both, and sometimes a string
+# or a number that merely looks alike; such text goes to the general writer.
+_EXPONENT: Final = re.compile(rb"e[-0-9]")
+_SMALL_FRACTION: Final = b"0.0000"
+_encode = msgspec.json.Encoder().encode
+
+
+def _fast_pretty_json(value: object) -> str | None:
+    """The text of :func:`pretty_json` laid out by msgspec, or ``None`` where it might differ.
+
+    The result equals the general writer's for every lossless JSON value (whose
+    floats are finite); ``None`` sends the value to the general writer.
+    """
+    try:
+        text = msgspec.json.format(_encode(value), indent=2)
+    except (TypeError, ValueError, OverflowError, RecursionError):
+        # Not something msgspec writes (a lone surrogate, a foreign type, a
+        # value nested past its limit): the general writer decides.
+        return None
+    if _TOO_DEEP in text or _SMALL_FRACTION in text or _EXPONENT.search(text):
+        return None
+    return text.decode()
+
 
 def pretty_json(value: object) -> str:
     """Lay out a lossless JSON value with 2-space indentation.
 
     Indentation stops growing at 10 columns: containers nested deeper than five
-    levels are written compactly on one line. The walk is iterative, so a deep
-    value does not consume the interpreter's stack.
+    levels are written compactly on one line. Common values are laid out by
+    msgspec; the rest by a walk that is iterative, so a deep value does not
+    consume the interpreter's stack.
     """
+    fast = _fast_pretty_json(value)
+    return fast if fast is not None else _layout_json(value)
+
+
+def _layout_json(value: object) -> str:
+    """The general writer behind :func:`pretty_json`, for any value ``json`` can write."""
     out: list[str] = []
     # Work items: a literal string to emit, or a (value, level) pair to lay out.
     stack: list[str | tuple[object, int]] = [(value, 0)]

@@ -30,7 +30,7 @@ from codemode._execution import ExecutionToken, ToolExecution, ToolRunContext
 from codemode._results import TextBlock, ToolSuccess
 from codemode._schema import validate
 from codemode._signal import AbortSignal
-from codemode._tools import pretty_json, render_json
+from codemode._tools import _fast_pretty_json, _layout_json, pretty_json, render_json
 from tests.strategies import json_values
 
 if TYPE_CHECKING:
@@ -298,6 +298,60 @@ def test_pretty_json_writes_containers_deeper_than_five_levels_compactly() -> No
 @given(json_values())
 def test_pretty_json_reads_back_as_the_same_value(value: JsonValue) -> None:
     assert json.loads(pretty_json(value)) == value
+
+
+def _nest(value: JsonValue, depth: int, key: str | None) -> JsonValue:
+    for _ in range(depth):
+        value = [value] if key is None else {key: value}
+    return value
+
+
+#: Values around the depth where layout turns compact, with floats of every magnitude.
+_layout_values = st.builds(
+    _nest,
+    json_values(max_leaves=12) | st.floats(allow_nan=False, allow_infinity=False, min_value=0),
+    st.integers(min_value=0, max_value=7),
+    st.none() | st.text(max_size=3),
+)
+
+
+@given(json_values(max_leaves=60) | _layout_values)
+def test_the_fast_layout_equals_the_general_writer_or_declines(value: JsonValue) -> None:
+    fast = _fast_pretty_json(value)
+    assert fast is None or fast == _layout_json(value)
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_pretty_json_writes_every_float_as_json_does(number: float) -> None:
+    assert pretty_json(number) == json.dumps(number)
+
+
+@pytest.mark.parametrize("number", [1e16, 1.5e300, 1e-05, 3.7e-05, 1e-07, 0.0001, 12.5, 1.0])
+def test_pretty_json_writes_floats_near_the_exponent_thresholds_as_json_does(
+    number: float,
+) -> None:
+    assert pretty_json({"x": [number]}) == json.dumps({"x": [number]}, indent=2)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{"id": 1, "title": "A book", "tags": ["x", "y"], "price": 12.5, "ok": None}, 42, True,
+     [{"a": {"b": {"c": [1]}}}], "line\nbreak \u2028 \x7f"],
+)
+def test_shallow_values_take_the_fast_layout(value: JsonValue) -> None:
+    assert _fast_pretty_json(value) == _layout_json(value)
+
+
+def test_a_value_nested_deeper_than_five_levels_is_laid_out_by_the_general_writer() -> None:
+    value = _nest([1, 2], 5, "k")
+    assert _fast_pretty_json(value) is None
+    assert pretty_json(value).splitlines()[5] == '          "k": [1,2]'
+
+
+def test_a_value_nested_past_the_encoders_limit_still_raises_recursion_error() -> None:
+    value = _nest([], 100_000, None)
+    with pytest.raises(RecursionError):
+        pretty_json(value)
 
 
 # --- the typed form: schemas ------------------------------------------------------------------
