@@ -17,6 +17,14 @@ sub-calls, under one contract:
 
 A job is *in flight* from the moment its ``start`` stage begins until its
 commit turn is over.
+
+Jobs run in worker tasks of the scheduler's own task group, so a started job
+runs to its commit whatever happens to its submitter. One worker at a time
+holds the *starter* role: it waits until the head of the queue may start,
+starts it, and hands the role on before running the job, so that later jobs
+can start meanwhile. A job submitted while nothing else is in flight (the
+sequential case) therefore costs no new task: the worker that ran the previous
+job starts it. A new worker is spawned only when jobs overlap.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, fina
 
 import anyio
 import anyio.abc
+import anyio.lowlevel
 
 if TYPE_CHECKING:
     from types import TracebackType
@@ -85,13 +94,15 @@ class JobAbandoned(Exception):
 
 @final
 class _Entry(Generic[T]):
-    __slots__ = ("committed", "done", "job", "outcome", "state")
+    __slots__ = ("committed", "done", "job", "outcome", "state", "turn_over")
 
     def __init__(self, job: Job[T]) -> None:
         self.job = job
         self.state: Literal["queued", "started", "abandoned"] = "queued"
         self.done = anyio.Event()  # the outcome is known
-        self.committed = anyio.Event()  # this job's commit turn is over
+        self.turn_over = False  # this job's commit turn is over
+        # Made only when the next job has to wait for this one's commit turn.
+        self.committed: anyio.Event | None = None
         self.outcome: tuple[Literal[True], T] | tuple[Literal[False], BaseException] | None = None
 
 
@@ -164,9 +175,13 @@ class Scheduler:
         self._entries: set[_Entry[Any]] = set()  # every entry not yet resolved, for teardown
         self._in_flight = 0
         self._closed: str | None = None
-        self._changed = anyio.Event()
-        self._lane = anyio.Lock()  # the ordered stages take turns on this lane
-        self._last_committed: anyio.Event | None = None
+        # Made by the first task that waits for a change, set (and dropped) by the next change.
+        self._changed: anyio.Event | None = None
+        # The ordered stages take turns on this lane. An uncontended turn need
+        # not yield: the stages themselves are where other tasks get to run.
+        self._lane = anyio.Lock(fast_acquire=True)
+        self._last_started: _Entry[Any] | None = None
+        self._starter = False  # a worker holds the starter role
         self._tg: anyio.abc.TaskGroup | None = None
 
     @property
@@ -185,7 +200,6 @@ class Scheduler:
         tg = anyio.create_task_group()
         await tg.__aenter__()
         self._tg = tg
-        tg.start_soon(self._drive)
         return self
 
     async def __aexit__(
@@ -201,7 +215,7 @@ class Scheduler:
         try:
             return await self._tg.__aexit__(exc_type, exc, tb)
         finally:
-            # Whatever did not get an outcome (its stage task was cancelled)
+            # Whatever did not get an outcome (its worker was cancelled)
             # must not leave a submitter waiting forever.
             for entry in self._entries:
                 if not entry.done.is_set():
@@ -230,7 +244,8 @@ class Scheduler:
         return self._enqueue(job, "enqueue")
 
     def _enqueue(self, job: Job[T], what: str) -> Ticket[T]:
-        if self._tg is None:
+        tg = self._tg
+        if tg is None:
             raise RuntimeError(f"{what}() needs a running scheduler: `async with Scheduler()`")
         entry: _Entry[T] = _Entry(job)
         if self._closed is not None:
@@ -241,6 +256,9 @@ class Scheduler:
             self._queue.append(entry)
             self._entries.add(entry)
             self._notify()
+            if not self._starter:
+                self._starter = True
+                tg.start_soon(self._work)
         return Ticket(self, entry)
 
     def _withdraw(self, entry: _Entry[Any]) -> None:
@@ -250,6 +268,16 @@ class Scheduler:
             self._queue.remove(entry)
             self._entries.discard(entry)
             self._notify()
+
+    def close(self, reason: str) -> None:
+        """Abandon every queued job now and every later submission; started jobs go on.
+
+        The submitters of abandoned jobs get :class:`JobAbandoned` with
+        ``reason`` (the first reason given, when closed more than once).
+        Synchronous, so it can run from an abort callback: no queued job
+        starts after it returns.
+        """
+        self._close(reason)
 
     async def settle(self, reason: str) -> None:
         """Abandon every queued job, then wait until every started job has committed.
@@ -275,11 +303,16 @@ class Scheduler:
         self._notify()
 
     def _notify(self) -> None:
-        self._changed.set()
-        self._changed = anyio.Event()
+        changed = self._changed
+        if changed is not None:
+            self._changed = None
+            changed.set()
 
     async def _wait_change(self) -> None:
-        await self._changed.wait()
+        changed = self._changed
+        if changed is None:
+            changed = self._changed = anyio.Event()
+        await changed.wait()
 
     @staticmethod
     def _mode_of(job: Job[Any]) -> Mode:
@@ -290,31 +323,69 @@ class Scheduler:
         # Only the exact string means parallel; anything else fails closed.
         return "parallel" if type(mode) is str and mode == "parallel" else "exclusive"
 
-    async def _drive(self) -> None:
-        """The ordered lane: start each job in turn, enforcing the pool and the barrier."""
-        assert self._tg is not None
+    async def _work(self) -> None:
+        """A worker, spawned holding the starter role: start jobs in order, run some of them.
+
+        While jobs are queued the starter starts them one after another and
+        gives each its own task to run in, as a rolling pool does. The last
+        job started, when nothing else is queued (the sequential case), runs
+        in the starter's own task instead: the role is handed to whichever
+        task queues the next job, and taken back afterwards if nobody took it.
+
+        An exclusive job (or any job when only one may be in flight) runs in
+        the starter's task and keeps the role: nothing else may start before
+        its commit turn is over, and the next job's mode must not be read
+        before then either.
+        """
+        tg = self._tg
+        assert tg is not None
+        spawned = False  # a job was given its own task since this worker last yielded
         while True:
-            while not self._queue:
-                if self._closed is not None:
-                    return
-                await self._wait_change()
-            entry = self._queue[0]
-            mode = await self._room_for(entry)
-            if mode is None:
-                continue  # abandoned while it waited for room
+            picked = await self._next_startable()
+            if picked is None:
+                self._starter = False
+                return
+            entry, mode = picked
             self._queue.popleft()
             entry.state = "started"
             self._in_flight += 1
-            previous, self._last_committed = self._last_committed, entry.committed
+            previous, self._last_started = self._last_started, entry
             error: Exception | None = None
             async with self._lane:
                 try:
                     await entry.job.start()
                 except Exception as exc:
                     error = exc
-            self._tg.start_soon(self._finish, entry, error, previous)
-            if mode == "exclusive":
-                await entry.committed.wait()
+            if mode == "exclusive" or self._max == 1:
+                spawned = False
+                await self._finish(entry, error, previous)
+                continue
+            if spawned and not self._queue:
+                # Let the runs started before this one begin first: runs
+                # begin in start order.
+                spawned = False
+                await anyio.lowlevel.checkpoint()
+            if self._queue:
+                tg.start_soon(self._finish, entry, error, previous)
+                spawned = True
+                continue
+            self._starter = False
+            await self._finish(entry, error, previous)
+            if self._starter:
+                return  # a worker spawned meanwhile starts the jobs now
+            self._starter = True
+
+    async def _next_startable(self) -> tuple[_Entry[Any], Mode] | None:
+        """Wait until the head job may start; None once the scheduler is closed and drained."""
+        while True:
+            while not self._queue:
+                if self._closed is not None:
+                    return None
+                await self._wait_change()
+            entry = self._queue[0]
+            mode = await self._room_for(entry)
+            if mode is not None:
+                return entry, mode
 
     async def _room_for(self, entry: _Entry[Any]) -> Mode | None:
         """Wait until the head job may start; return its mode, or None if it left the queue."""
@@ -331,7 +402,7 @@ class Scheduler:
                     return None
 
     async def _finish(
-        self, entry: _Entry[Any], error: Exception | None, previous: anyio.Event | None
+        self, entry: _Entry[Any], error: Exception | None, previous: _Entry[Any] | None
     ) -> None:
         """Run the job, wait for its commit turn, commit, and publish the outcome."""
         try:
@@ -340,8 +411,10 @@ class Scheduler:
                     await entry.job.run()
                 except Exception as exc:
                     error = exc
-            if previous is not None:
-                await previous.wait()
+            if previous is not None and not previous.turn_over:
+                if previous.committed is None:
+                    previous.committed = anyio.Event()
+                await previous.committed.wait()
             if error is None:
                 async with self._lane:
                     try:
@@ -354,7 +427,9 @@ class Scheduler:
             if entry.outcome is None:
                 entry.outcome = (False, JobAbandoned("the scheduler was closed"))
             self._in_flight -= 1
-            entry.committed.set()
+            entry.turn_over = True
+            if entry.committed is not None:
+                entry.committed.set()
             entry.done.set()
             self._entries.discard(entry)
             self._notify()

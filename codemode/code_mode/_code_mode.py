@@ -243,6 +243,9 @@ class CodeMode:
                 anyio.create_task_group() as log_tasks,
                 Scheduler(max_parallel=self._registry.max_parallel_sub_calls) as scheduler,
             ):
+                # Once the run signal aborts (the outer call was aborted, or the
+                # program settled), no queued sub-call may start any more.
+                run_signal.on_abort(lambda: scheduler.close(run_signal.reason or SETTLED))
                 dispatcher = SubDispatcher(
                     registry=self._registry,
                     outer=ctx,
