@@ -63,6 +63,18 @@ def _ms(samples: list[float]) -> str:
     return f"{statistics.median(samples) * 1e3:.3f} ms (fastest {min(samples) * 1e3:.3f} ms)"
 
 
+async def _quiet(pool: WorkerPool, idle: int) -> None:
+    """Wait until ``idle`` children are warm and no finished child is still being reaped.
+
+    Otherwise the previous run's clean-up (reaping, removing its directory)
+    lands in the next measurement.
+    """
+    await wait_for_idle(pool, idle)
+    # The pool has no event for "a child was reaped"; polling is fine here.
+    while (stats := pool.statistics()).exiting or stats.starting or stats.idle < idle:  # noqa: ASYNC110
+        await anyio.sleep(0.0005)
+
+
 async def _run_code(registry: Registry, agent: Agent, call_id: str, code: str) -> float:
     start = time.perf_counter()
     result = await registry.execute(
@@ -92,7 +104,7 @@ async def main(quick: bool, profile: bool) -> None:
         bare_per_call_cpu: list[float] = []
         profiler = cProfile.Profile() if profile else None
         for n in range(loops):
-            await wait_for_idle(pool, 1)
+            await _quiet(pool, 1)
             if profiler is not None:
                 profiler.enable()
             cpu = time.process_time()
@@ -100,7 +112,7 @@ async def main(quick: bool, profile: bool) -> None:
             per_call_cpu.append((time.process_time() - cpu) / CALLS)
             if profiler is not None:
                 profiler.disable()
-            await wait_for_idle(pool, 1)
+            await _quiet(pool, 1)
             cpu = time.process_time()
             start = time.perf_counter()
             result = await pool.run(_LOOP, tool_names=["noop"], handler=_NoopHandler())
@@ -114,9 +126,9 @@ async def main(quick: bool, profile: bool) -> None:
         trivial: list[float] = []
         bare_trivial: list[float] = []
         for n in range(trivial_repeat):
-            await wait_for_idle(pool, 2)
+            await _quiet(pool, 2)
             trivial.append(await _run_code(registry, agent, f"trivial-{n}", "return 1"))
-            await wait_for_idle(pool, 2)
+            await _quiet(pool, 2)
             start = time.perf_counter()
             result = await pool.run("return 1", tool_names=[], handler=_NoopHandler())
             bare_trivial.append(time.perf_counter() - start)

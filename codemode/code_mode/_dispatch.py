@@ -118,9 +118,10 @@ class SubDispatcher:
         if self._over is not None:
             raise ToolCallFailed(f"run_code run is over ({self._over}); {name} not dispatched")
         try:
-            # Two independent snapshots: what the tool receives and what is logged.
+            # Two independent snapshots: what the tool receives and what is
+            # logged (only made when there is a log to write it to).
             dispatched = materialize(args, freeze=True, accept_tuples=True)
-            logged = materialize(args, accept_tuples=True)
+            logged = dispatched if self._log is None else materialize(args, accept_tuples=True)
         except LossyJsonError as exc:
             raise ToolCallFailed(f"tool arguments must be lossless JSON: {exc}") from None
         refusal = self._quota.admit(name)
