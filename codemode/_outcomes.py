@@ -80,19 +80,29 @@ def check_string(value: object, what: str) -> None:
 
 
 def check_blocks(blocks: object, what: str) -> tuple[ContentBlock, ...]:
+    if type(blocks) is tuple:
+        # The common shape (a renderer's tuple, a normalised result's content):
+        # immutable, so it is checked in place and returned without a copy.
+        for block in blocks:
+            _check_block(block, what)
+        return blocks
     if isinstance(blocks, (str, bytes)) or not isinstance(blocks, Sequence):
         raise TypeError(f"{what} must return a sequence of content blocks, got {blocks!r}")
     out: list[ContentBlock] = []
     for block in blocks:
-        if type(block) is TextBlock:
-            check_string(block.text, "a text block's text")
-        elif type(block) is ImageBlock:
-            check_string(block.data, "an image block's data")
-            check_string(block.mime_type, "an image block's mime_type")
-        else:
-            raise TypeError(f"{what} must return TextBlock or ImageBlock items, got {block!r}")
+        _check_block(block, what)
         out.append(block)
     return tuple(out)
+
+
+def _check_block(block: object, what: str) -> None:
+    if type(block) is TextBlock:
+        check_string(block.text, "a text block's text")
+    elif type(block) is ImageBlock:
+        check_string(block.data, "an image block's data")
+        check_string(block.mime_type, "an image block's mime_type")
+    else:
+        raise TypeError(f"{what} must return TextBlock or ImageBlock items, got {block!r}")
 
 
 def normalised_contexts(contexts: object) -> tuple[ContextMessage, ...]:
