@@ -132,8 +132,9 @@ _OPERATOR: Final = (
 )
 
 _COLLECTIONS: Final = (
-    "Counter", "defaultdict", "OrderedDict", "deque", "namedtuple", "ChainMap", "UserDict",
-    "UserList",
+    "Counter", "defaultdict", "OrderedDict", "deque", "ChainMap", "UserDict", "UserList",
+    # namedtuple is added as `safe_namedtuple`: its field names become
+    # `__match_args__`, which `match` reads without the attribute guard.
     # Excluded: UserString (its format() method calls the real str.format on
     # its data, walking attributes unguarded).
 )
@@ -226,12 +227,15 @@ _TYPING: Final = (
     "Awaitable", "Coroutine", "Sequence", "MutableSequence", "Mapping", "MutableMapping",
     "Collection", "Container", "Hashable", "Sized", "Reversible", "DefaultDict", "OrderedDict",
     "Counter", "Deque", "ChainMap", "Literal", "Final", "ClassVar", "Annotated", "TypedDict",
-    "NamedTuple", "Protocol", "Generic", "TypeVar", "ParamSpec", "Concatenate", "TypeAlias",
+    "Protocol", "Generic", "TypeVar", "ParamSpec", "Concatenate", "TypeAlias",
     "TypeGuard", "Self", "Never", "NoReturn", "LiteralString", "Required", "NotRequired",
     "Unpack", "TypeVarTuple", "NewType", "SupportsInt", "SupportsFloat", "SupportsIndex",
     "SupportsAbs", "SupportsRound", "Text", "TYPE_CHECKING",
     "cast", "overload", "final", "assert_never", "assert_type",
-    # Excluded: get_type_hints (evaluates string annotations with eval),
+    # Excluded: NamedTuple (its class form makes fields, and so `__match_args__`,
+    # from annotations, past the field-name check of `collections.namedtuple`;
+    # use collections.namedtuple or a dataclass), get_type_hints (evaluates
+    # string annotations with eval),
     # ForwardRef (its evaluation does too), get_origin/get_args (hand out the
     # real classes behind aliases, such as the real `type`),
     # runtime_checkable (isinstance by attribute presence, which with a
@@ -335,7 +339,10 @@ def _module_members() -> dict[str, dict[str, object]]:
         "itertools": _names(itertools, *_ITERTOOLS),
         "functools": _functools_members(),
         "operator": _operator_members(),
-        "collections": _names(collections, *_COLLECTIONS),
+        "collections": {
+            **_names(collections, *_COLLECTIONS),
+            "namedtuple": _data.safe_namedtuple,
+        },
         "collections.abc": _names(collections.abc, *_COLLECTIONS_ABC),
         "statistics": _names(statistics, *_STATISTICS),
         "string": _names(string, *_STRING),

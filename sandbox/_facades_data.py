@@ -27,17 +27,19 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ._compile import MODEL_FILENAME
 from ._guards import is_program_class
-from ._policy import BLOCKED_ATTRIBUTES
+from ._policy import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
+    "readable_field_name",
     "safe_asdict",
     "safe_astuple",
     "safe_copy",
     "safe_dataclass",
     "safe_deepcopy",
+    "safe_namedtuple",
     "safe_total_ordering",
     "safe_wraps",
 ]
@@ -238,6 +240,37 @@ def _require_program_class(cls: object, what: str) -> type:
     return cls  # type: ignore[return-value]
 
 
+def readable_field_name(name: object) -> bool:
+    """Whether the attribute guard would let a program read ``name`` on any object.
+
+    Class patterns in ``match`` read the attributes a class lists in
+    ``__match_args__`` natively, past the guard; and ``abc`` registration can
+    make any object (a generator, a frame) match a program class. So every
+    class a program can create with generated ``__match_args__`` (namedtuples,
+    dataclasses) may only name attributes the guard would hand out anyway.
+    """
+    return (
+        type(name) is str
+        and name[:1] != "_"
+        and not name.endswith("__roles__")
+        and name not in BLOCKED_ATTRIBUTES
+        and name not in RUNTIME_CHECKED_ATTRIBUTES
+    )
+
+
+def safe_namedtuple(typename: str, field_names: Any, **options: Any) -> type:
+    """``collections.namedtuple`` whose field names the attribute guard would allow."""
+    cls: type = collections.namedtuple(typename, field_names, **options)  # type: ignore[misc]
+    fields: tuple[str, ...] = getattr(cls, "_fields", ())
+    for name in fields:
+        if not readable_field_name(name):
+            raise ValueError(
+                f"namedtuple field name {name!r} is not allowed in run_code (a `match` class "
+                "pattern would read it without the attribute guard); choose another name"
+            )
+    return cls
+
+
 def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
     """``dataclasses.dataclass`` for the program's own classes, with checked field names.
 
@@ -250,7 +283,7 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
     def apply(target: type) -> type:
         _require_program_class(target, "dataclass()")
         for name in inspect.get_annotations(target):
-            if type(name) is not str or name[:1] == "_" or name in BLOCKED_ATTRIBUTES:
+            if not readable_field_name(name):
                 raise TypeError(f"dataclass field name {name!r} is not allowed in run_code")
         return dataclasses.dataclass(target, **options)
 

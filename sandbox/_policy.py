@@ -474,10 +474,21 @@ class ProgramPolicy(RestrictingNodeTransformer):
 
     def visit_MatchClass(self, node: ast.MatchClass) -> ast.AST:
         # Keyword patterns read attributes directly (no guard), so their
-        # names get the same checks as attribute names in the source.
+        # names get the same checks as attribute names in the source, and the
+        # names the guard decides at run time (`format`, ...) are refused
+        # outright. Positional sub-patterns read the names in the class's
+        # `__match_args__`; the façades only create classes whose generated
+        # `__match_args__` the guard would allow (see `readable_field_name`).
         self._check_dotted(node.cls)
         for attr in node.kwd_attrs:
-            self._check_attribute_name(node, attr, load=False)
+            if self._check_attribute_name(node, attr, load=False) and (
+                attr in RUNTIME_CHECKED_ATTRIBUTES
+            ):
+                self.error(
+                    node,
+                    f'"{attr}" cannot be read by a class pattern (it is checked at run time); '
+                    f"read it with `subject.{attr}` instead",
+                )
         node.patterns = [self.visit(p) for p in node.patterns]
         node.kwd_patterns = [self.visit(p) for p in node.kwd_patterns]
         return node
