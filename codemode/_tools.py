@@ -132,16 +132,26 @@ def _layout_json(value: object) -> str:
             out.append(json.dumps(node, ensure_ascii=False, separators=(",", ":")))
             continue
         inner = (level + 1) * 2
-        if inner > _MAX_INDENT:
-            out.append(json.dumps(node, ensure_ascii=False, separators=(",", ":")))
-            continue
-        pad, close_pad = " " * inner, " " * (level * 2)
+        compact = inner > _MAX_INDENT
+        separator = ":" if compact else ": "
         entries: list[tuple[str, object]] = (
-            [(json.dumps(k, ensure_ascii=False) + ": ", v) for k, v in node.items()]
+            [(json.dumps(k, ensure_ascii=False) + separator, v) for k, v in node.items()]
             if isinstance(node, Mapping)
             else [("", v) for v in node]  # type: ignore[attr-defined]
         )
-        todo: list[str | tuple[object, int]] = ["{\n" if is_map else "[\n"]
+        todo: list[str | tuple[object, int]]
+        if compact:
+            # Past the indentation cap the subtree goes on one line, still with
+            # this work stack, so no depth can exhaust the interpreter's stack.
+            todo = ["{" if is_map else "["]
+            for index, (prefix, child) in enumerate(entries):
+                todo.append(("," if index else "") + prefix)
+                todo.append((child, level + 1))
+            todo.append("}" if is_map else "]")
+            stack.extend(reversed(todo))
+            continue
+        pad, close_pad = " " * inner, " " * (level * 2)
+        todo = ["{\n" if is_map else "[\n"]
         for index, (prefix, child) in enumerate(entries):
             todo.append(pad + prefix)
             todo.append((child, level + 1))
