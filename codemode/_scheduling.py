@@ -107,6 +107,46 @@ class _Entry(Generic[T]):
 
 
 @final
+class _Lane:
+    """A first-come, first-served turn for the ordered stages, only ever taken by workers.
+
+    Cheaper than a lock for the common case of a free lane: taking it neither
+    yields nor looks up the current task (the stages themselves are where
+    other tasks get to run). A waiter is handed the turn directly on release.
+    """
+
+    __slots__ = ("_busy", "_waiters")
+
+    def __init__(self) -> None:
+        self._busy = False
+        self._waiters: deque[anyio.Event] = deque()
+
+    async def __aenter__(self) -> None:
+        if not self._busy:
+            self._busy = True
+            return
+        turn = anyio.Event()
+        self._waiters.append(turn)
+        try:
+            await turn.wait()
+        except BaseException:
+            if turn.is_set():
+                self._release()  # the turn was handed over already: pass it on
+            else:
+                self._waiters.remove(turn)
+            raise
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        if self._waiters:
+            self._waiters.popleft().set()
+        else:
+            self._busy = False
+
+
+@final
 class Ticket(Generic[T]):
     """A queued job: await :meth:`result` for its outcome."""
 
@@ -177,9 +217,8 @@ class Scheduler:
         self._closed: str | None = None
         # Made by the first task that waits for a change, set (and dropped) by the next change.
         self._changed: anyio.Event | None = None
-        # The ordered stages take turns on this lane. An uncontended turn need
-        # not yield: the stages themselves are where other tasks get to run.
-        self._lane = anyio.Lock(fast_acquire=True)
+        # The ordered stages take turns on this lane.
+        self._lane = _Lane()
         self._last_started: _Entry[Any] | None = None
         self._starter = False  # a worker holds the starter role
         self._tg: anyio.abc.TaskGroup | None = None
