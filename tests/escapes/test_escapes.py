@@ -29,31 +29,18 @@ CASES = load_cases()
 #: Escapes the corpus found that the sandbox does not stop yet, by (mode, case id), each
 #: with the reason, and listed in SECURITY.md under "Known gaps". The expected failure is
 #: strict: once a gap is closed its test fails until the entry is removed here. Closed so
-#: far: signals to sibling processes through F_SETOWN, System V IPC and POSIX message
-#: queues outliving a run, priority/affinity/limits of sibling processes.
+#: far: attribute reads through match class patterns (language layer); signals to sibling
+#: processes through F_SETOWN, System V IPC and POSIX message queues outliving a run,
+#: priority/affinity/limits of sibling processes (OS layer).
 _DEEP_JSON = (
     "a hostile child's frame with JSON nested past the host's recursion limit makes the "
     "host's decoder raise RecursionError, which escapes WorkerPool.run instead of ending the "
     "run as worker-exit"
 )
-_MATCH_ARGS = (
-    "language layer: a positional class pattern (`case View(x)`) reads the attribute named in "
-    "the class's __match_args__ natively; a namedtuple names any attribute (gi_frame, f_back, "
-    "f_builtins) and an ABC registration makes any object an instance, so a program walks to "
-    "host frames and the real builtins"
-)
-_MATCH_ARGS_CONTAINED = _MATCH_ARGS + "; with the OS layer on nothing is harmed, but the "
-_MATCH_ARGS_CONTAINED += "language layer does not refuse the program"
 KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
     ("os", "bridge/forge_call_deep_args"): _DEEP_JSON,
     ("os", "bridge/forge_done_deep_value"): _DEEP_JSON,
-    ("language", "introspection/match_args_registered_frames"): _MATCH_ARGS,
-    ("language", "introspection/match_args_registered_open"): _MATCH_ARGS,
-    ("language", "introspection/match_args_protocol_register"): _MATCH_ARGS,
-    ("language", "introspection/match_args_typing_namedtuple"): _MATCH_ARGS,
-    ("both", "introspection/match_args_typing_namedtuple"): _MATCH_ARGS_CONTAINED,
-    ("both", "introspection/match_args_registered_frames"): _MATCH_ARGS_CONTAINED,
-    ("both", "introspection/match_args_protocol_register"): _MATCH_ARGS_CONTAINED,
+    ("os", "bridge/chain_match_reader_then_deep_frame"): _DEEP_JSON,
 }
 
 
