@@ -36,6 +36,10 @@ async function, as the sandbox runs it), not a test module. It opens with
     ``as-nobody (<reason>)`` runs it there as the children's unprivileged uid.
 ``leak``
     A regular expression for the ``leak`` signal.
+``repeat``
+    The program is the body after the header, repeated this many times (for
+    programs too large to keep in the repository). Such cases run alone, after
+    the others, since they may load the host itself.
 ``source``
     Where the technique comes from: an advisory id or a short description.
 
@@ -85,8 +89,10 @@ _KINDS: Final = frozenset(
 )
 _HEADER_LINE: Final = re.compile(r"^# (?P<key>[a-z-]+): (?P<value>.*)$")
 _KEYS: Final = frozenset(
-    {"category", "signal", "expect", "kinds", "applies", "plain", "leak", "source"}
+    {"category", "signal", "expect", "kinds", "applies", "plain", "leak", "source", "repeat"}
 )
+#: ``ok`` in a kinds line: the run may also succeed.
+_OK: Final = "ok"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +111,14 @@ class Case:
     plain_as_nobody: bool
     leak: re.Pattern[str] | None
     source: str
+    repeat: int = 1
 
     def program(self, substitutions: dict[str, str]) -> str:
         """Return the program text with every placeholder replaced."""
         text = self.text
+        if self.repeat > 1:
+            body = "".join(line + "\n" for line in text.splitlines() if not line.startswith("# "))
+            text = body * self.repeat
         for key, value in substitutions.items():
             text = text.replace("{" + key + "}", value)
         return text
@@ -151,7 +161,7 @@ def _kinds(path: Path, key: str, value: str | None) -> frozenset[str] | None:
     words = set(value.split())
     if "refused" in words:
         words = (words - {"refused"}) | {"exception", "compile"}
-    unknown = words - _KINDS
+    unknown = words - _KINDS - {_OK}
     if unknown or not words:
         raise ValueError(f"{path}: {key}={value!r} names unknown error kinds {sorted(unknown)}")
     return frozenset(words)
@@ -195,6 +205,7 @@ def _load_case(path: Path) -> Case:
         plain_as_nobody=meta.get("plain", "").startswith("as-nobody"),
         leak=re.compile(leak) if leak is not None else None,
         source=meta["source"],
+        repeat=int(meta.get("repeat", "1")),
     )
 
 

@@ -230,6 +230,12 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
     """Every harm and broken expectation of one run, as sentences."""
     value, logs, message = _texts(result)
     harms = _lossless_harm(result.value)
+    try:
+        # Lines and messages go on to logs and JSON writers on the host: they must be text.
+        logs.encode("utf-8")
+        message.encode("utf-8")
+    except UnicodeEncodeError as error:
+        harms.append(f"the run's logs or message are not valid text: {error}")
     harms += [
         *stage.secret_harm(value, logs, message),
         *stage.marker_harm(),
@@ -368,7 +374,13 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
 
             async with anyio.create_task_group() as group:
                 for case in selected:
-                    group.start_soon(one, case)
+                    if case.repeat == 1:
+                        group.start_soon(one, case)
+            # Oversized programs may load the host itself: run them alone, so that
+            # what they do cannot be mistaken for a failure of another case.
+            for case in selected:
+                if case.repeat > 1:
+                    await one(case)
             statistics = await _wait_idle(pool, size)
             leftover = {
                 pid: members

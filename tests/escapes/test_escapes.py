@@ -37,7 +37,14 @@ _DEEP_JSON = (
     "host's decoder raise RecursionError, which escapes WorkerPool.run instead of ending the "
     "run as worker-exit"
 )
+_HUGE_SOURCE = (
+    "the host compiles a program on its event loop before any limit applies and accepts a "
+    "source of any size: about a megabyte blocks the host, and every other run, for seconds, "
+    "past the run's wall-clock limit"
+)
 KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
+    ("both", "exhaustion/huge_program_source"): _HUGE_SOURCE,
+    ("language", "exhaustion/huge_program_source"): _HUGE_SOURCE,
     ("os", "bridge/forge_call_deep_args"): _DEEP_JSON,
     ("os", "bridge/forge_done_deep_value"): _DEEP_JSON,
     ("os", "bridge/chain_match_reader_then_deep_frame"): _DEEP_JSON,

@@ -1,0 +1,8 @@
+# category: exhaustion
+# signal: limit liveness
+# kinds: ok compile exception timeout output-limit
+# repeat: 150000
+# applies: both language
+# plain: skip (checks the sandbox's limits)
+# source: a program of about a megabyte: the host compiles it with the language policy before any limit applies (plain compile() with the language layer off is quick)
+total = 1
