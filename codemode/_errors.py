@@ -21,8 +21,10 @@ value that cannot cross a boundary as JSON; it names the path of the value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar, Final, Literal
+from typing import TYPE_CHECKING, ClassVar, Final, Literal
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = [
     "ABORTED",

@@ -10,7 +10,7 @@ from typing import ClassVar, Literal, TypeAlias
 
 import msgspec
 
-from bridge.lossless import JsonValue
+from bridge.lossless import JsonValue  # noqa: TC001 - msgspec resolves the Structs' annotations at run time
 
 from ._errors import CodemodeError, CodeRunFailedError
 
