@@ -86,9 +86,17 @@ def _decode_lossless(raw: bytes) -> JsonValue:
 
     Raises:
         msgspec.DecodeError: ``raw`` is not JSON text.
-        LossyJsonError: the value is not lossless.
+        LossyJsonError: the value is not lossless (including nesting too deep
+            for the decoder).
     """
-    value: JsonValue = _json_decode(raw)
+    try:
+        value: JsonValue = _json_decode(raw)
+    except RecursionError:
+        # msgspec's decoder recurses per level: text nested past the
+        # interpreter's limit must end the run, never escape into the host.
+        raise LossyJsonError(
+            f"containers are nested deeper than {MAX_DEPTH} levels", "$"
+        ) from None
     if len(raw) <= _FAST_PATH_BYTES and _LOSSY_MARK.search(raw) is None:
         return value
     return materialize(value)

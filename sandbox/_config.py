@@ -72,6 +72,9 @@ class Limits:
             checked before anything is allocated. Default 16 MiB.
         max_pending_calls: Tool calls a program may have in flight at once. Default 128.
         max_open_files: ``RLIMIT_NOFILE`` of the child. Default 32.
+        max_source_bytes: Size of the program's source (UTF-8). A larger program
+            is refused as ``compile`` before the host spends any time compiling
+            it. Default 256 KiB.
         language_layer: Testing switch for the ablation tests only: ``False`` runs
             the program as plain Python, without the RestrictedPython policy.
         os_layer: Testing switch for the ablation tests only: ``False`` still runs a
@@ -91,6 +94,7 @@ class Limits:
     max_frame_bytes: int = 16 * _MIB
     max_pending_calls: int = 128
     max_open_files: int = 32
+    max_source_bytes: int = 256 * 1024
     language_layer: bool = True
     os_layer: bool = True
 
@@ -106,6 +110,7 @@ class Limits:
         # The child needs its two protocol pipes, the event loop's epoll fd and
         # its self-pipe socket pair, with room to spare.
         _check_int("max_open_files", self.max_open_files, minimum=16)
+        _check_int("max_source_bytes", self.max_source_bytes, minimum=1)
         for name in ("language_layer", "os_layer"):
             value = getattr(self, name)
             if not isinstance(value, bool):

@@ -14,6 +14,7 @@ asks it to and learns each exit status from its ``Exited`` reports.
 
 from __future__ import annotations
 
+import functools
 import marshal
 import os
 import shutil
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Final, final
 
 import anyio
 import anyio.lowlevel
+import anyio.to_thread
 
 from bridge.host import CallHandler, HostEndpoint
 from bridge.protocol import ProtocolError, Run
@@ -68,6 +70,9 @@ _CHILD_READY_SECONDS: Final = 20.0
 _EXIT_GRACE_SECONDS: Final = 2.0
 #: Compiled programs kept per pool, keyed by ``(source, restricted)``.
 _COMPILE_CACHE_SIZE: Final = 256
+#: Programs up to this many characters compile on the event loop (well under a
+#: millisecond); longer ones in a worker thread.
+_INLINE_COMPILE_CHARS: Final = 4096
 
 _OS_PROTECTIONS: Final = ("rlimits", "uid_drop", "no_new_privs", "seccomp")
 _DEFAULT_LIMITS: Final = Limits()
@@ -396,16 +401,23 @@ class WorkerPool:
             reasons=tuple(reasons),
         )
 
-    def _compile(self, source: str, restricted: bool) -> CodeType:
+    async def _compile(self, source: str, restricted: bool) -> CodeType:
         key = (source, restricted)
         code = self._compiled.get(key)
-        if code is None:
-            code = compile_program(source, restricted=restricted)
-            self._compiled[key] = code
-            if len(self._compiled) > _COMPILE_CACHE_SIZE:
-                self._compiled.popitem(last=False)
-        else:
+        if code is not None:
             self._compiled.move_to_end(key)
+            return code
+        if len(source) <= _INLINE_COMPILE_CHARS:
+            code = compile_program(source, restricted=restricted)
+        else:
+            # Compiling a long program takes long enough (about a second for
+            # 256 KiB) to stall every other run and tool call if done here.
+            code = await anyio.to_thread.run_sync(
+                functools.partial(compile_program, source, restricted=restricted)
+            )
+        self._compiled[key] = code
+        if len(self._compiled) > _COMPILE_CACHE_SIZE:
+            self._compiled.popitem(last=False)
         return code
 
     async def run(
@@ -457,8 +469,19 @@ class WorkerPool:
         await anyio.lowlevel.checkpoint_if_cancelled()
         started = time.perf_counter()
         layers = self.layers(limits)
+        size = len(source.encode("utf-8", "surrogatepass"))
+        if size > limits.max_source_bytes:
+            self._runs += 1
+            message = (
+                f"the program is {size} bytes, over the limit of {limits.max_source_bytes} "
+                "bytes (max_source_bytes); send a shorter program"
+            )
+            return RunResult(
+                None, (), RunError("compile", message), layers,
+                time.perf_counter() - started, 0.0, None,
+            )
         try:
-            code = self._compile(source, limits.language_layer)
+            code = await self._compile(source, limits.language_layer)
         except ProgramCompileError as exc:
             self._runs += 1
             return RunResult(

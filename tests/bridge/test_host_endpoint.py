@@ -604,3 +604,26 @@ async def test_an_endpoint_serves_only_one_run() -> None:
     finally:
         child.close_host_side()
         child.close_child_side()
+
+
+_DEEP = b"[" * 200_000 + b"]" * 200_000
+
+
+async def test_arguments_nested_past_the_decoders_limit_end_the_run_not_the_host() -> None:
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b'{"x":' + _DEEP + b"}"))
+
+    outcome = await serve(script)
+    assert outcome.error is not None
+    assert outcome.error[0] == "worker-exit"
+    assert "nested deeper than 500 levels" in outcome.error[1]
+
+
+async def test_a_return_value_nested_past_the_decoders_limit_is_invalid_output() -> None:
+    def script(child: FakeChild) -> None:
+        child.send(Done(value=_DEEP))
+
+    outcome = await serve(script)
+    assert outcome.error is not None
+    assert outcome.error[0] == "invalid-output"
+    assert "nested deeper than 500 levels" in outcome.error[1]
