@@ -45,7 +45,12 @@ return text
 
 
 async def main() -> None:
-    workdir = Path(tempfile.mkdtemp(prefix="codemode-example-"))
+    # The spill files and the log live in a scratch directory removed at the end.
+    with tempfile.TemporaryDirectory(prefix="codemode-example-") as scratch:
+        await show(Path(scratch))
+
+
+async def show(workdir: Path) -> None:
     registry = Registry(mode="code")
     registry.register(report)
     SpillPolicy(max_inline_bytes=300, store=LocalSpillStore(workdir / "spill")).install(registry)
