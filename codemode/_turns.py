@@ -15,16 +15,15 @@ from typing import TYPE_CHECKING, Any, final
 import msgspec
 
 from ._execution import CallInput
+from ._jobs import PipelineJob
 from ._log import ModelToolCall, ToolCallEvent, result_event
-from ._pipeline import begin
-from ._scheduling import Mode, Scheduler
+from ._scheduling import Scheduler
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ._execution import ScopeKey
     from ._log import SessionLog
-    from ._pipeline import PreparedCall
     from ._registry import Registry
     from ._results import ToolResult
     from ._signal import AbortSignal
@@ -52,11 +51,10 @@ def parse_arguments(text: str) -> object:
 
 
 @final
-class _TurnCall:
+class _TurnCall(PipelineJob):
     """One model call as a scheduler job: log and prepare, run, commit and log."""
 
-    __slots__ = ("_call", "_call_seq", "_input", "_log", "_prepared", "_registry", "_step",
-                 "_turn")
+    __slots__ = ("_call", "_call_seq", "_log", "_step", "_turn")
 
     def __init__(
         self,
@@ -69,19 +67,15 @@ class _TurnCall:
         turn: int,
         step: int,
     ) -> None:
-        self._registry = registry
+        arguments = parse_arguments(call.arguments)
+        super().__init__(
+            registry, CallInput(call.call_id, call.name, arguments, signal, agent=agent)
+        )
         self._call = call
         self._log = log
         self._turn = turn
         self._step = step
-        self._input = CallInput(
-            call.call_id, call.name, parse_arguments(call.arguments), signal, agent=agent
-        )
-        self._prepared: PreparedCall | None = None
         self._call_seq: int | None = None
-
-    def mode(self) -> Mode:
-        return self._registry.execution_mode(self._input)
 
     async def start(self) -> None:
         if self._log is not None:
@@ -95,16 +89,10 @@ class _TurnCall:
                 )
             )
             self._call_seq = event.seq
-        self._prepared = begin(self._registry, self._input)
-        await self._prepared.start()
-
-    async def run(self) -> None:
-        assert self._prepared is not None
-        await self._prepared.run()
+        await super().start()
 
     async def commit(self) -> ToolResult:
-        assert self._prepared is not None
-        result = await self._prepared.commit()
+        result = await super().commit()
         if self._log is not None:
             self._log.append(
                 result_event(

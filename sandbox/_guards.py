@@ -36,7 +36,12 @@ import string
 import types
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from ._policy import BLOCKED_ATTRIBUTES, DEFINABLE_DUNDERS, RUNTIME_CHECKED_ATTRIBUTES
+from ._policy import (
+    BLOCKED_ATTRIBUTES,
+    DEFINABLE_DUNDERS,
+    INPLACE_OPERATORS,
+    RUNTIME_CHECKED_ATTRIBUTES,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -68,25 +73,7 @@ _PLAIN_DUNDERS: Final = frozenset({"__name__", "__qualname__", "__doc__"})
 _METHOD_DUNDERS: Final = DEFINABLE_DUNDERS | {"__init__"}
 #: Special methods that change their object; read from a class only if it is the program's.
 _WRITE_DUNDERS: Final = frozenset(
-    {"__setitem__", "__delitem__"}
-    | {
-        f"__i{op}__"
-        for op in (
-            "add",
-            "sub",
-            "mul",
-            "matmul",
-            "truediv",
-            "floordiv",
-            "mod",
-            "pow",
-            "and",
-            "or",
-            "xor",
-            "lshift",
-            "rshift",
-        )
-    }
+    {"__setitem__", "__delitem__"} | {f"__i{op}__" for op in INPLACE_OPERATORS}
 )
 
 

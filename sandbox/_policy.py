@@ -91,6 +91,12 @@ READABLE_DUNDERS: Final[frozenset[str]] = frozenset(
     }
 )
 
+#: The binary operators that have an in-place form (``x += y`` calls ``__iadd__``).
+INPLACE_OPERATORS: Final[tuple[str, ...]] = (
+    "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow",
+    "and", "or", "xor", "lshift", "rshift",
+)  # fmt: skip
+
 #: Special methods a program may define in a class body (and call through
 #: ``super()`` or on a class). Each one only ever runs the program's own,
 #: restricted code. Deliberately absent: the pickling and copying hooks
@@ -134,22 +140,7 @@ DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
         # Arithmetic, reflected and in-place forms.
         *(
             f"__{prefix}{op}__"
-            for op in (
-                "add",
-                "sub",
-                "mul",
-                "matmul",
-                "truediv",
-                "floordiv",
-                "mod",
-                "pow",
-                "and",
-                "or",
-                "xor",
-                "lshift",
-                "rshift",
-                "divmod",
-            )
+            for op in (*INPLACE_OPERATORS, "divmod")
             for prefix in ("", "r", "i")
         ),
         "__neg__",

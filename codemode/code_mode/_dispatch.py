@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, final
+from typing import TYPE_CHECKING, final
 
 import anyio
 
@@ -30,8 +30,8 @@ from sandbox import ToolCallFailed
 
 from .._errors import QUOTA_EXCEEDED
 from .._execution import CallInput
+from .._jobs import PipelineJob
 from .._log import CodeDispatchEvent, CodeDispatchStartEvent, SessionLog
-from .._pipeline import PreparedCall, begin
 from .._results import ContentBlock, ContextMessage, ImageBlock, ToolResult
 from .._scheduling import JobAbandoned, Scheduler
 from ._quotas import QuotaCounter, Quotas
@@ -217,8 +217,10 @@ class SubDispatcher:
 
 
 @final
-class _SubCall:
-    """One sub-call as a scheduler job: ordered start, concurrent run, ordered commit."""
+class _SubCall(PipelineJob):
+    """One sub-call as a scheduler job: logged start, concurrent run, settled commit."""
+
+    __slots__ = ("_d", "_id", "_logged", "_name")
 
     def __init__(
         self,
@@ -228,31 +230,18 @@ class _SubCall:
         dispatched: JsonValue,
         logged: JsonValue,
     ) -> None:
+        call = dispatcher._call_input(sub_call_id, name, dispatched)
+        super().__init__(dispatcher._registry, call)
         self._d = dispatcher
         self._id = sub_call_id
         self._name = name
         self._logged = logged
-        self._input = dispatcher._call_input(sub_call_id, name, dispatched)
-        self._prepared: PreparedCall | None = None
-
-    def mode(self) -> Literal["parallel", "exclusive"]:
-        d = self._d
-        return d._registry.execution_mode(
-            self._name, self._input.arguments, d._outer.agent, parent=d._outer.token
-        )
 
     async def start(self) -> None:
         self._d._log_start(self._id, self._name, self._logged)
-        self._prepared = begin(self._d._registry, self._input)
-        await self._prepared.start()
-
-    async def run(self) -> None:
-        assert self._prepared is not None
-        await self._prepared.run()
+        await super().start()
 
     async def commit(self) -> ToolResult:
-        assert self._prepared is not None
-        result = await self._prepared.commit()
+        result = await super().commit()
         self._d._settled(self._id, self._name, self._logged, result)
         return result
-
