@@ -427,7 +427,9 @@ PreDecision: TypeAlias = Allow | Deny | Ask
 PostDecision: TypeAlias = Accept | Block
 
 #: What an approval service answers; anything else is reported as a failure.
-ApprovalOutcome: TypeAlias = Literal["allowed-once", "rejected", "cancelled"]
+#: ``"unavailable"`` means the service has no channel to a person right now
+#: (no UI connected, say): the call is denied, saying so.
+ApprovalOutcome: TypeAlias = Literal["allowed-once", "rejected", "cancelled", "unavailable"]
 
 
 class Approver(Protocol):

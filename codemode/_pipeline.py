@@ -349,9 +349,13 @@ class PreparedCall:
             return None
         if outcome == "cancelled":
             return plain_failure(f'approval for tool "{name}" was cancelled')
+        if outcome == "unavailable":
+            return plain_failure(
+                f'tool "{name}" requires approval, but no approval channel is available'
+            )
         return plain_failure(
             f"the approver answered {outcome!r} for tool {name!r}; "
-            'expected "allowed-once", "rejected" or "cancelled"'
+            'expected "allowed-once", "rejected", "cancelled" or "unavailable"'
         )
 
     # --- run ---------------------------------------------------------------------------------

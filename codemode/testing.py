@@ -12,13 +12,14 @@ Not imported by ``codemode`` itself: ``from codemode.testing import RecordingLis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, final
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, final, get_args
+
+from ._execution import ApprovalOutcome
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
 
     from ._execution import (
-        ApprovalOutcome,
         DispatchExecution,
         PostDecision,
         PreDecision,
@@ -174,15 +175,15 @@ class StaticApprover:
         outcome: what every request is answered with.
 
     Raises:
-        ValueError: if ``outcome`` is not one of the three approval outcomes.
+        ValueError: if ``outcome`` is not one of the approval outcomes.
     """
 
     __slots__ = ("outcome", "requests")
 
     def __init__(self, outcome: ApprovalOutcome = "allowed-once") -> None:
-        if outcome not in ("allowed-once", "rejected", "cancelled"):
+        if outcome not in get_args(ApprovalOutcome):
             raise ValueError(
-                'outcome must be "allowed-once", "rejected" or "cancelled", '
+                'outcome must be "allowed-once", "rejected", "cancelled" or "unavailable", '
                 f"got outcome={outcome!r}"
             )
         self.outcome: ApprovalOutcome = outcome

@@ -187,6 +187,7 @@ async def test_an_approval_allowed_once_dispatches_the_call() -> None:
     [
         ("rejected", 'the user rejected tool "echo"'),
         ("cancelled", 'approval for tool "echo" was cancelled'),
+        ("unavailable", 'tool "echo" requires approval, but no approval channel is available'),
     ],
 )
 async def test_an_approval_that_is_not_granted_denies_with_its_reason(
@@ -221,7 +222,7 @@ async def test_a_rogue_approval_outcome_gives_an_error_result() -> None:
     registry.pre_execute(answering(Ask()))
     assert message_of(await execute(registry, call(agent=Agent("a")))) == (
         "the approver answered 'allowed-forever' for tool 'echo'; "
-        'expected "allowed-once", "rejected" or "cancelled"'
+        'expected "allowed-once", "rejected", "cancelled" or "unavailable"'
     )
     assert ran == []
 
@@ -501,6 +502,9 @@ async def test_the_collapse_follows_the_mode_declared_for_the_calling_agent() ->
 def test_a_static_approver_refuses_an_unknown_outcome() -> None:
     with pytest.raises(
         ValueError,
-        match=r'^outcome must be "allowed-once", "rejected" or "cancelled", got outcome=\'yes\'$',
+        match=(
+            r'^outcome must be "allowed-once", "rejected", "cancelled" or "unavailable", '
+            r"got outcome='yes'$"
+        ),
     ):
         StaticApprover("yes")  # type: ignore[arg-type]
