@@ -152,8 +152,44 @@ class ToolExecution:
     signal: AbortSignal
 
 
+class _ExecutionView:
+    """Read-only access to the identity of one :class:`ToolExecution` it wraps."""
+
+    __slots__ = ("_execution",)
+
+    _execution: ToolExecution
+
+    @property
+    def call_id(self) -> str:
+        return self._execution.call_id
+
+    @property
+    def root_call_id(self) -> str:
+        return self._execution.root_call_id
+
+    @property
+    def name(self) -> str:
+        return self._execution.name
+
+    @property
+    def arguments(self) -> JsonValue:
+        return self._execution.arguments
+
+    @property
+    def agent(self) -> ScopeKey | None:
+        return self._execution.agent
+
+    @property
+    def parent(self) -> ExecutionToken | None:
+        return self._execution.parent
+
+    @property
+    def token(self) -> ExecutionToken:
+        return self._execution.token
+
+
 @final
-class DispatchExecution:
+class DispatchExecution(_ExecutionView):
     """The around-dispatch view of a call: the execution's identity and a replaceable signal.
 
     A wrapper may set :attr:`signal` to another :class:`AbortSignal` (for a
@@ -162,7 +198,7 @@ class DispatchExecution:
     saw when its ``next()`` returns. Every other field is read-only.
     """
 
-    __slots__ = ("_execution", "_signal", "_tool")
+    __slots__ = ("_signal", "_tool")
 
     def __init__(self, execution: ToolExecution, tool: object | None) -> None:
         self._execution = execution
@@ -196,37 +232,9 @@ class DispatchExecution:
         """The tool definition the call resolved to, or ``None`` for an unknown tool."""
         return self._tool
 
-    @property
-    def call_id(self) -> str:
-        return self._execution.call_id
-
-    @property
-    def root_call_id(self) -> str:
-        return self._execution.root_call_id
-
-    @property
-    def name(self) -> str:
-        return self._execution.name
-
-    @property
-    def arguments(self) -> JsonValue:
-        return self._execution.arguments
-
-    @property
-    def agent(self) -> ScopeKey | None:
-        return self._execution.agent
-
-    @property
-    def parent(self) -> ExecutionToken | None:
-        return self._execution.parent
-
-    @property
-    def token(self) -> ExecutionToken:
-        return self._execution.token
-
 
 @final
-class ToolRunContext:
+class ToolRunContext(_ExecutionView):
     """What a tool body receives next to its arguments.
 
     It carries the execution's fields, the signal the body must observe (the
@@ -234,7 +242,7 @@ class ToolRunContext:
     call's own result: :meth:`defer_context` and :meth:`conclude_turn`.
     """
 
-    __slots__ = ("_concluded", "_deferred", "_execution", "_open", "_signal")
+    __slots__ = ("_concluded", "_deferred", "_open", "_signal")
 
     def __init__(self, execution: ToolExecution, signal: AbortSignal) -> None:
         self._execution = execution
@@ -255,34 +263,6 @@ class ToolRunContext:
     def execution(self) -> ToolExecution:
         """The frozen execution (its ``signal`` is the caller's own)."""
         return self._execution
-
-    @property
-    def call_id(self) -> str:
-        return self._execution.call_id
-
-    @property
-    def root_call_id(self) -> str:
-        return self._execution.root_call_id
-
-    @property
-    def name(self) -> str:
-        return self._execution.name
-
-    @property
-    def arguments(self) -> JsonValue:
-        return self._execution.arguments
-
-    @property
-    def agent(self) -> ScopeKey | None:
-        return self._execution.agent
-
-    @property
-    def parent(self) -> ExecutionToken | None:
-        return self._execution.parent
-
-    @property
-    def token(self) -> ExecutionToken:
-        return self._execution.token
 
     def defer_context(self, message: ContextMessage) -> None:
         """Attach ``message`` to this call's own result, in call order.
