@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from anyio.abc import TaskGroup, TaskStatus
 
     from bridge.lossless import JsonValue
+    from sandbox._config import ErrorKind
 
 __all__ = ["AbortCallback", "WorkerPool"]
 
@@ -469,36 +470,33 @@ class WorkerPool:
         await anyio.lowlevel.checkpoint_if_cancelled()
         started = time.perf_counter()
         layers = self.layers(limits)
+
+        def refused(kind: ErrorKind, message: str) -> RunResult:
+            # A run that ended before any child ran it.
+            self._runs += 1
+            return RunResult(
+                None, (), RunError(kind, message), layers,
+                time.perf_counter() - started, 0.0, None,
+            )
+
         size = len(source.encode("utf-8", "surrogatepass"))
         if size > limits.max_source_bytes:
-            self._runs += 1
-            message = (
+            return refused(
+                "compile",
                 f"the program is {size} bytes, over the limit of {limits.max_source_bytes} "
-                "bytes (max_source_bytes); send a shorter program"
-            )
-            return RunResult(
-                None, (), RunError("compile", message), layers,
-                time.perf_counter() - started, 0.0, None,
+                "bytes (max_source_bytes); send a shorter program",
             )
         try:
             code = await self._compile(source, limits.language_layer)
         except ProgramCompileError as exc:
-            self._runs += 1
-            return RunResult(
-                None, (), RunError("compile", str(exc)), layers,
-                time.perf_counter() - started, 0.0, None,
-            )
+            return refused("compile", str(exc))
         settings = self._settings_for(limits)
         child = self._take_idle(settings)
         if child is None:
             try:
                 child = await self._start_child(settings)
             except RuntimeError as exc:
-                self._runs += 1
-                return RunResult(
-                    None, (), RunError("worker-exit", str(exc)), layers,
-                    time.perf_counter() - started, 0.0, None,
-                )
+                return refused("worker-exit", str(exc))
         child.state = "busy"
         self._busy += 1
         try:
