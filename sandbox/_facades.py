@@ -50,6 +50,7 @@ from typing import Any, Final
 
 from . import _facades_async as _aio
 from . import _facades_data as _data
+from . import _facades_enum as _enum_facade
 from ._guards import guarded_getitem
 
 if typing.TYPE_CHECKING:
@@ -216,7 +217,9 @@ _CONTEXTLIB: Final = (
 )
 
 _ENUM: Final = (
-    "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "auto", "unique",
+    "auto", "unique",
+    # Enum, IntEnum, StrEnum, Flag and IntFlag come from `_facades_enum`: their
+    # functional API checks member names (a `_` name would define any dunder).
     # Excluded: EnumMeta/EnumType (a metaclass builds classes from a dict).
 )
 
@@ -359,7 +362,7 @@ def _module_members() -> dict[str, dict[str, object]]:
         "contextlib": _names(contextlib, *_CONTEXTLIB),
         "dataclasses": _dataclasses_members(),
         "typing": _names(typing, *_TYPING),
-        "enum": _names(enum, *_ENUM),
+        "enum": {**_names(enum, *_ENUM), **_names(_enum_facade, *_enum_facade.__all__)},
         "asyncio": _asyncio_members(),
     }
 

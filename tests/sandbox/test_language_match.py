@@ -89,3 +89,41 @@ match "text":
         return method()
 """
     assert run_ok(source) == "TEXT"
+
+
+@pytest.mark.parametrize("cls", ["Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"])
+@pytest.mark.parametrize(
+    "names",
+    [
+        '[("A", 1), ("__format__", hook)]',
+        '{"A": 1, "__getattribute__": hook}',
+        '"A _missing_"',
+        '(name for name in ["A", "__reduce_ex__"])',
+    ],
+)
+def test_the_enum_functional_api_cannot_define_special_methods(cls: str, names: str) -> None:
+    source = f"""
+import enum
+def hook(*args):
+    return "hooked"
+enum.{cls}("E", {names})
+"""
+    result = run(source)
+    assert result.error is not None
+    assert "enum member name" in result.error[1]
+    assert "is not allowed in run_code" in result.error[1]
+
+
+def test_enums_still_work_as_classes_and_through_the_functional_api() -> None:
+    source = """
+import enum
+class Color(enum.Enum):
+    RED = 1
+    GREEN = enum.auto()
+Perm = enum.Flag("Perm", "R W X")
+Level = enum.IntEnum("Level", [("LOW", 1), ("HIGH", 2)])
+Mode = enum.StrEnum("Mode", {"FAST": "fast"})
+return [Color(2).name, str(Perm.R | Perm.W), Level.HIGH + 1, Mode.FAST == "fast",
+        isinstance(Color.RED, enum.Enum)]
+"""
+    assert run_ok(source) == ["GREEN", "Perm.R|W", 3, True, True]
