@@ -32,7 +32,7 @@ from ._guards import (
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-__all__ = ["SAFE_BUILTINS", "make_globals", "make_print"]
+__all__ = ["SAFE_BUILTINS", "check_binding_names", "make_globals", "make_print"]
 
 _b = builtins
 
@@ -234,16 +234,7 @@ def make_globals(
         ValueError: for a binding name that a program could not use or that
             would shadow the runtime's own names.
     """
-    for name in bindings:
-        if (
-            type(name) is not str
-            or not name.isidentifier()
-            or keyword.iskeyword(name)
-            or name[:1] == "_"
-        ):
-            raise ValueError(
-                f"binding names must be identifiers that do not start with '_', got name={name!r}"
-            )
+    check_binding_names(bindings)
     printer: object = make_print(print_line) if print_line is not None else _b.print
     if not restricted:
         real = dict(vars(_b))
@@ -256,3 +247,22 @@ def make_globals(
         namespace = {"__builtins__": safe, "__name__": MODEL_MODULE, **_GUARDS}
     namespace.update(bindings)
     return namespace
+
+
+def check_binding_names(bindings: Mapping[str, object]) -> None:
+    """Refuse binding names a program could not use or that would shadow the runtime's own.
+
+    Raises:
+        ValueError: for a name that is not an identifier, is a keyword or
+            starts with ``_``.
+    """
+    for name in bindings:
+        if (
+            type(name) is not str
+            or not name.isidentifier()
+            or keyword.iskeyword(name)
+            or name[:1] == "_"
+        ):
+            raise ValueError(
+                f"binding names must be identifiers that do not start with '_', got name={name!r}"
+            )

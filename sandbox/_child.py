@@ -9,8 +9,9 @@
    parent-death signal (after the uid switch, which would clear it),
    ``no_new_privs`` and the rlimits;
 5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
-6. a warm-up run of a constant program, then READY and a blocking wait for ``Run``;
-7. the program, through the runtime, with the ``tools`` bindings;
+6. a warm-up run of a constant program, the run's fresh globals and event loop
+   (:class:`sandbox._runtime.PreparedRun`), then READY and a blocking wait for ``Run``;
+7. the program, on what was prepared, with the ``tools`` bindings;
 8. ``Done`` and ``os._exit`` (no interpreter shutdown, no atexit handlers).
 
 A protection that should apply but cannot ends the child with that step's exit
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, NoReturn
 from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
 from sandbox import _limits
 from sandbox._compile import compile_program
-from sandbox._runtime import run_program
+from sandbox._runtime import PreparedRun, run_program
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -128,6 +129,10 @@ def run_child(
         )
         step = _SETUP
         _warm_up(settings.restricted)
+        # Everything the run needs that does not depend on the program: its
+        # fresh globals, the print capture and the event loop. This child runs
+        # one program only, so they are still that program's alone.
+        prepared = PreparedRun(restricted=settings.restricted, emit_log=channel.emit_log)
         step = _PROTOCOL
         send_ready(channel, unprotected=_unprotected(settings, plan))
         run = recv_run(channel)
@@ -141,14 +146,15 @@ def run_child(
             bindings["os_probe"] = probe
             bindings["os_probe_status"] = status_now
         step = _RUNNING
-        outcome = run_program(
+        outcome = prepared.run(
             code,
-            restricted=run.restricted,
             bindings=bindings,
             max_log_bytes=run.max_log_bytes,
             max_value_bytes=run.max_value_bytes,
-            emit_log=channel.emit_log,
             after_run=after_run,
+            # The child exits right after Done: closing the loop's own
+            # descriptors would only add syscalls to the request.
+            close_loop=False,
         )
         channel.send_done(outcome.value, outcome.error)
     except BaseException:

@@ -545,13 +545,18 @@ class WorkerPool:
         aborted: list[str] = []
         remaining = limits.wall_seconds - (time.perf_counter() - started)
         with anyio.CancelScope(deadline=anyio.current_time() + remaining) as scope:
-            async with anyio.create_task_group() as watchers:
-                if abort is not None:
-                    watchers.start_soon(_watch_abort, abort, aborted, scope)
+            if abort is None:
+                # No watcher: a task group would only add its cost to every run.
                 outcome = await endpoint.serve(
                     message, handler, max_pending_calls=limits.max_pending_calls
                 )
-                watchers.cancel_scope.cancel()
+            else:
+                async with anyio.create_task_group() as watchers:
+                    watchers.start_soon(_watch_abort, abort, aborted, scope)
+                    outcome = await endpoint.serve(
+                        message, handler, max_pending_calls=limits.max_pending_calls
+                    )
+                    watchers.cancel_scope.cancel()
         error: RunError | None
         if scope.cancelled_caught:
             if aborted:

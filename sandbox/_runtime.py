@@ -15,13 +15,13 @@ import asyncio
 import contextvars
 import traceback
 import warnings
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias, final
 
 import msgspec
 
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 
-from ._builtins import make_globals
+from ._builtins import check_binding_names, make_globals
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
 from ._guards import MODEL_MODULE
 
@@ -29,7 +29,14 @@ if TYPE_CHECKING:
     import types
     from collections.abc import Callable, Mapping
 
-__all__ = ["TRUNCATION_MARKER", "ErrorKind", "Outcome", "format_program_exception", "run_program"]
+__all__ = [
+    "TRUNCATION_MARKER",
+    "ErrorKind",
+    "Outcome",
+    "PreparedRun",
+    "format_program_exception",
+    "run_program",
+]
 
 ErrorKind: TypeAlias = Literal["exception", "invalid-output", "output-limit"]
 
@@ -64,6 +71,10 @@ class _Output:
         self._partial: list[str] = []
         self._partial_bytes = 0
         self._closed = False
+
+    def set_limit(self, max_bytes: int) -> None:
+        """Set the byte budget; only before anything is written."""
+        self._left = self._limit = max_bytes
 
     def write(self, text: str) -> None:
         if self._closed or not text:
@@ -157,43 +168,117 @@ def run_program(
     Returns:
         The program's value, or an error kind and message.
     """
-    output = _Output(max_log_bytes, emit_log)
-    namespace = make_globals(restricted=restricted, bindings=bindings, print_line=output.write)
-    exec(code, namespace)  # defines the main function and the source text; runs nothing else
-    main = namespace.pop(MAIN_NAME)
-    source = namespace.pop(SOURCE_NAME, "")
-    assert callable(main)
-    assert isinstance(source, str)
+    return PreparedRun(restricted=restricted, emit_log=emit_log).run(
+        code,
+        bindings=bindings,
+        max_log_bytes=max_log_bytes,
+        max_value_bytes=max_value_bytes,
+        after_run=after_run,
+    )
 
-    error: tuple[ErrorKind, str] | None = None
-    result: object = None
-    # Warnings would print host file paths to the real stderr.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        loop = asyncio.new_event_loop()
-        loop.set_exception_handler(_ignore_loop_errors)
-        try:
-            # A fresh context: context variables the program sets (the current
-            # decimal context, for one) never reach the caller's.
-            task = loop.create_task(main(), context=contextvars.Context())
-            result = loop.run_until_complete(task)
-        except BaseException as exc:
-            error = ("exception", format_program_exception(exc, source))
-        finally:
-            _close_loop(loop)
-    output.flush()
 
-    value: JsonValue = None
-    if error is None:
-        value, error = _check_value(result, max_value_bytes)
-    if after_run is not None:
-        message = after_run()
-        if message is not None:
-            if error is None:
-                value, error = None, ("exception", message)
-            elif error[0] == "exception":
-                error = ("exception", f"{error[1]}\n{message}")
-    return Outcome(value, error)
+@final
+class PreparedRun:
+    """The parts of one run that do not depend on its program, made ahead of it.
+
+    A sandboxed child builds this before it says READY (the fresh globals, the
+    print capture and the event loop), so that only the program's own work is
+    left for the request. It serves exactly one program: :meth:`run` refuses a
+    second call, so globals and loop are never shared between two programs.
+
+    Args:
+        restricted: whether the program will be compiled with the language
+            policy (selects the restricted or the full globals).
+        emit_log: receives each printed line, in order, as it completes.
+    """
+
+    __slots__ = ("_loop", "_namespace", "_output", "_restricted", "_used")
+
+    def __init__(self, *, restricted: bool, emit_log: Callable[[str], None]) -> None:
+        self._restricted = restricted
+        self._output = _Output(0, emit_log)
+        self._namespace = make_globals(
+            restricted=restricted, bindings={}, print_line=self._output.write
+        )
+        self._loop = asyncio.new_event_loop()
+        self._loop.set_exception_handler(_ignore_loop_errors)
+        self._used = False
+
+    def run(
+        self,
+        code: types.CodeType,
+        *,
+        bindings: Mapping[str, object],
+        max_log_bytes: int,
+        max_value_bytes: int,
+        after_run: Callable[[], str | None] | None = None,
+        close_loop: bool = True,
+    ) -> Outcome:
+        """Run a compiled program to completion on the prepared event loop.
+
+        Args:
+            code: module code from :func:`sandbox._compile.compile_program`,
+                compiled with the same ``restricted`` as this object.
+            bindings: the program's extra globals (``tools``, ``ToolCallError``).
+            max_log_bytes: the byte budget of printed output.
+            max_value_bytes: the byte cap of the return value as compact JSON.
+            after_run: called last; a returned message (a tool call that was
+                never awaited) makes the run an ``exception``.
+            close_loop: ``False`` skips closing the loop's own descriptors once
+                the program's tasks and async generators are finished, for a
+                process that exits right after the run.
+
+        Returns:
+            The program's value, or an error kind and message.
+
+        Raises:
+            RuntimeError: this object has already run a program.
+            ValueError: a binding name a program could not use.
+        """
+        if self._used:
+            raise RuntimeError(
+                "this PreparedRun has already run a program; prepare a new one for each program"
+            )
+        self._used = True
+        check_binding_names(bindings)
+        output = self._output
+        output.set_limit(max_log_bytes)
+        namespace = self._namespace
+        namespace.update(bindings)
+        exec(code, namespace)  # defines the main function and the source text; runs nothing else
+        main = namespace.pop(MAIN_NAME)
+        source = namespace.pop(SOURCE_NAME, "")
+        assert callable(main)
+        assert isinstance(source, str)
+
+        error: tuple[ErrorKind, str] | None = None
+        result: object = None
+        loop = self._loop
+        # Warnings would print host file paths to the real stderr.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                # A fresh context: context variables the program sets (the current
+                # decimal context, for one) never reach the caller's.
+                task = loop.create_task(main(), context=contextvars.Context())
+                result = loop.run_until_complete(task)
+            except BaseException as exc:
+                error = ("exception", format_program_exception(exc, source))
+            finally:
+                _close_loop(loop, close=close_loop)
+        output.flush()
+
+        value: JsonValue = None
+        if error is None:
+            value, error = _check_value(result, max_value_bytes)
+        if after_run is not None:
+            message = after_run()
+            if message is not None:
+                if error is None:
+                    value, error = None, ("exception", message)
+                elif error[0] == "exception":
+                    error = ("exception", f"{error[1]}\n{message}")
+        return Outcome(value, error)
 
 
 def _ignore_loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
@@ -202,11 +287,12 @@ def _ignore_loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, obje
     return None
 
 
-def _close_loop(loop: asyncio.AbstractEventLoop) -> None:
+def _close_loop(loop: asyncio.AbstractEventLoop, *, close: bool = True) -> None:
     """Cancel what the program left running, close its async generators, close the loop.
 
     Each step gets a few loop iterations and no more: a program that ignores
     cancellation or awaits forever in a ``finally`` must not keep the run alive.
+    ``close=False`` leaves the loop itself open (its selector and self-pipe).
     """
     try:
         pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
@@ -224,7 +310,8 @@ def _close_loop(loop: asyncio.AbstractEventLoop) -> None:
     except BaseException:  # a task misbehaving while cancelled ends only that task
         pass
     finally:
-        loop.close()
+        if close:
+            loop.close()
 
 
 def _spin(loop: asyncio.AbstractEventLoop, iterations: int) -> None:
