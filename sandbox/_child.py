@@ -132,7 +132,9 @@ def run_child(
         # Everything the run needs that does not depend on the program: its
         # fresh globals, the print capture and the event loop. This child runs
         # one program only, so they are still that program's alone.
-        prepared = PreparedRun(restricted=settings.restricted, emit_log=channel.emit_log)
+        prepared = PreparedRun(
+            restricted=settings.restricted, emit_log=channel.emit_log, own_process=True
+        )
         step = _PROTOCOL
         send_ready(channel, unprotected=_unprotected(settings, plan))
         run = recv_run(channel)
@@ -152,9 +154,6 @@ def run_child(
             max_log_bytes=run.max_log_bytes,
             max_value_bytes=run.max_value_bytes,
             after_run=after_run,
-            # The child exits right after Done: closing the loop's own
-            # descriptors would only add syscalls to the request.
-            close_loop=False,
         )
         channel.send_done(outcome.value, outcome.error)
     except BaseException:

@@ -15,7 +15,7 @@ import asyncio
 import contextvars
 import traceback
 import warnings
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias, final
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, final
 
 import msgspec
 
@@ -190,12 +190,32 @@ class PreparedRun:
         restricted: whether the program will be compiled with the language
             policy (selects the restricted or the full globals).
         emit_log: receives each printed line, in order, as it completes.
+        own_process: the caller is a process that exits right after this run:
+            warnings are silenced for the whole process now (instead of around
+            the run) and the loop's own descriptors are left open after it.
     """
 
-    __slots__ = ("_loop", "_namespace", "_output", "_restricted", "_used")
+    __slots__ = (
+        "_context",
+        "_loop",
+        "_namespace",
+        "_output",
+        "_own_process",
+        "_restricted",
+        "_used",
+    )
 
-    def __init__(self, *, restricted: bool, emit_log: Callable[[str], None]) -> None:
+    def __init__(
+        self, *, restricted: bool, emit_log: Callable[[str], None], own_process: bool = False
+    ) -> None:
         self._restricted = restricted
+        self._own_process = own_process
+        if own_process:
+            # Warnings would print host file paths to the real stderr.
+            warnings.simplefilter("ignore")
+        # A fresh context: context variables the program sets (the current
+        # decimal context, for one) never reach the caller's.
+        self._context = contextvars.Context()
         self._output = _Output(0, emit_log)
         self._namespace = make_globals(
             restricted=restricted, bindings={}, print_line=self._output.write
@@ -212,7 +232,6 @@ class PreparedRun:
         max_log_bytes: int,
         max_value_bytes: int,
         after_run: Callable[[], str | None] | None = None,
-        close_loop: bool = True,
     ) -> Outcome:
         """Run a compiled program to completion on the prepared event loop.
 
@@ -224,9 +243,6 @@ class PreparedRun:
             max_value_bytes: the byte cap of the return value as compact JSON.
             after_run: called last; a returned message (a tool call that was
                 never awaited) makes the run an ``exception``.
-            close_loop: ``False`` skips closing the loop's own descriptors once
-                the program's tasks and async generators are finished, for a
-                process that exits right after the run.
 
         Returns:
             The program's value, or an error kind and message.
@@ -251,21 +267,15 @@ class PreparedRun:
         assert callable(main)
         assert isinstance(source, str)
 
-        error: tuple[ErrorKind, str] | None = None
-        result: object = None
-        loop = self._loop
-        # Warnings would print host file paths to the real stderr.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                # A fresh context: context variables the program sets (the current
-                # decimal context, for one) never reach the caller's.
-                task = loop.create_task(main(), context=contextvars.Context())
-                result = loop.run_until_complete(task)
-            except BaseException as exc:
-                error = ("exception", format_program_exception(exc, source))
-            finally:
-                _close_loop(loop, close=close_loop)
+        error: tuple[ErrorKind, str] | None
+        result: object
+        if self._own_process:
+            result, error = self._run_main(main, source)
+        else:
+            # Warnings would print host file paths to the real stderr.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                result, error = self._run_main(main, source)
         output.flush()
 
         value: JsonValue = None
@@ -279,6 +289,18 @@ class PreparedRun:
                 elif error[0] == "exception":
                     error = ("exception", f"{error[1]}\n{message}")
         return Outcome(value, error)
+
+    def _run_main(
+        self, main: Callable[[], Any], source: str
+    ) -> tuple[object, tuple[ErrorKind, str] | None]:
+        loop = self._loop
+        try:
+            task = loop.create_task(main(), context=self._context)
+            return loop.run_until_complete(task), None
+        except BaseException as exc:
+            return None, ("exception", format_program_exception(exc, source))
+        finally:
+            _close_loop(loop, close=not self._own_process)
 
 
 def _ignore_loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
