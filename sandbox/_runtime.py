@@ -7,6 +7,9 @@ function on a fresh event loop, and turns whatever happens into an
 error kind with a message. Everything the program raises is contained,
 ``SystemExit`` and ``KeyboardInterrupt`` included; tracebacks keep only the
 program's own frames (filename ``<model>``) and never show a host path.
+:class:`PreparedRun` splits the same work in two: what does not depend on the
+program (globals, print capture, event loop) is made first, so that a child can
+do it before it says READY, and :meth:`PreparedRun.run` runs the one program.
 """
 
 from __future__ import annotations
