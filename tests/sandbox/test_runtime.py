@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sandbox._builtins import make_globals
-from sandbox._runtime import TRUNCATION_MARKER, _Output
+from sandbox._compile import compile_program
+from sandbox._runtime import TRUNCATION_MARKER, PreparedRun, _Output
 from tests.strategies import json_values
 
 from .test_language_support import run, run_error, run_ok
@@ -325,3 +326,14 @@ def test_context_variables_set_by_the_program_do_not_reach_the_caller() -> None:
     before = decimal.getcontext().prec
     run_ok("import decimal\ndecimal.getcontext().prec = 3\nreturn 1")
     assert decimal.getcontext().prec == before
+
+
+def test_a_prepared_run_serves_exactly_one_program() -> None:
+    lines: list[str] = []
+    prepared = PreparedRun(restricted=True, emit_log=lines.append)
+    code = compile_program("print('once')\nreturn 1")
+    first = prepared.run(code, bindings={}, max_log_bytes=1000, max_value_bytes=1000)
+    assert first.value == 1
+    assert lines == ["once"]
+    with pytest.raises(RuntimeError):
+        prepared.run(code, bindings={}, max_log_bytes=1000, max_value_bytes=1000)
