@@ -14,6 +14,7 @@ import builtins
 import keyword
 from typing import TYPE_CHECKING, Any, Final
 
+from ._classes import build_class
 from ._facades import build_facades, make_importer
 from ._guards import (
     MODEL_MODULE,
@@ -27,6 +28,8 @@ from ._guards import (
     guarded_setattr,
     guarded_unpack_sequence,
     guarded_write,
+    safe_anext,
+    set_visible_classes,
 )
 
 if TYPE_CHECKING:
@@ -82,7 +85,7 @@ SAFE_BUILTINS: Final[Mapping[str, object]] = {
     # in this policy that hook checks nothing (see sandbox._guards), so these
     # are as safe as a for loop.
     "aiter": _b.aiter,
-    "anext": _b.anext,
+    "anext": safe_anext,  # a coroutine: the real anext's awaitable can be stepped by hand
     "enumerate": _b.enumerate,
     "filter": _b.filter,
     "iter": _b.iter,
@@ -104,8 +107,9 @@ SAFE_BUILTINS: Final[Mapping[str, object]] = {
     "hasattr": guarded_hasattr,
     "setattr": guarded_setattr,
     "delattr": guarded_delattr,
-    # Class statements call this; programs cannot name it.
-    "__build_class__": _b.__build_class__,
+    # Class statements call this; programs cannot name it. It checks bases,
+    # keywords and the new class, and records it as the program's (_classes).
+    "__build_class__": build_class,
     # -- exceptions: plain classes to raise and catch. SystemExit and
     # KeyboardInterrupt end only the program (the runtime catches them).
     "BaseException": _b.BaseException,
@@ -198,6 +202,20 @@ def make_print(write: Callable[[str], None]) -> Callable[..., None]:
 #: One set of façades for every run: they are immutable.
 _FACADES: Final = build_facades()
 _IMPORT: Final = make_importer(_FACADES)
+
+
+def _exposed_classes() -> set[type]:
+    classes = {value for value in SAFE_BUILTINS.values() if isinstance(value, type)}
+    for facade in _FACADES.values():
+        for value in vars(type(facade)).values():
+            if isinstance(value, staticmethod):
+                continue
+            if isinstance(value, type):
+                classes.add(value)
+    return classes
+
+
+set_visible_classes(_exposed_classes())
 
 _GUARDS: Final[Mapping[str, object]] = {
     "_getattr_": guarded_getattr,

@@ -25,15 +25,18 @@ import re
 import types
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from ._classes import (
+    MODEL_MODULE,
+    is_program_class,
+    readable_field_name,
+    register_program_class,
+)
 from ._compile import MODEL_FILENAME
-from ._guards import is_program_class
-from ._policy import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
-    "readable_field_name",
     "safe_asdict",
     "safe_astuple",
     "safe_copy",
@@ -235,57 +238,70 @@ def _as_inner_tuple(value: Any, factory: Callable[[list[Any]], Any]) -> Any:
 
 
 def _require_program_class(cls: object, what: str) -> type:
-    if not is_program_class(cls):  # type: ignore[arg-type]
+    if not is_program_class(cls):
         raise TypeError(f"{what} can only be applied to a class defined by the program")
     return cls  # type: ignore[return-value]
 
 
-def readable_field_name(name: object) -> bool:
-    """Whether the attribute guard would let a program read ``name`` on any object.
+def safe_namedtuple(
+    typename: str, field_names: Any, *, rename: bool = False, defaults: Any = None
+) -> type:
+    """``collections.namedtuple`` whose field names the attribute guard would allow.
 
-    Class patterns in ``match`` read the attributes a class lists in
-    ``__match_args__`` natively, past the guard; and ``abc`` registration can
-    make any object (a generator, a frame) match a program class. So every
-    class a program can create with generated ``__match_args__`` (namedtuples,
-    dataclasses) may only name attributes the guard would hand out anyway.
+    The names are checked on the class that was made (``_fields``, exact
+    strings), so what is checked is what ``match`` and attribute access will
+    read. The class counts as the program's: a program class may derive from it.
     """
-    return (
-        type(name) is str
-        and name[:1] != "_"
-        and not name.endswith("__roles__")
-        and name not in BLOCKED_ATTRIBUTES
-        and name not in RUNTIME_CHECKED_ATTRIBUTES
-    )
-
-
-def safe_namedtuple(typename: str, field_names: Any, **options: Any) -> type:
-    """``collections.namedtuple`` whose field names the attribute guard would allow."""
-    cls: type = collections.namedtuple(typename, field_names, **options)  # type: ignore[misc]
-    fields: tuple[str, ...] = getattr(cls, "_fields", ())
+    if type(typename) is not str:
+        raise TypeError("the namedtuple type name must be a str")
+    if type(rename) is not bool:
+        raise TypeError("rename= must be True or False")
+    make: Any = collections.namedtuple  # called with values, not the literals mypy expects
+    cls: type = make(typename, field_names, rename=rename, defaults=defaults, module=MODEL_MODULE)
+    fields: tuple[object, ...] = cls._fields  # type: ignore[attr-defined]
     for name in fields:
         if not readable_field_name(name):
             raise ValueError(
                 f"namedtuple field name {name!r} is not allowed in run_code (a `match` class "
                 "pattern would read it without the attribute guard); choose another name"
             )
-    return cls
+    return register_program_class(cls)
+
+
+_DATACLASS_FLAGS: Final = frozenset(
+    {"init", "repr", "eq", "order", "unsafe_hash", "frozen", "match_args", "kw_only", "slots",
+     "weakref_slot"}
+)  # fmt: skip
 
 
 def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
-    """``dataclasses.dataclass`` for the program's own classes, with checked field names.
+    """``dataclasses.dataclass`` for the program's own classes, checked after it ran.
 
-    Field names come from annotations in the class body, which the compiler
-    already checks; a field named after interpreter internals is refused here
-    as well, because a dataclass turns field names into ``__match_args__``
-    (attribute reads that ``match`` performs without a guard).
+    Options must be exact ``bool`` values (what is checked is what dataclass
+    reads). The decorated class - a new one with ``slots=True`` - is checked
+    like any class the program makes (bases, metaclass, ``__match_args__``),
+    and so are the names of all its fields, inherited ones included: a
+    dataclass copies its bases' field objects, so the names are checked where
+    they end up, not where they were declared.
     """
+    for key, value in options.items():
+        if key not in _DATACLASS_FLAGS or type(value) is not bool:
+            raise TypeError(
+                f"dataclass option {key!r} is not allowed in run_code (options are "
+                + ", ".join(sorted(_DATACLASS_FLAGS))
+                + ", each True or False)"
+            )
 
     def apply(target: type) -> type:
         _require_program_class(target, "dataclass()")
         for name in inspect.get_annotations(target):
             if not readable_field_name(name):
                 raise TypeError(f"dataclass field name {name!r} is not allowed in run_code")
-        return dataclasses.dataclass(target, **options)
+        made: type = dataclasses.dataclass(target, **options)
+        for field in dataclasses.fields(made):
+            if not readable_field_name(field.name):
+                raise TypeError(f"dataclass field name {field.name!r} is not allowed in run_code")
+        return register_program_class(made)
 
     if cls is None:
         return apply

@@ -30,17 +30,22 @@ attribute-, item- and write-heavy loops stay well under twice its time.
 from __future__ import annotations
 
 import _string  # type: ignore[import-not-found]  # the field-name splitter str.format uses
+import abc
 import collections
 import decimal
 import string
 import types
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
+from ._classes import MODEL_MODULE, is_program_class
+from ._compile import MODEL_FILENAME
 from ._policy import (
+    ASYNC_STEP_ATTRIBUTES,
     BLOCKED_ATTRIBUTES,
     DEFINABLE_DUNDERS,
     INPLACE_OPERATORS,
     RUNTIME_CHECKED_ATTRIBUTES,
+    STEP_ATTRIBUTES,
 )
 
 if TYPE_CHECKING:
@@ -60,20 +65,22 @@ __all__ = [
     "guarded_unpack_sequence",
     "guarded_write",
     "is_program_class",
+    "safe_anext",
+    "set_visible_classes",
 ]
 
-#: The ``__name__`` of a program's globals, hence the ``__module__`` of every
-#: class it defines: how the write guard recognises the program's own classes.
-#: No real module can have this name.
-MODEL_MODULE: Final = "<model>"
 
 _MISSING: Final[Any] = object()
 _SLOW_NAMES: Final = BLOCKED_ATTRIBUTES | RUNTIME_CHECKED_ATTRIBUTES
 _PLAIN_DUNDERS: Final = frozenset({"__name__", "__qualname__", "__doc__"})
 _METHOD_DUNDERS: Final = DEFINABLE_DUNDERS | {"__init__"}
-#: Special methods that change their object; read from a class only if it is the program's.
-_WRITE_DUNDERS: Final = frozenset(
-    {"__setitem__", "__delitem__"} | {f"__i{op}__" for op in INPLACE_OPERATORS}
+#: Special methods read from a class only if it is the program's: the ones that
+#: change their object, and the ones that step an awaitable or an async
+#: iterator (``type(call).__await__(call)`` would hand out the iterator of the
+#: real future behind a tool call, ready to be stepped by hand).
+_PROGRAM_ONLY_DUNDERS: Final = frozenset(
+    {"__setitem__", "__delitem__", "__await__", "__anext__"}
+    | {f"__i{op}__" for op in INPLACE_OPERATORS}
 )
 
 
@@ -112,6 +119,23 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
     elif name == "obj" and isinstance(obj, AttributeError):
         # AttributeError.obj may hold an object the program never had (CVE-2024-47532).
         raise AttributeError('"obj" of an AttributeError is not available')
+    elif name == "mro":
+        return _visible_mro(_plain_getattr(obj, name, default))
+    elif name in STEP_ATTRIBUTES:
+        if not (_is_program_generator(obj) or _is_program_object(obj)):
+            _refuse_stepping(obj, name)
+    elif name in ASYNC_STEP_ATTRIBUTES:
+        if type(obj) is types.AsyncGeneratorType:
+            return _awaited(getattr(obj, name))
+        if not _is_program_object(obj):
+            _refuse_stepping(obj, name)
+    elif name == "register":
+        if isinstance(obj, abc.ABCMeta):
+            # Virtual subclasses make isinstance() lie about objects the program built.
+            raise AttributeError(
+                '"register" of an abstract base class is not available in run_code '
+                "(virtual subclasses); derive from the class instead"
+            )
     elif name[:1] == "_":
         if name in _PLAIN_DUNDERS:
             pass
@@ -119,18 +143,96 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
             return class_of(obj)
         elif name in _METHOD_DUNDERS and (
             type(obj) is super
-            or (isinstance(obj, type) and (name not in _WRITE_DUNDERS or is_program_class(obj)))
+            or (
+                isinstance(obj, type)
+                and (name not in _PROGRAM_ONLY_DUNDERS or is_program_class(obj))
+            )
         ):
             # super().__init__(...), Base.__eq__(self, other): the program's own
             # methods or the builtin slot wrappers. `dict.__setitem__(x, k, v)`
-            # would write past the write guard, so the writing ones are only
-            # read from the program's own classes.
+            # would write past the write guard, so the writing ones (and the
+            # stepping ones) are only read from the program's own classes.
             pass
         else:
             _refuse_underscore(name)
+    return _plain_getattr(obj, name, default)
+
+
+def _plain_getattr(obj: object, name: str, default: Any) -> Any:
     if default is _MISSING:
         return getattr(obj, name)
     return getattr(obj, name, default)
+
+
+def _is_program_object(obj: object) -> bool:
+    """An instance of one of the program's classes, or one of those classes."""
+    return is_program_class(type(obj)) or is_program_class(obj)
+
+
+def _is_program_generator(obj: object) -> bool:
+    return type(obj) is types.GeneratorType and obj.gi_code.co_filename == MODEL_FILENAME
+
+
+def _refuse_stepping(obj: object, name: str) -> NoReturn:
+    raise AttributeError(
+        f'"{name}" of a {_type_label(obj)} object is not available in run_code: coroutines, '
+        "awaitables and library iterators cannot be stepped by hand; await them instead"
+    )
+
+
+def _awaited(method: Callable[..., Any]) -> Callable[..., Any]:
+    """An async generator's ``asend``/``athrow``/``aclose``, as a coroutine function.
+
+    The awaitables the real methods return can be stepped by hand (``next()``,
+    ``send``), which hands out whatever the generator awaits: a real future. A
+    coroutine cannot be stepped by a program (its ``send`` is refused and it
+    is not an iterator).
+    """
+
+    async def step(*args: Any) -> Any:
+        return await method(*args)
+
+    return step
+
+
+def safe_anext(iterator: Any, *default: Any) -> Any:
+    """The ``anext`` builtin, returning a coroutine (see :func:`_awaited` for why)."""
+    awaitable = anext(iterator, *default)
+
+    async def step() -> Any:
+        return await awaitable
+
+    return step()
+
+
+#: The classes a program may see (the builtins' and the façades' classes),
+#: set once when the façades are built; ``mro()`` shows these and the
+#: program's own classes, and leaves out every other class on the way - the
+#: real classes a façade replaces (the real ``enum.Enum`` behind the façade's
+#: checked subclass), metaclasses and private helper classes.
+_visible_classes: set[type] = set()
+
+
+def set_visible_classes(classes: set[type]) -> None:
+    """Record the classes the builtins and façades expose (see :func:`_visible_mro`)."""
+    _visible_classes.update(classes)
+
+
+def _visible_mro(method: Any) -> Any:
+    if not callable(method):
+        return method
+
+    def mro(*args: Any) -> Any:
+        order = method(*args)
+        if type(order) is not list:
+            return order
+        return [
+            cls
+            for cls in order
+            if not isinstance(cls, type) or cls in _visible_classes or is_program_class(cls)
+        ]
+
+    return mro
 
 
 def guarded_hasattr(obj: object, name: str) -> bool:
@@ -149,11 +251,18 @@ def guarded_getitem(obj: Any, key: Any) -> Any:
     """``obj[key]`` for restricted code (``_getitem_``)."""
     if type(obj) in _PLAIN_CONTAINERS:
         return obj[key]
-    if type(obj) is types.MappingProxyType and type(key) is str and key[:1] == "_":
+    if type(obj) is types.MappingProxyType and isinstance(key, str):
         # Class namespaces: the one mapping whose keys are private names of
         # objects the program did not create. (The compiler leaves subscripts
         # with literal keys that do not start with "_" native for this reason.)
-        raise TypeError(f"reading the private entry {key!r} of a class namespace is not allowed")
+        # A str subclass could hash and compare like a private name whatever
+        # its own text, so only exact strings are looked up.
+        if type(key) is not str:
+            raise TypeError("a class namespace can only be read with plain str keys")
+        if key[:1] == "_":
+            raise TypeError(
+                f"reading the private entry {key!r} of a class namespace is not allowed"
+            )
     return obj[key]
 
 
@@ -176,11 +285,6 @@ _WRITABLE_TYPES: Final = frozenset(
 )
 
 
-def is_program_class(cls: type) -> bool:
-    """Whether a class was created by the program (its ``__module__`` says so)."""
-    return isinstance(cls, type) and cls.__module__ == MODEL_MODULE
-
-
 #: Classes already known to be writable: the base types above, plus each
 #: program class the first time it is written to (a class's ``__module__``
 #: cannot change later: the program cannot write ``_`` names).
@@ -196,9 +300,7 @@ def guarded_write(obj: Any) -> Any:
 
 def _checked_write(obj: Any) -> Any:
     cls = type(obj)
-    # `type.__module__` reads the class's own namespace entry, which a program
-    # cannot set (the name starts with "_"); builtin types report "builtins".
-    if cls.__module__ == MODEL_MODULE:
+    if is_program_class(cls):
         _known_writable.add(cls)
         return obj
     if is_program_class(obj) or isinstance(obj, dict | list | collections.deque):

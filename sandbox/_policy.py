@@ -64,9 +64,22 @@ BLOCKED_ATTRIBUTES: Final[frozenset[str]] = INSPECT_ATTRIBUTES | frozenset(
     }
 )
 
+#: Methods that step a generator or coroutine by hand. On a coroutine, or an
+#: awaitable a library hands out, stepping yields whatever it awaits - a real
+#: future or task, the way to the event loop - so the guard allows them only on
+#: the program's own generators and objects.
+STEP_ATTRIBUTES: Final[frozenset[str]] = frozenset({"send", "throw"})
+
+#: An async generator's stepping methods: they return awaitables that can be
+#: stepped by hand, so the guard hands out coroutine wrappers instead.
+ASYNC_STEP_ATTRIBUTES: Final[frozenset[str]] = frozenset({"asend", "athrow", "aclose"})
+
 #: Attribute names without a leading ``_`` that the ``getattr`` guard decides at
 #: run time, because the answer depends on the object.
-RUNTIME_CHECKED_ATTRIBUTES: Final[frozenset[str]] = frozenset(
+RUNTIME_CHECKED_ATTRIBUTES: Final[frozenset[str]] = (
+    STEP_ATTRIBUTES
+    | ASYNC_STEP_ATTRIBUTES
+    | frozenset(
     {
         # ``str.format``/``format_map`` walk attributes and items of their
         # arguments (CVE-2023-41039): the guard hands out a formatter that
@@ -76,7 +89,15 @@ RUNTIME_CHECKED_ATTRIBUTES: Final[frozenset[str]] = frozenset(
         # ``AttributeError.obj`` holds the object whose lookup failed, which
         # may be a host object the program never had (CVE-2024-47532).
         "obj",
+        # ``cls.mro()`` (and ``type.mro``, which typing's ``Type[...]`` forwards)
+        # lists classes a program never otherwise sees: the real classes that a
+        # façade replaces, such as the unchecked ``enum.Enum``. The guard hands
+        # out a version that shows only classes the program may see.
+        "mro",
+        # ``ABC.register`` makes ``isinstance`` lie about program objects.
+        "register",
     }
+    )
 )
 
 #: Dunder attributes a program may read; the ``getattr`` guard applies the

@@ -1,0 +1,269 @@
+"""Program classes: which bases a program may build on, and the record of what it built.
+
+Library code that a program's class inherits runs with the program's objects
+in hand: a base's ``__init_subclass__``, a metaclass's ``__new__``, a
+descriptor that reads ``getattr(instance, self.name)`` after the program set
+``self.name``, a dataclass that copies field objects from a base after the
+program changed them. Auditing every class of every allowed module for such
+readers is not a rule that stays true, so the rule here is structural:
+
+* A program class may derive only from **inert bases** (:data:`INERT_BASES`,
+  each with the reason it is inert) and from other program classes. An inert
+  base is a class whose code, C or Python, reads only fixed names of the
+  objects it is given: never a name held in a field the program can set.
+* Its metaclass must be one of :data:`ALLOWED_METACLASSES`. With the bases
+  above no other can arise; the check after creation says so explicitly. No
+  program class can have ``type`` (or any metaclass) among its bases, which
+  would make it a class factory: three-argument ``type()`` under another name.
+* Class keywords (which reach the bases' ``__init_subclass__`` and the
+  metaclass) are refused, except ``total=`` for ``TypedDict``.
+* Every class a program creates, by a ``class`` statement or through a façade
+  that builds classes (the enum functional API, ``dataclass(slots=True)``), is
+  checked after creation and recorded; :func:`is_program_class` answers from
+  that record, never from a name such as ``__module__`` that library code can
+  be asked to set (``Enum("E", "A", module=...)``).
+
+This module runs in the child.
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import builtins
+import collections
+import collections.abc
+import dataclasses
+import datetime
+import decimal
+import json
+import re
+import statistics
+import string
+import types
+import typing
+from typing import TYPE_CHECKING, Any, Final
+
+from ._policy import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+__all__ = [
+    "ALLOWED_METACLASSES",
+    "INERT_BASES",
+    "MODEL_MODULE",
+    "build_class",
+    "check_new_class",
+    "inert_base",
+    "is_program_class",
+    "readable_field_name",
+    "register_program_class",
+]
+
+
+def _exceptions(*modules: object) -> dict[type, str]:
+    reason = (
+        "an exception class: BaseException's C slots plus, for library exceptions, an __init__ "
+        "or __str__ that reads fixed names only"
+    )
+    found: dict[type, str] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, BaseException):
+                found[value] = reason
+    return found
+
+
+_LIBRARY_EXCEPTIONS: Final = (
+    json.JSONDecodeError,
+    re.error,
+    statistics.StatisticsError,
+    dataclasses.FrozenInstanceError,
+    asyncio.CancelledError,
+    asyncio.InvalidStateError,
+    asyncio.QueueEmpty,
+    asyncio.QueueFull,
+    decimal.DecimalException,
+    decimal.InvalidOperation,
+    decimal.DivisionByZero,
+    decimal.Inexact,
+    decimal.Rounded,
+    decimal.Subnormal,
+    decimal.Overflow,
+    decimal.Underflow,
+    decimal.Clamped,
+    decimal.FloatOperation,
+)
+
+_DATA = "a built-in data type: its C code reads only fixed slots and special methods"
+_ABC = (
+    "an abstract base class of collections.abc: its mixin methods call fixed special "
+    "methods (__getitem__, __iter__, __len__, ...) and its __subclasshook__ reads fixed names"
+)
+_TYPING = "typing's class machinery: reads fixed names (__orig_bases__, __parameters__) only"
+
+#: The ``__name__`` of a program's globals, hence the ``__module__`` of every
+#: class it defines. Only a label: which classes are the program's is decided
+#: by the record below, never by this name.
+MODEL_MODULE: Final = "<model>"
+
+_TYPED_DICT: Final[type] = typing.TypedDict.__mro_entries__(())[0]  # type: ignore[attr-defined]
+
+#: Classes a program class may name as a base, each with the reason it is inert.
+#: Façade modules add their own classes with :func:`inert_base` when imported.
+INERT_BASES: Final[dict[type, str]] = {
+    builtins.object: "the root class: its slots read nothing by name",
+    **_exceptions(builtins),
+    **dict.fromkeys(_LIBRARY_EXCEPTIONS, "a library exception exposed by a façade; fixed names"),
+    int: _DATA,
+    float: _DATA,
+    complex: _DATA,
+    str: _DATA,
+    bytes: _DATA,
+    list: _DATA,
+    tuple: _DATA,
+    dict: _DATA,
+    set: _DATA,
+    frozenset: _DATA,
+    collections.OrderedDict: _DATA,
+    collections.defaultdict: _DATA,
+    collections.Counter: "a dict subclass whose Python methods read fixed names only",
+    collections.deque: _DATA,
+    collections.UserDict: "Python code over self.data, fixed names only",
+    collections.UserList: "Python code over self.data, fixed names only",
+    collections.ChainMap: "Python code over self.maps, fixed names only",
+    **{
+        getattr(collections.abc, name): _ABC
+        for name in (
+            "Awaitable", "Coroutine", "AsyncIterable", "AsyncIterator", "AsyncGenerator",
+            "Hashable", "Iterable", "Iterator", "Generator", "Reversible", "Sized", "Container",
+            "Callable", "Collection", "Set", "MutableSet", "Mapping", "MutableMapping",
+            "Sequence", "MutableSequence",
+        )
+    },
+    typing.Generic: _TYPING,
+    typing.Protocol: _TYPING + "; isinstance against it is refused (not runtime_checkable)",
+    # `class Movie(TypedDict)` resolves to this base; the metaclass builds a plain
+    # dict subclass from the annotations, which are only stored.
+    _TYPED_DICT: "typing's TypedDict: the metaclass only stores the annotations",
+    datetime.tzinfo: "C code calls utcoffset/dst/tzname, fixed names",
+    json.JSONEncoder: "calls self.default and reads fixed options only",
+    json.JSONDecoder: "reads fixed options (object_hook, parse_float, ...) only",
+    string.Template: "its __init_subclass__ reads the fixed names pattern, delimiter, idpattern",
+}
+
+#: The metaclasses a program class may end up with (derived from its bases);
+#: :func:`inert_base` adds the metaclass of a façade's class.
+ALLOWED_METACLASSES: Final[set[type]] = {
+    type,
+    abc.ABCMeta,
+    type(typing.Protocol),
+    type(_TYPED_DICT),
+}
+
+#: Class keywords a metaclass may receive, by metaclass.
+_CLASS_KEYWORDS: Final[Mapping[type, frozenset[str]]] = {type(_TYPED_DICT): frozenset({"total"})}
+
+
+def inert_base(reason: str) -> Callable[[type], type]:
+    """Declare a façade's class an inert base (and allow its metaclass), with the reason."""
+
+    def declare(cls: type) -> type:
+        INERT_BASES[cls] = reason
+        ALLOWED_METACLASSES.add(type(cls))
+        return cls
+
+    return declare
+
+
+def readable_field_name(name: object) -> bool:
+    """Whether the attribute guard would let a program read ``name`` on any object.
+
+    Class patterns in ``match`` read the attributes a class lists in
+    ``__match_args__`` natively, past the guard; and ``abc`` registration can
+    make any object (a generator, a frame) match a program class. So every
+    class a program can create with generated ``__match_args__`` (namedtuples,
+    dataclasses) may only name attributes the guard would hand out anyway.
+    """
+    return (
+        type(name) is str
+        and name[:1] != "_"
+        and not name.endswith("__roles__")
+        and name not in BLOCKED_ATTRIBUTES
+        and name not in RUNTIME_CHECKED_ATTRIBUTES
+    )
+
+#: Every class the program created. One run per process, so nothing is ever
+#: removed; a strong set keeps membership tests as cheap as a dict lookup.
+_program_classes: set[type] = set()
+
+
+def is_program_class(cls: object) -> bool:
+    """Whether ``cls`` is a class the program created (and that passed the checks)."""
+    return cls in _program_classes if isinstance(cls, type) else False
+
+
+def register_program_class(cls: type) -> type:
+    """Check a class that a façade built for the program, then record it as the program's."""
+    check_new_class(cls)
+    _program_classes.add(cls)
+    return cls
+
+
+def _refuse_base(base: object) -> TypeError:
+    label = getattr(base, "__qualname__", None)
+    if type(label) is not str:
+        label = type(base).__qualname__ + " object"
+    return TypeError(
+        f"a class in run_code cannot derive from {label}: program classes may derive from "
+        "object, the exception classes, the built-in data types (int, str, dict, list, ...), "
+        "collections and collections.abc classes, typing.Generic/Protocol/TypedDict, the enum "
+        "classes and the program's own classes"
+    )
+
+
+def _check_base(base: object) -> None:
+    if base in _program_classes or (isinstance(base, type) and base in INERT_BASES):
+        return
+    raise _refuse_base(base)
+
+
+def check_new_class(cls: type) -> None:
+    """Refuse a class outside the rule (see the module docstring), checked after it was made.
+
+    Besides bases and metaclass, the names a class hands to native readers are
+    checked here, after every decorator: ``__match_args__`` (read by ``match``
+    class patterns past the attribute guard), wherever it came from.
+    """
+    for base in cls.__bases__:
+        _check_base(base)
+    if type(cls) not in ALLOWED_METACLASSES:
+        raise TypeError(f"the class {cls.__qualname__!r} has a metaclass run_code does not allow")
+    match_args = getattr(cls, "__match_args__", ())
+    if type(match_args) is not tuple or not all(map(readable_field_name, match_args)):
+        raise TypeError(
+            f"the class {cls.__qualname__!r} lists attribute names for `match` that run_code "
+            "does not allow (names starting with '_' or naming interpreter internals)"
+        )
+
+
+def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywords: Any) -> type:
+    """``__build_class__`` for program code: bases and keywords checked before, the class after."""
+    for base in types.resolve_bases(bases):
+        _check_base(base)
+    if keywords:
+        allowed = frozenset[str]()
+        resolved = types.resolve_bases(bases)
+        if resolved:
+            allowed = _CLASS_KEYWORDS.get(type(resolved[0]), allowed)
+        for key, value in keywords.items():
+            if key not in allowed or type(value) is not bool:
+                raise TypeError(
+                    f"class keyword {key!r} is not allowed in run_code"
+                    + (" (TypedDict takes total=True or total=False)" if allowed else "")
+                )
+    cls: type = builtins.__build_class__(func, name, *bases, **keywords)
+    if not isinstance(cls, type):
+        raise TypeError(f"the class statement for {name!r} did not make a class")
+    return register_program_class(cls)

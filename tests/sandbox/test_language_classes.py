@@ -1,0 +1,266 @@
+"""The class rule: program classes derive from inert bases only, and are recorded.
+
+Both sides: what a program may build (the classes models write) and what it may
+not (bases, metaclasses and class keywords that would run library class
+machinery on the program's objects, or make a class factory).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sandbox._classes import INERT_BASES, is_program_class
+
+from .test_language_support import run, run_ok
+
+
+def _refused(source: str, *needles: str) -> str:
+    result = run(source)
+    assert result.error is not None, f"ran: {result.value!r}"
+    for needle in needles:
+        assert needle in result.error[1]
+    return result.error[1]
+
+
+# -- what models write keeps working ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            "class E(ValueError):\n"
+            "    def __init__(self, message, code):\n"
+            "        super().__init__(message)\n"
+            "        self.code = code\n"
+            "try:\n"
+            "    raise E('bad', 3)\n"
+            "except ValueError as error:\n"
+            "    return [str(error), error.code]",
+            ["bad", 3],
+            id="exception-subclass",
+        ),
+        pytest.param(
+            "import enum\n"
+            "class Color(str, enum.Enum):\n"
+            "    RED = 'r'\n"
+            "    def loud(self):\n"
+            "        return self.value.upper()\n"
+            "return [Color.RED.loud(), Color('r').name]",
+            ["R", "RED"],
+            id="str-enum-mixin",
+        ),
+        pytest.param(
+            "from typing import TypedDict\n"
+            "class Movie(TypedDict, total=False):\n"
+            "    title: str\n"
+            "return Movie(title='x')",
+            {"title": "x"},
+            id="typeddict-total",
+        ),
+        pytest.param(
+            "from typing import Generic, Protocol, TypeVar\n"
+            "T = TypeVar('T')\n"
+            "class Named(Protocol):\n"
+            "    def name(self) -> str: ...\n"
+            "class Box(Generic[T]):\n"
+            "    def __init__(self, value):\n"
+            "        self.value = value\n"
+            "return Box[int](3).value",
+            3,
+            id="protocol-and-generic",
+        ),
+        pytest.param(
+            "from dataclasses import dataclass, field\n"
+            "@dataclass\n"
+            "class A:\n"
+            "    x: int\n"
+            "@dataclass\n"
+            "class B(A):\n"
+            "    tags: list = field(default_factory=list)\n"
+            "return [B(1).x, B(1, ['t']).tags]",
+            [1, ["t"]],
+            id="dataclass-inheritance",
+        ),
+        pytest.param(
+            "from dataclasses import dataclass\n"
+            "@dataclass(slots=True, frozen=False)\n"
+            "class A:\n"
+            "    x: int\n"
+            "a = A(1)\n"
+            "a.x = 2\n"
+            "return a.x",
+            2,
+            id="dataclass-slots-copy-is-the-programs",
+        ),
+        pytest.param(
+            "class Totals(dict):\n"
+            "    def total(self):\n"
+            "        return sum(self.values())\n"
+            "t = Totals(a=1)\n"
+            "t['b'] = 2\n"
+            "return t.total()",
+            3,
+            id="dict-subclass",
+        ),
+        pytest.param(
+            "from collections import namedtuple\n"
+            "class Point(namedtuple('Point', 'x y')):\n"
+            "    def norm1(self):\n"
+            "        return abs(self.x) + abs(self.y)\n"
+            "return Point(1, -2).norm1()",
+            3,
+            id="namedtuple-subclass",
+        ),
+        pytest.param(
+            "from collections.abc import Mapping\n"
+            "class Config(Mapping):\n"
+            "    def __init__(self):\n"
+            "        self.data = {'a': 1}\n"
+            "    def __getitem__(self, key):\n"
+            "        return self.data[key]\n"
+            "    def __iter__(self):\n"
+            "        return iter(self.data)\n"
+            "    def __len__(self):\n"
+            "        return len(self.data)\n"
+            "return dict(Config())",
+            {"a": 1},
+            id="mapping-mixin",
+        ),
+        pytest.param(
+            "import json\n"
+            "class Encoder(json.JSONEncoder):\n"
+            "    def default(self, value):\n"
+            "        return sorted(value)\n"
+            "return json.dumps({'a': {2, 1}}, cls=Encoder)",
+            '{"a": [1, 2]}',
+            id="json-encoder-subclass",
+        ),
+        pytest.param(
+            "import enum\n"
+            "E = enum.Enum('E', 'A B')\n"
+            "F = enum.IntEnum('F', [('X', 5)], start=3)\n"
+            "G = enum.Enum('G', {'K': 'v'})\n"
+            "return [E.B.value, F.X.value, G.K.value]",
+            [2, 5, "v"],
+            id="enum-functional-api",
+        ),
+    ],
+)
+def test_classes_models_write_still_work(source: str, expected: object) -> None:
+    assert run_ok(source) == expected
+
+
+def test_a_class_the_program_made_is_recorded_as_the_programs() -> None:
+    seen: list[object] = []
+    run_ok("class A:\n    pass\nkeep(A)\nreturn 1", bindings={"keep": seen.append})
+    assert len(seen) == 1
+    assert is_program_class(seen[0])
+
+
+def test_a_library_class_is_not_the_programs_even_with_the_programs_module_name() -> None:
+    class Lookalike:
+        pass
+
+    Lookalike.__module__ = "<model>"
+    assert not is_program_class(Lookalike)
+
+
+# -- bases -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bases", "label"),
+    [
+        ("typing.Type[int]", "type"),  # typing contributes the real `type`: a class factory
+        ("type(dataclasses.field())", "Field"),  # field objects a dataclass copies later
+        ("functools.cached_property", "cached_property"),  # reads getattr(obj, self.attrname)
+        ("asyncio.Queue", "Queue"),  # keeps the real event loop in self._loop
+        ("typing.Any", "Any"),
+        ("type(iter([]))", "list_iterator"),
+        ("string.Formatter if False else re.Pattern", "Pattern"),
+        ("type(len)", "builtin_function_or_method"),
+    ],
+)
+def test_a_program_class_cannot_derive_from_a_library_class(bases: str, label: str) -> None:
+    source = (
+        "import asyncio, dataclasses, functools, re, string, typing\n"
+        f"class X({bases}):\n"
+        "    pass\n"
+        "return 1"
+    )
+    message = _refused(source, "cannot derive from", label)
+    assert "program classes may derive from" in message
+
+
+def test_an_instance_is_not_a_base() -> None:
+    _refused("class A:\n    pass\nclass B(A()):\n    pass\nreturn 1", "cannot derive from")
+
+
+@pytest.mark.parametrize("keyword", ["foo=1", "total=1", "boundary=2"])
+def test_class_keywords_are_refused(keyword: str) -> None:
+    source = f"import enum, typing\nclass B(typing.TypedDict, {keyword}):\n    pass\nreturn 1"
+    _refused(source, "class keyword")
+
+
+def test_every_inert_base_says_why() -> None:
+    assert all(isinstance(reason, str) and reason for reason in INERT_BASES.values())
+    assert type not in INERT_BASES
+
+
+# -- façades that build classes ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "enum.Enum('E', 'A', module='<model>')",  # would mark a library-made class as the program's
+        "enum.Enum('E', 'A', type=typing.Type[int])",  # a mixin base outside the rule
+        "enum.Enum('E', 'A', qualname='x')",
+        "enum.Enum('E', 'A', boundary=None)",
+    ],
+)
+def test_the_enum_functional_api_takes_names_and_start_only(call: str) -> None:
+    _refused(f"import enum, typing\n{call}\nreturn 1", "start= only")
+
+
+def test_enum_member_names_are_checked_on_an_exact_copy() -> None:
+    # A str subclass hashes and compares like its text, so the class body would
+    # get "__format__" whatever its methods claim.
+    source = (
+        "import enum\n"
+        "class Sly(str):\n"
+        "    def startswith(self, prefix):\n"
+        "        return False\n"
+        "enum.Enum('E', [(Sly('__format__'), 1)])\n"
+        "return 1"
+    )
+    _refused(source, "enum member name")
+
+
+def test_enum_member_names_are_read_once() -> None:
+    source = (
+        "import enum\n"
+        "class Twice:\n"
+        "    def __init__(self):\n"
+        "        self.reads = 0\n"
+        "    def __iter__(self):\n"
+        "        self.reads += 1\n"
+        "        return iter(['A'] if self.reads == 1 else ['__format__'])\n"
+        "names = Twice()\n"
+        "E = enum.Enum('E', names)\n"
+        "return [m.name for m in E] + [names.reads]"
+    )
+    assert run_ok(source) == ["A", 1]
+
+
+def test_namedtuple_cannot_be_given_a_module() -> None:
+    _refused("import collections\ncollections.namedtuple('P', 'x', module='m')\nreturn 1", "module")
+
+
+@pytest.mark.parametrize("option", ["frozen=1", "slots='yes'", "repr=None", "kw_only=0"])
+def test_dataclass_options_are_exact_bools(option: str) -> None:
+    source = (
+        f"import dataclasses\n@dataclasses.dataclass({option})\nclass A:\n    x: int\nreturn 1"
+    )
+    _refused(source, "dataclass option")

@@ -1,0 +1,234 @@
+"""Guards against hand-stepped awaitables, real classes behind façades, and ABC registration.
+
+Stepping a coroutine or an awaitable by hand (``send``, ``next()``) yields what
+it awaits - a real future or task, the way to the event loop. ``mro()`` would
+list the real classes a façade replaces. ``ABC.register`` makes ``isinstance``
+lie about program objects. Each test names the real object the program would
+get without the guard.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_language_support import run, run_ok
+
+# The refused programs leave the coroutines they tried to step unawaited.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning"),
+    pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning"),
+]
+
+
+def _refused(source: str, *needles: str) -> str:
+    result = run(source)
+    assert result.error is not None, f"ran: {result.value!r}"
+    for needle in needles:
+        assert needle in result.error[1]
+    return result.error[1]
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [
+        # each would yield the real asyncio.Future that sleep() awaits
+        "c = asyncio.sleep(1)\nc.send(None)",
+        "c = asyncio.sleep(1)\nc.throw(ValueError)",
+        "c = asyncio.gather(asyncio.sleep(1))\nc.send(None)",
+        "c = asyncio.wait_for(asyncio.sleep(1), 5)\nc.send(None)",
+        "q = asyncio.Queue()\nc = q.get()\nc.send(None)",
+        "e = asyncio.Event()\nc = e.wait()\nc.send(None)",
+        "async def mine():\n    await asyncio.sleep(1)\nc = mine()\nc.send(None)",
+        # the bound method read first, then called
+        "c = asyncio.sleep(1)\nstep = getattr(c, 'send')\nstep(None)",
+    ],
+)
+def test_coroutines_cannot_be_stepped_by_hand(steps: str) -> None:
+    source = f"import asyncio\n{steps}\nreturn 1"
+    _refused(source, "cannot be stepped by hand")
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [
+        # async_generator_asend / anext_awaitable objects are iterators: next()
+        # on them runs the generator up to its first await and yields the future.
+        "next(agen.asend(None))",
+        "next(agen.athrow(ValueError))",
+        "next(agen.aclose())",
+        "next(anext(agen))",
+        "next(anext(agen, 0))",
+        "agen.asend(None).send(None)",
+        "anext(agen).send(None)",
+    ],
+)
+def test_async_generator_steps_are_coroutines(steps: str) -> None:
+    source = (
+        "import asyncio\n"
+        "async def numbers():\n"
+        "    await asyncio.sleep(1)\n"
+        "    yield 1\n"
+        "agen = numbers()\n"
+        f"{steps}\n"
+        "return 1"
+    )
+    _refused(source)
+    assert "Future" not in str(run(source).value)
+
+
+def test_awaiting_the_async_generator_steps_still_works() -> None:
+    source = (
+        "import contextlib\n"
+        "async def numbers():\n"
+        "    yield 1\n"
+        "    yield 2\n"
+        "agen = numbers()\n"
+        "first = await anext(agen)\n"
+        "second = await agen.asend(None)\n"
+        "await agen.aclose()\n"
+        "async with contextlib.aclosing(numbers()) as again:\n"
+        "    third = [x async for x in again]\n"
+        "return [first, second, third, await anext(numbers(), 9)]"
+    )
+    assert run_ok(source) == [1, 2, [1, 2], 1]
+
+
+def test_the_programs_generators_and_objects_keep_send() -> None:
+    source = (
+        "def running_total():\n"
+        "    total = 0\n"
+        "    while True:\n"
+        "        total += yield total\n"
+        "acc = running_total()\n"
+        "next(acc)\n"
+        "acc.send(2)\n"
+        "class Mailer:\n"
+        "    def send(self, text):\n"
+        "        return 'sent ' + text\n"
+        "    def throw(self):\n"
+        "        return 'thrown'\n"
+        "return [acc.send(3), Mailer().send('x'), Mailer().throw()]"
+    )
+    assert run_ok(source) == [5, "sent x", "thrown"]
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        "type(call).__await__(call)",  # the real future's iterator behind a tool call
+        "type(asyncio.sleep(0)).__await__",
+        "type(numbers()).__anext__(numbers())",
+    ],
+)
+def test_stepping_dunders_are_not_read_from_library_classes(read: str) -> None:
+    source = (
+        "import asyncio\n"
+        "async def numbers():\n"
+        "    yield 1\n"
+        "call = tools.echo()\n"
+        f"x = {read}\n"
+        "return 1"
+    )
+    _refused(source, "__a")
+
+
+def test_a_program_class_still_defines_and_reads_await() -> None:
+    source = (
+        "class Ready:\n"
+        "    def __await__(self):\n"
+        "        yield from []\n"
+        "        return 7\n"
+        "return [await Ready(), Ready.__await__ is not None]"
+    )
+    assert run_ok(source) == [7, True]
+
+
+# -- mro() -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "enum.IntEnum.mro()",
+        "Color.mro()",
+        "typing.Type[int].mro(enum.IntEnum)",  # typing forwards .mro to the real `type`
+        "type(Color.RED).mro()",
+    ],
+)
+def test_mro_never_shows_the_real_class_a_facade_replaces(expression: str) -> None:
+    source = (
+        "import enum, typing\n"
+        "class Color(enum.IntEnum):\n"
+        "    RED = 1\n"
+        f"return [c.__qualname__ for c in {expression}]"
+    )
+    names = run_ok(source)
+    assert isinstance(names, list)
+    # The façade's IntEnum is shown; the real enum.Enum / IntEnum / ReprEnum are not.
+    assert "Enum" not in names
+    assert "ReprEnum" not in names
+    assert names.count("IntEnum") <= 1
+    assert "int" in names
+    assert names[-1] == "object"
+
+
+def test_mro_of_program_classes_is_unchanged() -> None:
+    source = (
+        "class A:\n    pass\n"
+        "class B(A):\n    pass\n"
+        "class C(B, dict):\n    pass\n"
+        "return [c.__name__ for c in C.mro()]"
+    )
+    assert run_ok(source) == ["C", "B", "A", "dict", "object"]
+
+
+# -- ABC.register ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "target",
+    ["collections.abc.Mapping", "collections.abc.Sized", "Mine", "typing.Protocol"],
+)
+def test_abc_register_is_refused(target: str) -> None:
+    source = (
+        "import collections.abc, typing\n"
+        "class Mine(collections.abc.Sized):\n"
+        "    def __len__(self):\n"
+        "        return 0\n"
+        "class Plain:\n"
+        "    pass\n"
+        f"{target}.register(Plain)\n"
+        "return isinstance(Plain(), collections.abc.Mapping)"
+    )
+    _refused(source, '"register" of an abstract base class')
+
+
+def test_a_register_method_of_a_program_object_works() -> None:
+    source = (
+        "class Registry:\n"
+        "    def __init__(self):\n"
+        "        self.items = []\n"
+        "    def register(self, item):\n"
+        "        self.items.append(item)\n"
+        "registry = Registry()\n"
+        "registry.register(1)\n"
+        "return registry.items"
+    )
+    assert run_ok(source) == [1]
+
+
+# -- class namespaces read with lookalike keys ---------------------------------------------------
+
+
+def test_class_namespaces_are_read_with_exact_str_keys_only() -> None:
+    # A str subclass that hashes like "__doc__" would find the private entry
+    # whatever its own text says.
+    source = (
+        "import dataclasses\n"
+        "class Key(str):\n"
+        "    pass\n"
+        "f = dataclasses.field(metadata={'a': 1})\n"
+        "ns = f.metadata\n"
+        "return ns[Key('a')]"
+    )
+    _refused(source, "plain str keys")
