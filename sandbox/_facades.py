@@ -234,7 +234,8 @@ _TYPING: Final = (
     "TypeGuard", "Self", "Never", "NoReturn", "LiteralString", "Required", "NotRequired",
     "Unpack", "TypeVarTuple", "NewType", "SupportsInt", "SupportsFloat", "SupportsIndex",
     "SupportsAbs", "SupportsRound", "Text", "TYPE_CHECKING",
-    "cast", "overload", "final", "assert_never", "assert_type",
+    "cast", "overload", "assert_never", "assert_type",
+    # final is the façade's safe_final (the real one writes to any object).
     # Excluded: NamedTuple (its class form makes fields, and so `__match_args__`,
     # from annotations, past the field-name check of `collections.namedtuple`;
     # use collections.namedtuple or a dataclass), get_type_hints (evaluates
@@ -361,7 +362,7 @@ def _module_members() -> dict[str, dict[str, object]]:
         "io": _names(io, *_IO),
         "contextlib": _names(contextlib, *_CONTEXTLIB),
         "dataclasses": _dataclasses_members(),
-        "typing": _names(typing, *_TYPING),
+        "typing": {**_names(typing, *_TYPING), "final": _data.safe_final},
         "enum": {**_names(enum, *_ENUM), **_names(_enum_facade, *_enum_facade.__all__)},
         "asyncio": _asyncio_members(),
     }

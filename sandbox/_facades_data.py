@@ -42,6 +42,7 @@ __all__ = [
     "safe_copy",
     "safe_dataclass",
     "safe_deepcopy",
+    "safe_final",
     "safe_namedtuple",
     "safe_total_ordering",
     "safe_wraps",
@@ -311,6 +312,21 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
 def safe_total_ordering(cls: type) -> type:
     """``functools.total_ordering`` for the program's own classes."""
     return functools.total_ordering(_require_program_class(cls, "total_ordering()"))
+
+
+def safe_final(target: _T) -> _T:
+    """``typing.final``: marks the program's classes and functions, returns anything else as is.
+
+    The real one sets ``__final__`` on whatever it is given, library classes
+    included: a write past the write guard.
+    """
+    if is_program_class(target) or (
+        isinstance(target, types.FunctionType)
+        and type(target) is types.FunctionType
+        and target.__code__.co_filename == MODEL_FILENAME
+    ):
+        target.__final__ = True  # type: ignore[attr-defined]
+    return target
 
 
 def safe_wraps(wrapped: object) -> Callable[[_T], _T]:

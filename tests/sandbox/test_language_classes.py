@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from sandbox._classes import INERT_BASES, is_program_class
+from sandbox._classes import INERT_BASES, check_new_class, is_program_class, register_program_class
 
 from .test_language_support import run, run_ok
 
@@ -264,3 +264,46 @@ def test_dataclass_options_are_exact_bools(option: str) -> None:
         f"import dataclasses\n@dataclasses.dataclass({option})\nclass A:\n    x: int\nreturn 1"
     )
     _refused(source, "dataclass option")
+
+
+# -- the check after creation (every class a façade makes goes through it) -------------------
+
+
+def test_the_check_after_creation_refuses_a_library_base() -> None:
+    class Factory(type):
+        pass
+
+    with pytest.raises(TypeError, match="cannot derive from type"):
+        register_program_class(Factory)
+    assert not is_program_class(Factory)
+
+
+def test_the_check_after_creation_refuses_a_metaclass_outside_the_rule() -> None:
+    class Meta(type):
+        pass
+
+    made = Meta("Made", (), {})
+    with pytest.raises(TypeError, match="metaclass run_code does not allow"):
+        check_new_class(made)
+
+
+@pytest.mark.parametrize("names", [("gi_frame",), ("_secret",), ("format",), ["x"]])
+def test_the_check_after_creation_refuses_match_args_outside_the_guard(names: object) -> None:
+    made = type("Made", (), {"__match_args__": names})
+    with pytest.raises(TypeError, match="match"):
+        check_new_class(made)
+
+
+def test_typing_final_marks_only_the_programs_objects() -> None:
+    import asyncio
+
+    source = (
+        "import asyncio, typing\n"
+        "@typing.final\n"
+        "class Mine:\n"
+        "    pass\n"
+        "same = typing.final(asyncio.Queue) is asyncio.Queue\n"
+        "return same"
+    )
+    assert run_ok(source) is True
+    assert "__final__" not in vars(asyncio.Queue)
