@@ -44,6 +44,7 @@ from ._policy import (
     BLOCKED_ATTRIBUTES,
     DEFINABLE_DUNDERS,
     INPLACE_OPERATORS,
+    RESERVED_PRIVATE_ATTRIBUTES,
     RUNTIME_CHECKED_ATTRIBUTES,
     STEP_ATTRIBUTES,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "guarded_getitem",
     "guarded_hasattr",
     "guarded_iter_unpack_sequence",
+    "guarded_own",
     "guarded_setattr",
     "guarded_unpack_sequence",
     "guarded_write",
@@ -72,7 +74,10 @@ __all__ = [
 
 _MISSING: Final[Any] = object()
 _SLOW_NAMES: Final = BLOCKED_ATTRIBUTES | RUNTIME_CHECKED_ATTRIBUTES
-_PLAIN_DUNDERS: Final = frozenset({"__name__", "__qualname__", "__doc__"})
+#: Dunders read as they are: strings, or (the chaining ones) an exception or None.
+_PLAIN_DUNDERS: Final = frozenset(
+    {"__name__", "__qualname__", "__doc__", "__cause__", "__context__"}
+)
 _METHOD_DUNDERS: Final = DEFINABLE_DUNDERS | {"__init__"}
 #: Special methods read from a class only if it is the program's: the ones that
 #: change their object, and the ones that step an awaitable or an async
@@ -86,6 +91,47 @@ _PROGRAM_ONLY_DUNDERS: Final = frozenset(
 
 def _refuse_underscore(name: str) -> NoReturn:
     raise AttributeError(f'"{name}" is an invalid attribute name because it starts with "_"')
+
+
+def _is_own_name(name: str) -> bool:
+    """``_x`` or ``__x``: an attribute name that is the program's own on its own objects."""
+    return (
+        name[:1] == "_"
+        and name != "_"
+        and not name.endswith("_")
+        and name not in RESERVED_PRIVATE_ATTRIBUTES
+    )
+
+
+def _refuse_foreign(obj: object, name: str) -> NoReturn:
+    raise AttributeError(
+        f'"{name}" starts with "_": such attributes can be used only on the program\'s own '
+        f"objects (instances of classes it defines, and those classes), not on a "
+        f"{_type_label(obj)} object"
+    )
+
+
+def guarded_own(obj: Any, name: str) -> Any:
+    """``_own_``: return ``obj`` if it may carry the program's own ``_x`` attributes.
+
+    The compiler turns ``obj._x`` (read, write or delete) into
+    ``_own_(obj, "_x")._x``. Only the program's objects pass: instances of its
+    classes, the classes themselves, and ``super()`` over one of them. Their
+    classes derive from inert bases only (``sandbox._classes``), so an ``_x``
+    found there is the program's or an inert base's, never a library's state.
+    """
+    if is_program_class(type(obj)) or (
+        type(obj) is super and _is_program_object(obj.__self__)  # type: ignore[attr-defined]
+    ):
+        return obj
+    if is_program_class(obj):
+        # On a class, the lookup also finds the metaclass's own helpers
+        # (abc's `_dump_registry`, `_abc_registry_clear`), which are no
+        # attributes of the program's.
+        if any(name in vars(meta) for meta in type(obj).__mro__):
+            _refuse_foreign(obj, name)
+        return obj
+    _refuse_foreign(obj, name)
 
 
 def _refuse_blocked(name: str) -> NoReturn:
@@ -139,6 +185,8 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
     elif name[:1] == "_":
         if name in _PLAIN_DUNDERS:
             pass
+        elif _is_own_name(name):
+            guarded_own(obj, name)
         elif name == "__class__":
             return class_of(obj)
         elif name in _METHOD_DUNDERS and (
@@ -316,11 +364,13 @@ def _type_label(obj: object) -> str:
     return type(obj).__qualname__
 
 
-def _check_write_name(name: object) -> str:
+def _check_write_name(obj: object, name: object) -> str:
     if type(name) is not str:
         raise TypeError(f"attribute name must be a str, not {type(name).__name__}")
     if name[:1] == "_":
-        _refuse_underscore(name)
+        if not _is_own_name(name):
+            _refuse_underscore(name)
+        guarded_own(obj, name)
     if name in BLOCKED_ATTRIBUTES or name.endswith("__roles__"):
         _refuse_blocked(name)
     return name
@@ -328,12 +378,12 @@ def _check_write_name(name: object) -> str:
 
 def guarded_setattr(obj: object, name: str, value: object) -> None:
     """``setattr`` for restricted code."""
-    setattr(guarded_write(obj), _check_write_name(name), value)
+    setattr(guarded_write(obj), _check_write_name(obj, name), value)
 
 
 def guarded_delattr(obj: object, name: str) -> None:
     """``delattr`` for restricted code."""
-    delattr(guarded_write(obj), _check_write_name(name))
+    delattr(guarded_write(obj), _check_write_name(obj, name))
 
 
 def guarded_iter_unpack_sequence(it: Any, spec: object, getiter: Callable[[Any], Any]) -> Any:

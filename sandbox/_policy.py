@@ -109,6 +109,26 @@ READABLE_DUNDERS: Final[frozenset[str]] = frozenset(
         "__doc__",  # a str or None
         "__class__",  # same as type(x); a metaclass is replaced by the safe `type`
         "__init__",  # only on `super()` objects and classes: `super().__init__(...)`
+        "__cause__",  # an exception (or None): exception-chaining code reads it
+        "__context__",  # likewise
+    }
+)
+
+#: Attribute names starting with one ``_`` (and not ending with ``_``) are the
+#: program's own: they work on the program's objects (instances of its classes
+#: and the classes), checked at run time, and nowhere else. These few are
+#: refused even there, because library code reads them on objects it is given,
+#: so a program object carrying one would speak a library protocol: the asyncio
+#: future protocol (a Task hands its wake-up callback to such an "future"),
+#: typing's and abc's class markers.
+RESERVED_PRIVATE_ATTRIBUTES: Final[frozenset[str]] = frozenset(
+    {
+        "_asyncio_future_blocking",
+        "_is_coroutine",
+        "_loop",
+        "_is_protocol",
+        "_is_runtime_protocol",
+        "_abc_impl",
     }
 )
 
@@ -177,6 +197,14 @@ DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
 
 _Visited: TypeAlias = "ast.AST | Iterable[ast.AST] | None"
 
+_RESERVED_DUNDER: Final = (
+    '"{name}" is an invalid name: names starting and ending with "__" belong to the runtime '
+    "(a class body may define the reviewed special methods)"
+)
+_RESERVED_SUNDER: Final = (
+    '"{name}" is an invalid name: names starting and ending with "_" belong to the runtime'
+)
+
 _MAIN_SCOPE: Final = "main"
 _CLASS_SCOPE: Final = "class"
 _FUNCTION_SCOPE: Final = "function"
@@ -202,6 +230,13 @@ class ProgramPolicy(RestrictingNodeTransformer):
         self._main_globals: frozenset[str] = frozenset()
         self._function_bound: list[frozenset[str]] = []
 
+    def gen_tmp_name(self) -> str:
+        # The stock names (`_tmp0`, ...) relied on programs having no `_` names;
+        # a name ending with "_" is one a program cannot use.
+        name = f"_codemode_tmp{self._tmp_idx}_"
+        self._tmp_idx += 1
+        return name
+
     # -- entry point ---------------------------------------------------------
 
     def visit_program(self, module: ast.Module) -> ast.Module:
@@ -222,17 +257,27 @@ class ProgramPolicy(RestrictingNodeTransformer):
     def check_name(
         self, node: ast.AST, name: str | None, allow_magic_methods: bool = False
     ) -> None:
-        """Refuse ``_``-prefixed names (``_`` itself is fine) and blocked names."""
+        """Refuse the names that belong to the runtime; the program's own ``_x`` names are fine.
+
+        Refused: dunders (``__x__``) other than the special methods a class may
+        define, names starting and ending with ``_`` (the guard functions'
+        ``_getattr_``, ``_write_``, ...), names ending with ``__roles__``, and the
+        blocked interpreter-internal names. ``_tmp``, ``_helper`` and private
+        ``__x`` (mangled in classes as usual) are ordinary names.
+        """
         if name is None:
             return
         if name.startswith("_") and name != "_":
-            if (
-                allow_magic_methods
-                and name in DEFINABLE_DUNDERS
-                and self._scopes[-1] == _CLASS_SCOPE
-            ):
-                return
-            self.error(node, f'"{name}" is an invalid name because it starts with "_"')
+            if name.startswith("__") and name.endswith("__"):
+                if (
+                    allow_magic_methods
+                    and name in DEFINABLE_DUNDERS
+                    and self._scopes[-1] == _CLASS_SCOPE
+                ):
+                    return
+                self.error(node, _RESERVED_DUNDER.format(name=name))
+            elif name.endswith("_"):
+                self.error(node, _RESERVED_SUNDER.format(name=name))
         elif name.endswith("__roles__"):
             self.error(node, f'"{name}" is an invalid name because it ends with "__roles__"')
         elif name in BLOCKED_ATTRIBUTES:
@@ -240,20 +285,53 @@ class ProgramPolicy(RestrictingNodeTransformer):
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         # Unlike the stock rewrite, `print` and `printed` are plain names.
-        self.check_name(node, node.id)
+        if node.id == "__name__" and isinstance(node.ctx, ast.Load):
+            # A program is run as a script: `if __name__ == "__main__":` holds.
+            return ast.copy_location(ast.Constant("__main__"), node)
+        if not (
+            node.id == "__slots__"
+            and isinstance(node.ctx, ast.Store)
+            and self._scopes[-1] == _CLASS_SCOPE
+        ):
+            self.check_name(node, node.id)
         if isinstance(node.ctx, ast.Load):
             self.used_names[node.id] = True
         return node
 
     # -- attributes ------------------------------------------------------------
 
-    def _check_attribute_name(self, node: ast.AST, attr: str, *, load: bool) -> bool:
-        """Record an error for a refused attribute; return whether it is fine."""
+    def _check_attribute_name(
+        self, node: ast.AST, attr: str, *, load: bool, native: bool = False
+    ) -> bool:
+        """Record an error for a refused attribute; return whether it is fine.
+
+        ``native`` is for reads the interpreter makes without a guard (``match``
+        patterns): there the program's own ``_x`` names are refused too, since
+        nothing could check the object at run time.
+        """
         if attr.startswith("_") and attr != "_":
-            if load and attr in READABLE_DUNDERS | DEFINABLE_DUNDERS:
-                return True
-            self.error(node, f'"{attr}" is an invalid attribute name because it starts with "_"')
-            return False
+            if attr.startswith("__") and attr.endswith("__"):
+                if load and not native and attr in READABLE_DUNDERS | DEFINABLE_DUNDERS:
+                    return True
+                self.error(
+                    node, f'"{attr}" is an invalid attribute name because it starts with "_"'
+                )
+                return False
+            if native:
+                self.error(
+                    node,
+                    f'"{attr}" cannot be read by a pattern (names starting with "_" are '
+                    f"checked at run time); read it with `subject.{attr}` instead",
+                )
+                return False
+            if attr.endswith("_") or attr in RESERVED_PRIVATE_ATTRIBUTES:
+                self.error(
+                    node,
+                    f'"{attr}" is an invalid attribute name because it starts with "_" '
+                    "(it is reserved for the runtime and libraries)",
+                )
+                return False
+            return True
         if attr.endswith("__roles__"):
             self.error(
                 node, f'"{attr}" is an invalid attribute name because it ends with "__roles__"'
@@ -270,6 +348,18 @@ class ProgramPolicy(RestrictingNodeTransformer):
         load = isinstance(node.ctx, ast.Load)
         self._check_attribute_name(node, node.attr, load=load)
         node = self.node_contents_visit(node)
+        if _is_own_attribute(node.attr):
+            # `obj._x` (read, written or deleted): `_own_(obj, "_x")._x`. The guard
+            # lets only the program's own objects through; the access itself stays
+            # native so that the compiler mangles private `__x` names as usual.
+            own = ast.Call(
+                func=ast.Name("_own_", ast.Load()),
+                args=[node.value, ast.Constant(node.attr)],
+                keywords=[],
+            )
+            ast.copy_location(own, node.value)
+            node.value = ast.fix_missing_locations(own)
+            return node
         if load:
             if node.attr.startswith("_") or node.attr in RUNTIME_CHECKED_ATTRIBUTES:
                 call = ast.Call(
@@ -427,6 +517,7 @@ class ProgramPolicy(RestrictingNodeTransformer):
         node.decorator_list = [self.visit(d) for d in node.decorator_list]
         node.bases = [self.visit(b) for b in node.bases]
         node.keywords = [self.visit(k) for k in node.keywords]
+        self._check_slots(node)
         with self._scope(_CLASS_SCOPE, None):
             body: list[ast.stmt] = []
             for stmt in node.body:
@@ -437,6 +528,44 @@ class ProgramPolicy(RestrictingNodeTransformer):
                     body.append(result)
             node.body = body or [ast.copy_location(ast.Pass(), node)]
         return node
+
+    def _check_slots(self, node: ast.ClassDef) -> None:
+        """``__slots__`` only as ``__slots__ = ("a", "b")``: literal names the guard would allow.
+
+        Each slot becomes a descriptor read natively by its name, so the names
+        are checked here like attribute names, and only a literal is accepted
+        (nothing computed at run time).
+        """
+        for stmt in node.body:
+            binds = [
+                n
+                for n in _walk_scope([stmt])
+                if isinstance(n, ast.Name)
+                and n.id == "__slots__"
+                and not isinstance(n.ctx, ast.Load)
+            ]
+            if not binds:
+                continue
+            if not (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+            ):
+                self.error(
+                    stmt, '"__slots__" may only be assigned a literal: __slots__ = ("a", "b")'
+                )
+                continue
+            value = stmt.value
+            items = value.elts if isinstance(value, ast.Tuple | ast.List) else [value]
+            for item in items:
+                if not (isinstance(item, ast.Constant) and type(item.value) is str):
+                    self.error(stmt, '"__slots__" must list names as string literals')
+                elif not item.value.isidentifier() or (
+                    item.value.startswith("__") and item.value.endswith("__")
+                ):
+                    self.error(stmt, f"{item.value!r} is not allowed as a slot name")
+                else:
+                    self._check_attribute_name(stmt, item.value, load=False)
 
     def _scope(self, kind: str, bound: frozenset[str] | None) -> _ScopeGuard:
         return _ScopeGuard(self, kind, bound)
@@ -452,7 +581,7 @@ class ProgramPolicy(RestrictingNodeTransformer):
     def _check_dotted(self, node: ast.expr) -> None:
         """Check a dotted name in a pattern (left native: patterns cannot hold calls)."""
         while isinstance(node, ast.Attribute):
-            self._check_attribute_name(node, node.attr, load=False)
+            self._check_attribute_name(node, node.attr, load=False, native=True)
             node = node.value
         if isinstance(node, ast.Name):
             self.check_name(node, node.id)
@@ -493,7 +622,7 @@ class ProgramPolicy(RestrictingNodeTransformer):
         # `__match_args__` the guard would allow (see `readable_field_name`).
         self._check_dotted(node.cls)
         for attr in node.kwd_attrs:
-            if self._check_attribute_name(node, attr, load=False) and (
+            if self._check_attribute_name(node, attr, load=False, native=True) and (
                 attr in RUNTIME_CHECKED_ATTRIBUTES
             ):
                 self.error(
@@ -595,6 +724,11 @@ def _declared(body: list[ast.stmt], kind: type[ast.Global] | type[ast.Nonlocal])
     return frozenset(
         name for node in _walk_scope(body) if isinstance(node, kind) for name in node.names
     )
+
+
+def _is_own_attribute(attr: str) -> bool:
+    """``_x`` or private ``__x``: a name of the program's own (see ``_own_``)."""
+    return attr[:1] == "_" and attr != "_" and not attr.endswith("_")
 
 
 def _is_plain_key(key: ast.expr) -> bool:

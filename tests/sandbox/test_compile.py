@@ -40,24 +40,25 @@ def test_an_empty_program_returns_null() -> None:
 
 
 def test_every_policy_error_is_reported_with_its_line() -> None:
-    errors = compile_errors("x = 1\na = _secret\nb = x.__dict__\nc = 2\nexec('1')\n")
+    errors = compile_errors("x = 1\na = _secret_\nb = x.__dict__\nc = 2\nexec('1')\n")
     assert errors == (
-        'Line 2: "_secret" is an invalid name because it starts with "_"',
+        'Line 2: "_secret_" is an invalid name: names starting and ending with "_" belong to '
+        "the runtime",
         'Line 3: "__dict__" is an invalid attribute name because it starts with "_"',
         "Line 5: Exec calls are not allowed.",
     )
 
 
 def test_errors_are_listed_in_line_order() -> None:
-    errors = compile_errors("class A:\n    _x = 1\n_y = 2\n")
+    errors = compile_errors("class A:\n    _x_ = 1\n_y_ = 2\n")
     lines = [int(e.split(":")[0].removeprefix("Line ")) for e in errors]
     assert lines == sorted(lines)
     assert len(errors) == 2
 
 
 def test_a_compiler_error_is_reported_alongside_policy_errors() -> None:
-    errors = compile_errors("a = _x\nclass B:\n    return 1\n")
-    assert errors[0].startswith('Line 1: "_x"')
+    errors = compile_errors("a = _x_\nclass B:\n    return 1\n")
+    assert errors[0].startswith('Line 1: "_x_"')
     assert errors[1].startswith("Line 3: SyntaxError: 'return' outside function")
 
 
@@ -117,7 +118,7 @@ def test_restricted_false_compiles_plain_python() -> None:
 
 def test_compile_error_message_joins_every_error() -> None:
     with pytest.raises(ProgramCompileError) as info:
-        compile_program("a = _x\nb = _y\n")
+        compile_program("a = _x_\nb = _y_\n")
     assert str(info.value) == "\n".join(info.value.errors)
 
 

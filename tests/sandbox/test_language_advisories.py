@@ -103,7 +103,7 @@ def test_cve_2025_22153_except_star_is_refused() -> None:
 @pytest.mark.parametrize("hook", ["_getattr_", "_getitem_", "_write_", "_getiter_", "_apply_"])
 def test_ghsa_ffg3_p8fm_mjx2_guard_hooks_cannot_be_shadowed(hook: str) -> None:
     message = refused(f"def f({hook}, /):\n    return 1\nreturn f(getattr)")
-    assert f'"{hook}" is an invalid name because it starts with "_"' in message
+    assert f'"{hook}" is an invalid name: names starting and ending with "_" belong to' in message
 
 
 # -- smolagents CVE-2025-5120: builtins and allowed modules used as values reached os -------

@@ -12,6 +12,11 @@ from sandbox._policy import BLOCKED_ATTRIBUTES, READABLE_DUNDERS
 
 from .test_language_support import compile_errors, run_error, run_ok
 
+_DUNDER = (
+    'names starting and ending with "__" belong to the runtime (a class body may define the '
+    "reviewed special methods)"
+)
+
 
 def _refused(source: str) -> str:
     """The program is refused at compile time or fails with an exception; return the message."""
@@ -24,9 +29,12 @@ def _refused(source: str) -> str:
     return message
 
 
-def test_underscore_names_are_refused() -> None:
-    assert compile_errors("x = _hidden") == (
-        'Line 1: "_hidden" is an invalid name because it starts with "_"',
+def test_names_of_the_runtime_are_refused() -> None:
+    assert compile_errors("x = _hidden_\ny = __builtins__") == (
+        'Line 1: "_hidden_" is an invalid name: names starting and ending with "_" belong to '
+        "the runtime",
+        'Line 2: "__builtins__" is an invalid name: names starting and ending with "__" belong '
+        "to the runtime (a class body may define the reviewed special methods)",
     )
 
 
@@ -36,10 +44,18 @@ def test_underscore_attributes_are_refused_in_the_source() -> None:
     )
 
 
-def test_underscore_attribute_writes_are_refused() -> None:
-    assert compile_errors("class A:\n    pass\nA()._x = 1") == (
-        'Line 3: "_x" is an invalid attribute name because it starts with "_"',
-    )
+@pytest.mark.parametrize(
+    "write",
+    [
+        "d = {}\nd._x = 1",
+        "import asyncio\nq = asyncio.Queue()\nq._maxsize = 0",
+        "setattr([], '_x', 1)",
+    ],
+)
+def test_underscore_attribute_writes_are_refused_on_library_objects(write: str) -> None:
+    kind, message = run_error(write)
+    assert kind == "exception"
+    assert "can be used only on the program's own objects" in message
 
 
 @pytest.mark.parametrize(
@@ -217,21 +233,22 @@ class A:
 """
     )
     assert errors == (
-        'Line 2: "__reduce_ex__" is an invalid name because it starts with "_"',
-        'Line 4: "__getattr__" is an invalid name because it starts with "_"',
+        f'Line 2: "__reduce_ex__" is an invalid name: {_DUNDER}',
+        f'Line 4: "__getattr__" is an invalid name: {_DUNDER}',
     )
 
 
 def test_dunder_methods_are_only_allowed_in_class_bodies() -> None:
     assert compile_errors("def __init__(self):\n    pass") == (
-        'Line 1: "__init__" is an invalid name because it starts with "_"',
+        f'Line 1: "__init__" is an invalid name: {_DUNDER}',
     )
 
 
 def test_positional_only_parameters_cannot_shadow_guards() -> None:
     # GHSA-ffg3-p8fm-mjx2: `def f(_getattr_, /)` used to replace the guard.
     assert compile_errors("def f(_getattr_, /):\n    return 1") == (
-        'Line 1: "_getattr_" is an invalid name because it starts with "_"',
+        'Line 1: "_getattr_" is an invalid name: names starting and ending with "_" belong to '
+        "the runtime",
     )
 
 
