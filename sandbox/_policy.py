@@ -357,8 +357,7 @@ class ProgramPolicy(RestrictingNodeTransformer):
                 args=[node.value, ast.Constant(node.attr)],
                 keywords=[],
             )
-            ast.copy_location(own, node.value)
-            node.value = ast.fix_missing_locations(own)
+            node.value = ast.copy_location(own, node.value)
             return node
         if load:
             if node.attr.startswith("_") or node.attr in RUNTIME_CHECKED_ATTRIBUTES:
