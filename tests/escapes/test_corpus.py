@@ -33,6 +33,7 @@ REQUIRED_CATEGORIES = {
     "advisories",
     "state",
     "real-metaclasses",
+    "native-readers",
 }
 
 

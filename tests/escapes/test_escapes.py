@@ -33,6 +33,8 @@ def _escapes(modes: tuple[Mode, ...], reason: str, *case_ids: str) -> dict[tuple
 
 
 _LANGUAGE: tuple[Mode, ...] = ("language",)
+#: Disclosures: the OS layer does not judge them, so they fail with both layers too.
+_LANGUAGE_AND_BOTH: tuple[Mode, ...] = ("language", "both")
 
 _REAL_TYPE_BASE = (
     "typing.Type (bare, subscripted, or copied with copy_with, alone or among other bases) as "
@@ -44,6 +46,15 @@ _ALIAS_RELAYS_OBJ = (
     "typing and types.GenericAlias aliases relay attribute reads to their origin: over an "
     "AttributeError, .obj passes the guard's AttributeError check; typing.Type.x's error holds "
     "the real type"
+)
+_ALIAS_RELAYS_FORMAT = (
+    "types.GenericAlias and typing aliases (typing.Annotated[str, ...], a subscripted str "
+    "subclass of Generic) relay .format/.format_map to the real str methods: the guard decides "
+    "these names by the type of the alias, and the real methods walk fields unguarded"
+)
+_RENAMED_FIELD_READ = (
+    "dataclasses.replace reads getattr(obj, field.name); a field object of a program subclass "
+    "of dataclasses.Field can be renamed after decoration (here to asyncio.Event's _loop)"
 )
 
 #: Escapes the corpus found that the sandbox does not stop yet, by (mode, case id), each
@@ -64,7 +75,20 @@ KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
         "real-metaclasses/type_alias_base_match_reader",
         "real-metaclasses/type_alias_base_setattr_hook",
     ),
-    **_escapes(_LANGUAGE, _ALIAS_RELAYS_OBJ, "real-metaclasses/typing_alias_over_forwarded_type"),
+    **_escapes(
+        _LANGUAGE,
+        _ALIAS_RELAYS_OBJ,
+        "real-metaclasses/typing_alias_over_forwarded_type",
+        "native-readers/generic_alias_relays_error_obj",
+    ),
+    **_escapes(
+        _LANGUAGE_AND_BOTH,
+        _ALIAS_RELAYS_FORMAT,
+        "native-readers/annotated_alias_relays_str_format",
+        "native-readers/generic_alias_relays_format",
+        "native-readers/generic_subclass_alias_relays_format_map",
+    ),
+    **_escapes(_LANGUAGE, _RENAMED_FIELD_READ, "native-readers/dataclass_replace_renamed_field"),
 }
 
 
