@@ -34,6 +34,7 @@ REQUIRED_CATEGORIES = {
     "state",
     "real-metaclasses",
     "native-readers",
+    "decorator-metadata",
 }
 
 
