@@ -35,6 +35,7 @@ REQUIRED_CATEGORIES = {
     "real-metaclasses",
     "native-readers",
     "decorator-metadata",
+    "descriptors",
 }
 
 
