@@ -36,6 +36,7 @@ REQUIRED_CATEGORIES = {
     "native-readers",
     "decorator-metadata",
     "descriptors",
+    "facade-bypass",
 }
 
 
