@@ -37,6 +37,7 @@ REQUIRED_CATEGORIES = {
     "decorator-metadata",
     "descriptors",
     "facade-bypass",
+    "check-then-use",
 }
 
 
