@@ -38,6 +38,7 @@ REQUIRED_CATEGORIES = {
     "descriptors",
     "facade-bypass",
     "check-then-use",
+    "hand-stepped-coroutines",
 }
 
 

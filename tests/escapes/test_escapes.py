@@ -78,6 +78,12 @@ _ENUM_CHECK_THEN_USE = (
     "startswith lies, a tuple or list subclass whose __getitem__ lies, a str whose replace/split "
     "answer differently the second time) and the real enum reads them again differently"
 )
+_HAND_STEPPED = (
+    "façade coroutines and awaitables (asyncio.sleep, gather, anext over Queue.get, an async "
+    "generator's asend, ProgramTask.__await__, the tool-call awaitable) stepped with .send(None) "
+    "hand out the real Future or Task they await; its get_loop is then read by a reader of "
+    "another open class (a renamed dataclass field, a metaclass from typing.Type)"
+)
 
 #: Escapes the corpus found that the sandbox does not stop yet, by (mode, case id), each
 #: with the reason, and listed in SECURITY.md under "Known gaps". The expected failure is
@@ -142,6 +148,16 @@ KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
         "check-then-use/enum_name_startswith_lies",
         "check-then-use/enum_names_change_between_passes",
         "check-then-use/enum_pair_getitem_lies",
+    ),
+    **_escapes(
+        _LANGUAGE,
+        _HAND_STEPPED,
+        "hand-stepped-coroutines/anext_queue_get_real_future",
+        "hand-stepped-coroutines/async_generator_asend_real_future",
+        "hand-stepped-coroutines/gather_send_gathering_future",
+        "hand-stepped-coroutines/sleep_send_real_future",
+        "hand-stepped-coroutines/task_await_send_real_task",
+        "hand-stepped-coroutines/tool_call_await_real_future",
     ),
 }
 
