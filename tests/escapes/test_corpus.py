@@ -32,6 +32,13 @@ REQUIRED_CATEGORIES = {
     "exhaustion",
     "advisories",
     "state",
+    "real-metaclasses",
+    "native-readers",
+    "decorator-metadata",
+    "descriptors",
+    "facade-bypass",
+    "check-then-use",
+    "hand-stepped-coroutines",
 }
 
 
