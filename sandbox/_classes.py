@@ -53,6 +53,7 @@ __all__ = [
     "ALLOWED_METACLASSES",
     "INERT_BASES",
     "MODEL_MODULE",
+    "adopting_base",
     "build_class",
     "check_new_class",
     "inert_base",
@@ -199,9 +200,28 @@ def readable_field_name(name: object) -> bool:
 _program_classes: set[type] = set()
 
 
+#: Façade classes whose every subclass is the program's, even while its
+#: metaclass is still making it: enum's makes the members - and runs the
+#: program's ``__init__`` on them - before the class statement returns the
+#: class to :func:`build_class`. No library subclasses a façade class.
+_ADOPTING: set[type] = set()
+
+
 def is_program_class(cls: object) -> bool:
     """Whether ``cls`` is a class the program created (and that passed the checks)."""
-    return cls in _program_classes if isinstance(cls, type) else False
+    if not isinstance(cls, type):
+        return False
+    if cls in _program_classes:
+        return True
+    return bool(_ADOPTING) and cls not in _ADOPTING and any(
+        base in _ADOPTING for base in cls.__mro__
+    )
+
+
+def adopting_base(cls: type) -> type:
+    """Declare a façade class whose subclasses are the program's from their creation on."""
+    _ADOPTING.add(cls)
+    return cls
 
 
 def register_program_class(cls: type) -> type:

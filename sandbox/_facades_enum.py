@@ -12,7 +12,12 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from ._classes import MODEL_MODULE, inert_base, register_program_class
+from ._classes import (
+    MODEL_MODULE,
+    adopting_base,
+    inert_base,
+    register_program_class,
+)
 
 __all__ = ["Enum", "Flag", "IntEnum", "IntFlag", "StrEnum"]
 
@@ -91,26 +96,31 @@ class _CheckedEnumType(enum.EnumType):
 _REASON = "the enum façade: member names come from the class body (compiler-checked)"
 
 
+@adopting_base
 @inert_base(_REASON)
 class Enum(enum.Enum, metaclass=_CheckedEnumType):
     """``enum.Enum``; the functional API checks member names."""
 
 
+@adopting_base
 @inert_base(_REASON)
 class IntEnum(enum.IntEnum, metaclass=_CheckedEnumType):
     """``enum.IntEnum``; the functional API checks member names."""
 
 
+@adopting_base
 @inert_base(_REASON)
 class StrEnum(enum.StrEnum, metaclass=_CheckedEnumType):
     """``enum.StrEnum``; the functional API checks member names."""
 
 
+@adopting_base
 @inert_base(_REASON)
 class Flag(enum.Flag, metaclass=_CheckedEnumType):
     """``enum.Flag``; the functional API checks member names."""
 
 
+@adopting_base
 @inert_base(_REASON)
 class IntFlag(enum.IntFlag, metaclass=_CheckedEnumType):
     """``enum.IntFlag``; the functional API checks member names."""

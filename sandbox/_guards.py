@@ -35,6 +35,7 @@ import collections
 import decimal
 import string
 import types
+import typing
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from ._classes import MODEL_MODULE, is_program_class
@@ -154,55 +155,75 @@ def guarded_getattr(obj: object, name: str, default: Any = _MISSING) -> Any:
 def _checked_getattr(obj: object, name: str, default: Any) -> Any:
     if name in BLOCKED_ATTRIBUTES or name.endswith("__roles__"):
         _refuse_blocked(name)
+    if name in RUNTIME_CHECKED_ATTRIBUTES:
+        return _runtime_checked(obj, _unaliased(obj), name, default)
+    if name == "__class__":
+        return class_of(obj)
+    if not (
+        name in _PLAIN_DUNDERS
+        or (_is_own_name(name) and guarded_own(obj, name) is obj)
+        or (
+            name in _METHOD_DUNDERS
+            and (
+                type(obj) is super
+                or (
+                    isinstance(obj, type)
+                    and (name not in _PROGRAM_ONLY_DUNDERS or is_program_class(obj))
+                )
+            )
+        )
+    ):
+        # The reviewed dunders pass as they are; `_x` names on the program's own
+        # objects; the special methods on super() and on classes: super().__init__(...),
+        # Base.__eq__(self, other). `dict.__setitem__(x, k, v)` would write past
+        # the write guard, so the writing ones (and the stepping ones) are only
+        # read from the program's own classes.
+        _refuse_underscore(name)
+    return _plain_getattr(obj, name, default)
+
+
+#: Generic aliases (``list[int]``, ``typing.List[int]``, ``Annotated[str, x]``)
+#: relay attribute reads to the object they alias, natively; and a program can
+#: build one over any object (``type(list[int])(obj, ())``).
+_ALIAS_TYPES: Final = (types.GenericAlias, typing._BaseGenericAlias)  # type: ignore[attr-defined]
+
+
+def _unaliased(obj: object) -> object:
+    """The object an attribute read on ``obj`` really reaches, through any generic aliases."""
+    while issubclass(type(obj), _ALIAS_TYPES):
+        obj = obj.__origin__  # type: ignore[attr-defined]
+    return obj
+
+
+def _runtime_checked(obj: object, target: object, name: str, default: Any) -> Any:
+    """A name whose answer depends on ``target``, the object the read on ``obj`` reaches."""
     if name == "format" or name == "format_map":
-        if isinstance(obj, str):
-            return _bound_format(obj) if name == "format" else _bound_format_map(obj)
-        if isinstance(obj, type) and issubclass(obj, str):
+        if isinstance(target, str):
+            return _bound_format(target) if name == "format" else _bound_format_map(target)
+        if isinstance(target, type) and issubclass(target, str):
             return _unbound_format if name == "format" else _unbound_format_map
-        if type(obj) is super:
+        if type(target) is super:
             # super(S, s).format would be the real str.format.
             raise AttributeError(f'"{name}" cannot be read through super()')
-    elif name == "obj" and isinstance(obj, AttributeError):
+    elif name == "obj" and isinstance(target, AttributeError):
         # AttributeError.obj may hold an object the program never had (CVE-2024-47532).
         raise AttributeError('"obj" of an AttributeError is not available')
     elif name == "mro":
         return _visible_mro(_plain_getattr(obj, name, default))
     elif name in STEP_ATTRIBUTES:
-        if not (_is_program_generator(obj) or _is_program_object(obj)):
-            _refuse_stepping(obj, name)
+        if not (_is_program_generator(target) or _is_program_object(target)):
+            _refuse_stepping(target, name)
     elif name in ASYNC_STEP_ATTRIBUTES:
-        if type(obj) is types.AsyncGeneratorType:
-            return _awaited(getattr(obj, name))
-        if not _is_program_object(obj):
-            _refuse_stepping(obj, name)
-    elif name == "register":
-        if isinstance(obj, abc.ABCMeta):
-            # Virtual subclasses make isinstance() lie about objects the program built.
-            raise AttributeError(
-                '"register" of an abstract base class is not available in run_code '
-                "(virtual subclasses); derive from the class instead"
-            )
-    elif name[:1] == "_":
-        if name in _PLAIN_DUNDERS:
-            pass
-        elif _is_own_name(name):
-            guarded_own(obj, name)
-        elif name == "__class__":
-            return class_of(obj)
-        elif name in _METHOD_DUNDERS and (
-            type(obj) is super
-            or (
-                isinstance(obj, type)
-                and (name not in _PROGRAM_ONLY_DUNDERS or is_program_class(obj))
-            )
-        ):
-            # super().__init__(...), Base.__eq__(self, other): the program's own
-            # methods or the builtin slot wrappers. `dict.__setitem__(x, k, v)`
-            # would write past the write guard, so the writing ones (and the
-            # stepping ones) are only read from the program's own classes.
-            pass
-        else:
-            _refuse_underscore(name)
+        if type(target) is types.AsyncGeneratorType:
+            return _awaited(getattr(target, name))
+        if not _is_program_object(target):
+            _refuse_stepping(target, name)
+    elif name == "register" and isinstance(target, abc.ABCMeta):
+        # Virtual subclasses make isinstance() lie about objects the program built.
+        raise AttributeError(
+            '"register" of an abstract base class is not available in run_code '
+            "(virtual subclasses); derive from the class instead"
+        )
     return _plain_getattr(obj, name, default)
 
 

@@ -165,6 +165,7 @@ DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
         "__getitem__",
         "__setitem__",
         "__delitem__",
+        "__missing__",  # dict subclasses: dict's own lookup calls it with the missing key
         "__call__",
         "__enter__",
         "__exit__",

@@ -27,139 +27,18 @@ pytestmark = pytest.mark.slow
 CASES = load_cases()
 
 
-def _escapes(modes: tuple[Mode, ...], reason: str, *case_ids: str) -> dict[tuple[Mode, str], str]:
-    """The entries for ``case_ids`` in ``modes``, all with one ``reason``."""
-    return {(mode, case_id): reason for mode in modes for case_id in case_ids}
-
-
-_LANGUAGE: tuple[Mode, ...] = ("language",)
-#: Disclosures: the OS layer does not judge them, so they fail with both layers too.
-_LANGUAGE_AND_BOTH: tuple[Mode, ...] = ("language", "both")
-
-_REAL_TYPE_BASE = (
-    "typing.Type (bare, subscripted, or copied with copy_with, alone or among other bases) as "
-    "a base makes a program class a subclass of the real type; calling it with three arguments "
-    "builds classes from a dict with any dunder (__instancecheck__ with __match_args__, "
-    "__setattr__/__getattr__, a property under a private name)"
-)
-_ALIAS_RELAYS_OBJ = (
-    "typing and types.GenericAlias aliases relay attribute reads to their origin: over an "
-    "AttributeError, .obj passes the guard's AttributeError check; typing.Type.x's error holds "
-    "the real type"
-)
-_ALIAS_RELAYS_FORMAT = (
-    "types.GenericAlias and typing aliases (typing.Annotated[str, ...], a subscripted str "
-    "subclass of Generic) relay .format/.format_map to the real str methods: the guard decides "
-    "these names by the type of the alias, and the real methods walk fields unguarded"
-)
-_RENAMED_FIELD_READ = (
-    "dataclasses.replace reads getattr(obj, field.name); a field object of a program subclass "
-    "of dataclasses.Field can be renamed after decoration (here to asyncio.Event's _loop)"
-)
-_RENAMED_BASE_FIELD = (
-    "dataclass copies the field objects of base classes: one of a program subclass of "
-    "dataclasses.Field, renamed after the base was decorated, becomes __match_args__ and is "
-    "pasted into the source of __init__/__eq__/__repr__/__hash__, exec'd with the real "
-    "builtins; the façade checks only the decorated class's own annotations"
-)
-_ATTRNAME_READ = (
-    "functools.cached_property reads instance.__dict__[attrname] natively; attrname is a plain "
-    "attribute of a program subclass of cached_property, or comes from __set_name__ with a "
-    "namespace key the enum functional API took from the program (a str subclass); pointed at "
-    "_loop of an asyncio.Event or Condition subclass it reads the real event loop"
-)
-_REAL_ENUM_MRO = (
-    "mro() of enum.Enum, of a program enum class or of re.RegexFlag hands out the real "
-    "enum.Enum that the façade's checked subclass replaces; its functional API takes any name "
-    "(a property or __match_args__ for asyncio.Event's _loop, __setattr__/__getattr__ hooks)"
-)
-_ENUM_CHECK_THEN_USE = (
-    "the enum façade checks member names on the program's own objects (a str subclass whose "
-    "startswith lies, a tuple or list subclass whose __getitem__ lies, a str whose replace/split "
-    "answer differently the second time) and the real enum reads them again differently"
-)
-_HAND_STEPPED = (
-    "façade coroutines and awaitables (asyncio.sleep, gather, anext over Queue.get, an async "
-    "generator's asend, ProgramTask.__await__, the tool-call awaitable) stepped with .send(None) "
-    "hand out the real Future or Task they await; its get_loop is then read by a reader of "
-    "another open class (a renamed dataclass field, a metaclass from typing.Type)"
-)
-
 #: Escapes the corpus found that the sandbox does not stop yet, by (mode, case id), each
 #: with the reason, and listed in SECURITY.md under "Known gaps". The expected failure is
 #: strict: once a gap is closed its test fails until the entry is removed here. Closed so
 #: far: a host blocked by compiling a huge program, and deep JSON from a hostile child
-#: raising out of WorkerPool.run (host); attribute reads through match class patterns
-#: (language layer); signals to sibling
+#: raising out of WorkerPool.run (host); attribute reads through match class patterns,
+#: program subclasses of library classes and real metaclasses through typing aliases,
+#: field objects renamed after decoration, the real enum behind the façade through mro(),
+#: enum names checked on one view and read on another, generic aliases relaying format and
+#: obj to their origin, awaitables stepped by hand (language layer); signals to sibling
 #: processes through F_SETOWN, System V IPC and POSIX message queues outliving a run,
 #: priority/affinity/limits of sibling processes (OS layer).
-KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
-    **_escapes(
-        _LANGUAGE,
-        _REAL_TYPE_BASE,
-        "real-metaclasses/bare_type_alias_base_secret",
-        "real-metaclasses/copied_type_alias_private_property",
-        "real-metaclasses/type_alias_among_generic_bases",
-        "real-metaclasses/type_alias_base_match_reader",
-        "real-metaclasses/type_alias_base_setattr_hook",
-    ),
-    **_escapes(
-        _LANGUAGE,
-        _ALIAS_RELAYS_OBJ,
-        "real-metaclasses/typing_alias_over_forwarded_type",
-        "native-readers/generic_alias_relays_error_obj",
-    ),
-    **_escapes(
-        _LANGUAGE_AND_BOTH,
-        _ALIAS_RELAYS_FORMAT,
-        "native-readers/annotated_alias_relays_str_format",
-        "native-readers/generic_alias_relays_format",
-        "native-readers/generic_subclass_alias_relays_format_map",
-    ),
-    **_escapes(_LANGUAGE, _RENAMED_FIELD_READ, "native-readers/dataclass_replace_renamed_field"),
-    **_escapes(
-        _LANGUAGE,
-        _RENAMED_BASE_FIELD,
-        "decorator-metadata/dataclass_base_field_renamed_eq_code",
-        "decorator-metadata/dataclass_base_field_renamed_hash_code",
-        "decorator-metadata/dataclass_base_field_renamed_init_code",
-        "decorator-metadata/dataclass_base_field_renamed_match_args",
-        "decorator-metadata/dataclass_base_field_renamed_repr_code",
-    ),
-    **_escapes(
-        _LANGUAGE,
-        _ATTRNAME_READ,
-        "descriptors/cached_property_attrname_private_loop",
-        "descriptors/condition_cached_property_loop",
-        "descriptors/set_name_private_attrname",
-    ),
-    **_escapes(
-        _LANGUAGE,
-        _REAL_ENUM_MRO,
-        "facade-bypass/enum_mro_real_functional_api",
-        "facade-bypass/program_enum_mro_real_enum",
-        "facade-bypass/regexflag_mro_real_enum",
-    ),
-    **_escapes(
-        _LANGUAGE,
-        _ENUM_CHECK_THEN_USE,
-        "check-then-use/enum_list_pair_iter_differs",
-        "check-then-use/enum_mapping_key_lies",
-        "check-then-use/enum_name_startswith_lies",
-        "check-then-use/enum_names_change_between_passes",
-        "check-then-use/enum_pair_getitem_lies",
-    ),
-    **_escapes(
-        _LANGUAGE,
-        _HAND_STEPPED,
-        "hand-stepped-coroutines/anext_queue_get_real_future",
-        "hand-stepped-coroutines/async_generator_asend_real_future",
-        "hand-stepped-coroutines/gather_send_gathering_future",
-        "hand-stepped-coroutines/sleep_send_real_future",
-        "hand-stepped-coroutines/task_await_send_real_task",
-        "hand-stepped-coroutines/tool_call_await_real_future",
-    ),
-}
+KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {}
 
 
 def _case_param(mode: Mode, case: Case) -> ParameterSet:

@@ -51,6 +51,17 @@ def _refused(source: str, *needles: str) -> str:
             id="str-enum-mixin",
         ),
         pytest.param(
+            "import enum\n"
+            "class Planet(enum.Enum):\n"
+            "    EARTH = (5.976e24, 6.37814e6)\n"
+            "    def __init__(self, mass, radius):\n"
+            "        self.mass = mass  # runs while the metaclass makes the member\n"
+            "        self._radius = radius\n"
+            "return [Planet.EARTH.mass, Planet.EARTH._radius]",
+            [5.976e24, 6.37814e6],
+            id="enum-member-init-writes",
+        ),
+        pytest.param(
             "from typing import TypedDict\n"
             "class Movie(TypedDict, total=False):\n"
             "    title: str\n"

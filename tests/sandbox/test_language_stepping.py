@@ -9,15 +9,28 @@ get without the guard.
 
 from __future__ import annotations
 
+import gc
+from typing import TYPE_CHECKING
+
 import pytest
 
 from .test_language_support import run, run_ok
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 # The refused programs leave the coroutines they tried to step unawaited.
 pytestmark = [
     pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning"),
     pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning"),
 ]
+
+
+@pytest.fixture(autouse=True)
+def _collect_unawaited() -> Iterator[None]:
+    # Collected here, under this module's filters, not in whichever test runs next.
+    yield
+    gc.collect()
 
 
 def _refused(source: str, *needles: str) -> str:
@@ -232,3 +245,48 @@ def test_class_namespaces_are_read_with_exact_str_keys_only() -> None:
         "return ns[Key('a')]"
     )
     _refused(source, "plain str keys")
+
+
+# -- generic aliases relay attribute reads to what they alias ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        # would be the real str.format, which walks {0.gi_frame} unguarded
+        "typing.Annotated[str, 1].format('{0.gi_frame}', walker)",
+        "type(list[int])(str, ()).format('{0.gi_frame}', walker)",
+        "type(typing.List[int])(str, (int,)).format_map('{w.gi_frame}', {'w': walker})",
+        # would be AttributeError.obj: the object whose lookup failed
+        "type(list[int])(error, ()).obj",
+        # would be the real future's send
+        "type(list[int])(asyncio.sleep(1), ()).send(None)",
+        "type(list[int])(collections.abc.Sized, ()).register(dict)",
+    ],
+)
+def test_generic_aliases_do_not_relay_checked_names(read: str) -> None:
+    source = (
+        "import asyncio, collections.abc, typing\n"
+        "def walk():\n"
+        "    yield 1\n"
+        "walker = walk()\n"
+        "try:\n"
+        "    typing.Type.missing\n"
+        "except AttributeError as caught:\n"
+        "    error = caught\n"
+        f"return str({read})"
+    )
+    result = run(source)
+    assert result.error is not None, result.value
+    assert "frame" not in str(result.value)
+
+
+def test_a_subscripted_program_class_still_formats() -> None:
+    source = (
+        "import typing\n"
+        "T = typing.TypeVar('T')\n"
+        "class Label(str, typing.Generic[T]):\n"
+        "    pass\n"
+        "return [Label[int].format('{0}-{1}', 'a', 1), typing.Annotated[str, 1].format('{}', 2)]"
+    )
+    assert run_ok(source) == ["a-1", "2"]
