@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import builtins
 import keyword
+import sys
 from typing import TYPE_CHECKING, Any, Final
 
+from . import _output
 from ._classes import build_class
 from ._facades import build_facades, make_importer
 from ._guards import (
@@ -114,7 +116,8 @@ SAFE_BUILTINS: Final[Mapping[str, object]] = {
     # -- exceptions: plain classes to raise and catch. SystemExit and
     # KeyboardInterrupt end only the program (the runtime catches them).
     "BaseException": _b.BaseException,
-    "BaseExceptionGroup": _b.BaseExceptionGroup,  # raised by TaskGroup; `except*` is refused
+    # Raised by TaskGroup and caught with `except*`; not bases of program classes.
+    "BaseExceptionGroup": _b.BaseExceptionGroup,
     "Exception": _b.Exception,
     "ExceptionGroup": _b.ExceptionGroup,
     "ArithmeticError": _b.ArithmeticError,
@@ -173,8 +176,12 @@ SAFE_BUILTINS: Final[Mapping[str, object]] = {
 def make_print(write: Callable[[str], None]) -> Callable[..., None]:
     """A ``print`` that hands its text (with ``end``) to ``write`` instead of stdout.
 
-    ``file=`` works with the program's own file-like objects (``io.StringIO``).
+    ``file=`` works with the program's own file-like objects (``io.StringIO``);
+    inside ``contextlib.redirect_stdout(target)`` the text goes to ``target``.
     """
+    _output.start_run(write)
+    # Only plain Python (the language layer off) can swap the real stream.
+    process_stdout = sys.stdout
 
     def print(
         *values: object,
@@ -193,11 +200,19 @@ def make_print(write: Callable[[str], None]) -> Callable[..., None]:
             raise TypeError(f"end must be None or a string, not {type(end).__name__}")
         text = sep.join([str(value) for value in values]) + end
         if file is None:
-            write(text)
+            if sys.stdout is not process_stdout:
+                sys.stdout.write(text)
+            else:
+                _output.emit(text, _write_of)
         else:
-            guarded_getattr(file, "write")(text)
+            _write_of(file)(text)
 
     return print
+
+
+def _write_of(target: object) -> Callable[[str], object]:
+    write: Callable[[str], object] = guarded_getattr(target, "write")
+    return write
 
 
 #: One set of façades for every run: they are immutable.

@@ -25,12 +25,14 @@ import cmath
 import collections
 import collections.abc
 import contextlib
+import csv
 import dataclasses
 import datetime
 import decimal
 import enum
 import fractions
 import functools
+import hashlib
 import heapq
 import importlib
 import io
@@ -38,23 +40,27 @@ import itertools
 import json
 import math
 import operator
+import pprint
 import random
 import re
 import statistics
 import string
 import textwrap
 import time
+import types
 import typing
 import unicodedata
+import uuid
 from typing import Any, Final
 
 from . import _facades_async as _aio
 from . import _facades_data as _data
 from . import _facades_enum as _enum_facade
+from . import _facades_text as _text
 from ._guards import guarded_getitem
+from ._output import RedirectStdout
 
 if typing.TYPE_CHECKING:
-    import types
     from collections.abc import Callable, Mapping
 
 __all__ = ["ALLOWED_MODULES", "build_facades", "make_importer"]
@@ -113,7 +119,39 @@ _DATETIME: Final = (
 _TIME: Final = (
     "time", "monotonic", "perf_counter",
     "sleep",  # blocks the whole program; asyncio.sleep is the cooperative one
-    # Excluded: everything else (process clocks, timezone state, tzset).
+    "gmtime", "struct_time",  # UTC only; strftime is the façade's (UTC when given no time)
+    # Excluded: localtime, mktime, ctime, asctime() without a time, tzset, timezone state
+    # (the local time zone is read from the file system), process clocks.
+)
+
+_CSV: Final = (
+    # The C reader and writer iterate what they are given and write with
+    # .write() (the program's io.StringIO); dialects are read by fixed names.
+    "reader", "writer", "DictReader", "DictWriter", "Sniffer", "Dialect", "excel",
+    "excel_tab", "unix_dialect", "Error", "QUOTE_ALL", "QUOTE_MINIMAL", "QUOTE_NONE",
+    "QUOTE_NONNUMERIC",
+    # Excluded: register_dialect/unregister_dialect/get_dialect/list_dialects and
+    # field_size_limit (process-wide settings).
+)
+
+_HASHLIB: Final = (
+    # Digests of bytes. Excluded: new() (algorithm by name), file_digest (files),
+    # pbkdf2_hmac and scrypt (CPU-bound key stretching), algorithms_* sets.
+    "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3_224", "sha3_256",
+    "sha3_384", "sha3_512", "shake_128", "shake_256", "blake2b", "blake2s",
+)
+
+_UUID: Final = (
+    "UUID", "uuid3", "uuid4", "uuid5", "NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID",
+    "NAMESPACE_X500", "SafeUUID",
+    # Excluded: uuid1 and getnode (read the machine's network address, which can
+    # run a subprocess).
+)
+
+_PPRINT: Final = (
+    "pformat", "saferepr", "isreadable", "isrecursive",
+    # pprint and pp are the façade's (they print like print); PrettyPrinter is
+    # excluded (it writes to the process's real stdout by default).
 )
 
 _ITERTOOLS: Final = (
@@ -127,9 +165,9 @@ _OPERATOR: Final = (
     "index", "indexOf", "inv", "invert", "is_", "is_not", "le", "lshift", "lt", "mod", "mul",
     "ne", "neg", "not_", "or_", "pos", "pow", "rshift", "sub", "truediv", "truth", "xor",
     "length_hint", "matmul",
-    # Excluded: attrgetter and methodcaller (they read attributes without the
-    # guard), setitem/delitem and the in-place functions (they write without
-    # the write guard). getitem/itemgetter are replaced by guarded versions.
+    # Excluded: setitem/delitem and the in-place functions (they write without
+    # the write guard). getitem/itemgetter, attrgetter and methodcaller are
+    # replaced by versions that read through the guards.
 )
 
 _COLLECTIONS: Final = (
@@ -212,8 +250,8 @@ _CONTEXTLIB: Final = (
     "suppress", "nullcontext", "closing", "aclosing", "ExitStack", "AsyncExitStack",
     "AbstractContextManager", "AbstractAsyncContextManager",
     "contextmanager", "asynccontextmanager",  # the generator's frame stays behind the guards
-    # Excluded: redirect_stdout/redirect_stderr (swap the process's real
-    # streams), chdir (the file system).
+    # redirect_stdout is the façade's (it redirects print, never a real stream).
+    # Excluded: redirect_stderr (a program has no stderr), chdir (the file system).
 )
 
 _ENUM: Final = (
@@ -266,6 +304,8 @@ def _operator_members() -> dict[str, object]:
         return lambda obj: tuple(guarded_getitem(obj, k) for k in keys)
 
     members["itemgetter"] = itemgetter
+    members["attrgetter"] = _text.attrgetter
+    members["methodcaller"] = _text.methodcaller
     return members
 
 
@@ -304,6 +344,9 @@ def _asyncio_members() -> dict[str, object]:
         "gather": _aio.gather,
         "create_task": _aio.create_task,
         "wait_for": _aio.wait_for,
+        "wait": _aio.wait,
+        "as_completed": _aio.as_completed,
+        "run": _aio.run,  # raises, saying that top-level await already works
         "TaskGroup": _aio.ProgramTaskGroup,
     }
     members.update(
@@ -324,11 +367,14 @@ def _asyncio_members() -> dict[str, object]:
             "CancelledError",
             "TimeoutError",
             "InvalidStateError",
+            "FIRST_COMPLETED",
+            "FIRST_EXCEPTION",
+            "ALL_COMPLETED",
         )
     )
     # Excluded: get_event_loop/get_running_loop/new_event_loop/run (the loop),
-    # current_task/all_tasks/ensure_future/shield/wait/as_completed (real
-    # tasks and futures), subprocess and stream functions.
+    # current_task/all_tasks/ensure_future/shield (real tasks and futures),
+    # subprocess and stream functions. wait/as_completed are wrapped.
     return members
 
 
@@ -339,7 +385,12 @@ def _module_members() -> dict[str, dict[str, object]]:
         "cmath": _names(cmath, *_CMATH),
         "re": _names(re, *_RE),
         "datetime": _names(datetime, *_DATETIME),
-        "time": _names(time, *_TIME),
+        "time": {**_names(time, *_TIME), "strftime": _text.strftime},
+        "csv": _names(csv, *_CSV),
+        "hashlib": _names(hashlib, *_HASHLIB),
+        "uuid": _names(uuid, *_UUID),
+        "pprint": {**_names(pprint, *_PPRINT), "pprint": _text.pprint, "pp": _text.pp},
+        "types": {"SimpleNamespace": types.SimpleNamespace},
         "itertools": _names(itertools, *_ITERTOOLS),
         "functools": _functools_members(),
         "operator": _operator_members(),
@@ -360,7 +411,7 @@ def _module_members() -> dict[str, dict[str, object]]:
         "base64": _names(base64, *_BASE64),
         "unicodedata": _names(unicodedata, *_UNICODEDATA),
         "io": _names(io, *_IO),
-        "contextlib": _names(contextlib, *_CONTEXTLIB),
+        "contextlib": {**_names(contextlib, *_CONTEXTLIB), "redirect_stdout": RedirectStdout},
         "dataclasses": _dataclasses_members(),
         "typing": {**_names(typing, *_TYPING), "final": _data.safe_final},
         "enum": {**_names(enum, *_ENUM), **_names(_enum_facade, *_enum_facade.__all__)},
@@ -408,8 +459,17 @@ def _make_facade(label: str, members: Mapping[str, object]) -> _Facade:
     return cls()  # type: ignore[no-any-return]
 
 
+def _load_digests() -> None:
+    # OpenSSL fetches an algorithm (and may read its configuration) the first
+    # time it is used: do it here, before any child exists, so that a program's
+    # first digest needs no file.
+    for name in _HASHLIB:
+        getattr(hashlib, name)(b"").digest(*(() if name[:5] != "shake" else (8,)))
+
+
 def build_facades() -> dict[str, _Facade]:
     """Build one façade per allowed module (dotted names included)."""
+    _load_digests()
     members = _module_members()
     abc_facade = _make_facade("collections.abc", members.pop("collections.abc"))
     members["collections"]["abc"] = abc_facade
@@ -424,6 +484,10 @@ def build_facades() -> dict[str, _Facade]:
 #: refuses ``_``-prefixed names and ``__import__`` is not reachable by name -
 #: and the C caller keeps the module to itself.
 _INTERNAL_IMPORTS: Final = frozenset({"_strptime"})
+
+
+def _members_of(facade: object) -> list[str]:
+    return [name for name in vars(type(facade)) if name[:1] != "_"]
 
 
 def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
@@ -453,7 +517,8 @@ def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
             for item in fromlist:
                 if type(item) is not str or item[:1] == "_" or item not in vars(type(facade)):
                     raise ImportError(
-                        f"cannot import name {item!r} from {name!r} in run_code",
+                        f"cannot import name {item!r} from {name!r} in run_code; available: "
+                        + ", ".join(sorted(_members_of(facade))),
                         name=name,
                     )
             return facade

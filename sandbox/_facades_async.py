@@ -14,9 +14,18 @@ import asyncio
 from typing import TYPE_CHECKING, Any, final
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Generator
+    from collections.abc import Awaitable, Generator, Iterator
 
-__all__ = ["ProgramTask", "ProgramTaskGroup", "create_task", "gather", "wait_for"]
+__all__ = [
+    "ProgramTask",
+    "ProgramTaskGroup",
+    "as_completed",
+    "create_task",
+    "gather",
+    "run",
+    "wait",
+    "wait_for",
+]
 
 
 @final
@@ -88,6 +97,44 @@ async def gather(*aws: Awaitable[Any], return_exceptions: bool = False) -> list[
 async def wait_for(aw: Awaitable[Any], timeout: float | None) -> Any:  # noqa: ASYNC109 - asyncio.wait_for's own signature
     """Await ``aw``, cancelling it and raising ``TimeoutError`` after ``timeout`` seconds."""
     return await asyncio.wait_for(_unwrap(aw), timeout)
+
+
+def _as_task(aw: Any) -> ProgramTask:
+    return aw if type(aw) is ProgramTask else create_task(aw)
+
+
+async def wait(
+    aws: Any,
+    *,
+    timeout: float | None = None,  # noqa: ASYNC109 - asyncio.wait's own signature
+    return_when: str = asyncio.ALL_COMPLETED,
+) -> tuple[set[ProgramTask], set[ProgramTask]]:
+    """``asyncio.wait``: ``(done, pending)`` sets of :class:`ProgramTask` objects.
+
+    Awaitables that are not tasks yet are started as tasks first (what asyncio
+    itself asks for); the real tasks never cross over.
+    """
+    tasks = [_as_task(aw) for aw in list(aws)]
+    if not tasks:
+        raise ValueError("wait() needs at least one awaitable")
+    by_real = {_unwrap(task): task for task in tasks}
+    done, pending = await asyncio.wait(by_real, timeout=timeout, return_when=return_when)
+    return {by_real[f] for f in done}, {by_real[f] for f in pending}
+
+
+def as_completed(aws: Any, *, timeout: float | None = None) -> Iterator[Any]:
+    """``asyncio.as_completed``: coroutines giving the results in the order they finish."""
+    return asyncio.as_completed([_unwrap(aw) for aw in list(aws)], timeout=timeout)
+
+
+def run(main: Any, **options: Any) -> None:
+    """``asyncio.run`` is not needed: the program already runs on the event loop."""
+    if asyncio.iscoroutine(main):
+        main.close()
+    raise RuntimeError(
+        "asyncio.run() is not available in run_code: the program is already the body of an "
+        "async function, so `await main()` (top-level await) runs it"
+    )
 
 
 @final

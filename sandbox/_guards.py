@@ -350,6 +350,7 @@ _WRITABLE_TYPES: Final = frozenset(
         collections.deque,
         collections.ChainMap,
         decimal.Context,
+        types.SimpleNamespace,  # a bag of attributes; the names are checked as for any write
     }
 )
 

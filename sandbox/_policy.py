@@ -570,6 +570,17 @@ class ProgramPolicy(RestrictingNodeTransformer):
     def _scope(self, kind: str, bound: frozenset[str] | None) -> _ScopeGuard:
         return _ScopeGuard(self, kind, bound)
 
+    def visit_TryStar(self, node: ast.AST) -> ast.AST:
+        """Allow ``try``/``except*`` (what ``TaskGroup`` errors are caught with).
+
+        The stock transformer refuses it for CVE-2025-22153: CPython trusts the
+        ``split`` of the exception group it handles, and a subclass whose
+        ``split`` returns anything but a pair corrupts memory. Program classes
+        cannot derive from ``BaseExceptionGroup`` (``sandbox._classes``), so
+        every group ``except*`` sees has the builtin ``split``.
+        """
+        return self.node_contents_visit(node)
+
     # -- match statements ----------------------------------------------------------
 
     def visit_Match(self, node: ast.Match) -> ast.AST:

@@ -87,14 +87,29 @@ def test_cve_2024_47532_attribute_error_obj_is_withheld() -> None:
     assert '"obj" of an AttributeError is not available' in refused(source)
 
 
-# -- CVE-2025-22153: try/except* exposed exception groups --------------------------------
+# -- CVE-2025-22153: except* trusted a group's split() (a type confusion in CPython) ------
 
 
-def test_cve_2025_22153_except_star_is_refused() -> None:
+def test_cve_2025_22153_a_group_with_a_lying_split_cannot_be_made() -> None:
+    # The published proof of concept crashes CPython 3.11-3.13 (python/cpython#128049).
     message = refused(
-        "try:\n    raise ExceptionGroup('g', [ValueError()])\nexcept* ValueError as eg:\n    pass"
+        "class Evil(BaseExceptionGroup):\n"
+        "    def split(self, *args):\n"
+        "        return 'NOT A TUPLE!'\n"
+        "try:\n"
+        "    raise Evil('wow!', [Exception()])\n"
+        "except* Exception:\n"
+        "    pass"
     )
-    assert "TryStar statements are not allowed" in message
+    assert "cannot derive from BaseExceptionGroup" in message
+
+
+def test_cve_2025_22153_except_star_gives_no_traceback_frames() -> None:
+    message = refused(
+        "try:\n    raise ExceptionGroup('g', [ValueError()])\n"
+        "except* ValueError as eg:\n    frame = eg.__traceback__.tb_frame"
+    )
+    assert '"__traceback__" is an invalid attribute name' in message
 
 
 # -- GHSA-ffg3-p8fm-mjx2: guard hooks shadowed by positional-only parameters --------------

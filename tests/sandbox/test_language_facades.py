@@ -91,7 +91,8 @@ def test_forbidden_modules_cannot_be_imported(name: str) -> None:
 def test_from_import_of_a_missing_name_does_not_reach_submodules() -> None:
     # The interpreter would fall back to sys.modules["json.decoder"].
     _, message = run_error("from json import decoder")
-    assert message.endswith("ImportError: cannot import name 'decoder' from 'json' in run_code")
+    assert "cannot import name 'decoder' from 'json' in run_code; available:" in message
+    assert "json.decoder" not in message
 
 
 @pytest.mark.parametrize(
@@ -111,14 +112,18 @@ def test_from_import_of_a_missing_name_does_not_reach_submodules() -> None:
         ("asyncio", "get_event_loop"),
         ("asyncio", "get_running_loop"),
         ("asyncio", "ensure_future"),
-        ("operator", "attrgetter"),
-        ("operator", "methodcaller"),
         ("string", "Formatter"),
         ("collections", "UserString"),
-        ("contextlib", "redirect_stdout"),
         ("time", "localtime"),
         ("dataclasses", "make_dataclass"),
         ("enum", "EnumMeta"),
+        ("uuid", "uuid1"),
+        ("uuid", "getnode"),
+        ("hashlib", "new"),
+        ("pprint", "PrettyPrinter"),
+        ("csv", "register_dialect"),
+        ("types", "FunctionType"),
+        ("contextlib", "redirect_stderr"),
     ],
 )
 def test_facades_lack_attributes_that_lead_out(module: str, attr: str) -> None:

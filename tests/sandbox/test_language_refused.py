@@ -259,13 +259,6 @@ def test_keyword_only_and_star_parameters_cannot_shadow_guards() -> None:
     assert len(errors) == 4
 
 
-def test_try_except_star_is_refused() -> None:
-    # CVE-2025-22153.
-    assert compile_errors("try:\n    pass\nexcept* ValueError:\n    pass") == (
-        "Line 1: TryStar statements are not allowed.",
-    )
-
-
 def test_writes_to_functions_are_refused() -> None:
     message = _refused("def f():\n    pass\nf.attr = 1")
     assert message.endswith(

@@ -1,0 +1,157 @@
+"""Modules and forms models reach for: each works, and each keeps the guards.
+
+Every member here was reviewed under the design rule in SECURITY.md (its row in
+the audit table): the readers that would take a name from the program
+(``attrgetter``, ``methodcaller``) read through the guard, the writers that would
+reach a real stream (``pprint``, ``redirect_stdout``) print like ``print``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_language_support import run, run_error, run_ok
+
+
+def test_csv_over_stringio() -> None:
+    source = (
+        "import csv, io\n"
+        "buffer = io.StringIO()\n"
+        "csv.writer(buffer).writerows([['a', 1], ['b', 2]])\n"
+        "out = io.StringIO()\n"
+        "writer = csv.DictWriter(out, fieldnames=['x'])\n"
+        "writer.writeheader()\n"
+        "writer.writerow({'x': 5})\n"
+        "return [list(csv.reader(io.StringIO(buffer.getvalue()))),"
+        " list(csv.DictReader(io.StringIO('x,y\\n1,2\\n'))), out.getvalue()]"
+    )
+    assert run_ok(source) == [[["a", "1"], ["b", "2"]], [{"x": "1", "y": "2"}], "x\r\n5\r\n"]
+
+
+def test_hashlib_uuid_pprint_types_and_strftime() -> None:
+    source = (
+        "import hashlib, pprint, time, types, uuid\n"
+        "ns = types.SimpleNamespace(a=1)\n"
+        "ns.b = 2\n"
+        "pprint.pprint({'b': 1, 'a': 2})\n"
+        "pprint.pp({'b': 1, 'a': 2})\n"
+        "return [hashlib.sha256(b'abc').hexdigest()[:8], uuid.uuid4().version,"
+        " str(uuid.uuid5(uuid.NAMESPACE_DNS, 'x'))[:8], pprint.pformat([1]), [ns.a, ns.b],"
+        " time.strftime('%Y', time.gmtime(0))]"
+    )
+    result = run(source)
+    assert result.error is None, result.error
+    assert result.value == ["ba7816bf", 4, "05b16a01", "[1]", [1, 2], "1970"]
+    assert result.logs == ["{'a': 2, 'b': 1}", "{'b': 1, 'a': 2}"]
+
+
+def test_redirect_stdout_captures_print_and_pprint() -> None:
+    source = (
+        "import contextlib, io, pprint\n"
+        "buffer = io.StringIO()\n"
+        "with contextlib.redirect_stdout(buffer):\n"
+        "    print('inside')\n"
+        "    pprint.pprint([1])\n"
+        "print('outside')\n"
+        "return buffer.getvalue()"
+    )
+    result = run(source)
+    assert result.value == "inside\n[1]\n"
+    assert result.logs == ["outside"]
+
+
+def test_asyncio_wait_and_as_completed_hand_out_program_tasks() -> None:
+    source = (
+        "import asyncio\n"
+        "async def after(n):\n"
+        "    await asyncio.sleep(0.001 * n)\n"
+        "    return n\n"
+        "order = [await c for c in asyncio.as_completed([after(3), after(1), after(2)])]\n"
+        "fast = asyncio.create_task(after(1))\n"
+        "slow = asyncio.create_task(after(1000))\n"
+        "done, pending = await asyncio.wait([fast, slow], return_when=asyncio.FIRST_COMPLETED)\n"
+        "for task in pending:\n"
+        "    task.cancel()\n"
+        "return [order, [t.result() for t in done], done == {fast}, repr(slow)]"
+    )
+    assert run_ok(source) == [[1, 2, 3], [1], True, "<Task pending>"]
+
+
+def test_asyncio_run_says_top_level_await_works() -> None:
+    _, message = run_error("import asyncio\nasync def main():\n    return 1\nasyncio.run(main())")
+    assert "top-level await" in message
+
+
+def test_except_star_with_task_groups() -> None:
+    source = (
+        "import asyncio\n"
+        "async def fail(kind):\n"
+        "    raise kind('x')\n"
+        "caught = []\n"
+        "try:\n"
+        "    async with asyncio.TaskGroup() as group:\n"
+        "        group.create_task(fail(ValueError))\n"
+        "        group.create_task(fail(KeyError))\n"
+        "except* ValueError as errors:\n"
+        "    caught.append(len(errors.exceptions))\n"
+        "except* KeyError:\n"
+        "    caught.append('key')\n"
+        "return caught"
+    )
+    assert run_ok(source) == [1, "key"]
+
+
+@pytest.mark.parametrize("base", ["ExceptionGroup", "BaseExceptionGroup"])
+def test_exception_groups_cannot_be_subclassed(base: str) -> None:
+    # CVE-2025-22153: except* trusts a group's split(); a lying one corrupts memory.
+    source = (
+        f"class Evil({base}):\n"
+        "    def split(self, *args):\n"
+        "        return 'not a pair'\n"
+        "try:\n"
+        "    raise Evil('x', [Exception()])\n"
+        "except* Exception:\n"
+        "    pass"
+    )
+    _, message = run_error(source)
+    assert "cannot derive from" in message
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        "operator.attrgetter('gi_frame')(walker)",
+        "operator.attrgetter('x.gi_frame')(holder)",
+        "operator.attrgetter('__class__.__mro__')(1)",
+        "operator.methodcaller('__reduce_ex__', 2)(1)",
+        "operator.methodcaller('format', walker)('{0.gi_frame}')",
+    ],
+)
+def test_attrgetter_and_methodcaller_read_through_the_guard(read: str) -> None:
+    source = (
+        "import operator\n"
+        "def walk():\n"
+        "    yield 1\n"
+        "walker = walk()\n"
+        "class Holder:\n"
+        "    def __init__(self):\n"
+        "        self.x = walker\n"
+        "holder = Holder()\n"
+        f"return str({read})"
+    )
+    result = run(source)
+    assert "frame" not in str(result.value)
+    assert result.error is not None or "gi_frame" not in str(result.value)
+
+
+def test_import_errors_name_what_is_available() -> None:
+    _, message = run_error("from operator import nothing")
+    assert "available: abs, add" in message
+    _, message = run_error("import os")
+    assert "allowed modules:" in message
+    assert "csv" in message
+
+
+def test_simplenamespace_keeps_private_names_private() -> None:
+    _, message = run_error("import types\nns = types.SimpleNamespace()\nns._x = 1")
+    assert "program's own objects" in message
