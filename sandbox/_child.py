@@ -5,9 +5,10 @@
 1. its own session and process group (the host kills the whole group);
 2. standard streams and every descriptor but the two protocol pipes closed;
 3. the private working directory the host made for it;
-4. with the OS layer: the uid/gid drop (all capabilities go with it), the
-   parent-death signal (after the uid switch, which would clear it),
-   ``no_new_privs`` and the rlimits;
+4. with the OS layer: the drop to the uid/gid the host chose for this child
+   alone (all capabilities go with it), the parent-death signal (after the uid
+   switch, which would clear it), ``no_new_privs`` and the rlimits (or the
+   stricter ones the zygote inherited);
 5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
 6. a warm-up run of a constant program, the run's fresh globals and event loop
    (:class:`sandbox._runtime.PreparedRun`), then READY and a blocking wait for ``Run``;
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import marshal
 import os
+import resource
 import signal
 import sys
 from typing import TYPE_CHECKING, NoReturn
@@ -91,6 +93,7 @@ def run_child(
     read_fd: int,
     write_fd: int,
     cwd: str,
+    uid: int | None,
     zygote: int,
 ) -> NoReturn:
     """Become a sandboxed child and serve one program over the two pipes; never returns."""
@@ -101,9 +104,12 @@ def run_child(
         step = _CWD
         os.chdir(cwd)
         os_layer = settings.os_layer and plan.linux
-        if os_layer and plan.drop_to is not None:
+        if os_layer and plan.uid_drop:
             step = _UID
-            _limits.drop_privileges(plan.drop_to, last_capability=plan.last_capability)
+            if uid is None or uid <= 0:
+                # Fail closed: a child the host sent no uid for stays root.
+                raise _limits.ProtectionError("uid_drop", f"no uid to drop to (got {uid!r})")
+            _limits.drop_privileges(uid, last_capability=plan.last_capability)
         step = _PDEATH
         _limits.set_parent_death_signal(signal.SIGKILL, parent=zygote)
         if os_layer:
@@ -117,7 +123,8 @@ def run_child(
             )
         probe = _probe(settings.max_open_files) if settings.probe else None
         status_now = _status_reader() if settings.probe else None
-        if os_layer and plan.seccomp_program is not None:
+        pidfd = os.pidfd_open(settings.probe_pidfd) if settings.probe_pidfd else None
+        if os_layer and plan.seccomp_program is not None and settings.seccomp:
             # Installed before READY, so that a warm child is a fully armed
             # one and loading the filter (~0.3 ms) stays off the request path.
             # From here on the child can only use the descriptors it holds.
@@ -147,6 +154,8 @@ def run_child(
         if probe is not None and status_now is not None:
             bindings["os_probe"] = probe
             bindings["os_probe_status"] = status_now
+        if pidfd is not None:
+            bindings["os_probe_pidfd"] = pidfd
         step = _RUNNING
         outcome = prepared.run(
             code,
@@ -179,15 +188,21 @@ def _unprotected(settings: ChildSettings, plan: PlatformPlan) -> list[str]:
             f"{name}: switched off (os_layer=False)"
             for name in ("rlimits", "uid_drop", "no_new_privs", "seccomp")
         ]
+    if not settings.seccomp:
+        return [*plan.reasons, "seccomp: switched off (test hook)"]
     return list(plan.reasons)
 
 
 def _status_reader() -> Callable[[], str]:
-    """Test hook: read ``/proc/self/status`` later, through a descriptor opened now."""
+    """Test hook: read ``/proc/self/status`` once, later, through a descriptor opened now.
+
+    The kernel writes the file's text at the first read, so it shows the state
+    then; a plain ``read`` is all the filter allows.
+    """
     fd = os.open("/proc/self/status", os.O_RDONLY)
 
     def read_status() -> str:
-        return os.pread(fd, 1 << 16, 0).decode("ascii")
+        return os.read(fd, 1 << 16).decode("ascii")
 
     return read_status
 
@@ -203,8 +218,11 @@ def _probe(max_open_files: int) -> dict[str, object]:
         except OSError:
             continue
         open_fds.append(fd)
+    names = ("RLIMIT_CPU", "RLIMIT_AS", "RLIMIT_NPROC", "RLIMIT_FSIZE", "RLIMIT_NOFILE",
+             "RLIMIT_CORE")
     return {
         "status": status,
+        "rlimits": {name: list(resource.getrlimit(getattr(resource, name))) for name in names},
         "cwd": os.getcwd(),
         "cwd_entries": sorted(os.listdir(".")),
         "cwd_mode": os.stat(".").st_mode & 0o7777,

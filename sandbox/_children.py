@@ -25,9 +25,11 @@ import msgspec
 
 import sandbox
 from sandbox import _zygote
-from sandbox._config import Limits, RunError, format_seconds
+from sandbox._config import RunError, format_seconds
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from anyio.abc import Process
 
     from bridge.host import HostEndpoint
@@ -58,8 +60,8 @@ class Child:
     """One forked child, from Spawn to reaping."""
 
     __slots__ = (
-        "cpu_seconds", "cwd", "endpoint", "exited", "from_child", "pid", "settings",
-        "state", "status", "to_child", "zygote_died",
+        "cpu_seconds", "cwd", "endpoint", "exited", "from_child", "gone", "pid", "settings",
+        "state", "status", "to_child", "uid", "zygote_died",
     )
 
     def __init__(
@@ -76,22 +78,50 @@ class Child:
         self.cpu_seconds = 0.0
         self.zygote_died = False
         self.endpoint: HostEndpoint | None = None
+        #: The uid this child drops to (held for it alone), or ``None``.
+        self.uid: int | None = None
+        #: The process can no longer run: reaped, never forked, or its zygote
+        #: reaped (which sent it the parent-death SIGKILL). Only then may its
+        #: uid go to another child.
+        self.gone = False
 
 
 class Zygote:
-    """The host's handle on one zygote process and its control socket."""
+    """The host's handle on one zygote process and its control socket.
 
-    def __init__(self, process: Process, control: socket.socket, ready: _zygote.ZygoteReady):
+    ``on_gone`` is called once for each child whose process can no longer run
+    (``child.gone`` is then set): when the zygote reports it reaped, could not
+    fork it, or, for the children it had when it died, once the zygote itself
+    is reaped.
+    """
+
+    def __init__(
+        self,
+        process: Process,
+        control: socket.socket,
+        ready: _zygote.ZygoteReady,
+        on_gone: Callable[[Child], None],
+    ):
         self.process = process
         self.control = control
         self.ready = ready
+        self.on_gone = on_gone
         self.children: dict[int, Child] = {}
         self.spawns: dict[int, tuple[anyio.Event, Child, list[int | str]]] = {}
+        #: Spawn requests sent whose requester gave up: the child is killed
+        #: as soon as its pid is known, and followed until it is reaped.
+        self.orphans: dict[int, Child] = {}
+        #: Children the zygote had when it died; gone once it is reaped.
+        self.lost: list[Child] = []
         self.next_id = 0
         self.dead = False
 
+    def _gone(self, child: Child) -> None:
+        child.gone = True
+        self.on_gone(child)
+
     @classmethod
-    async def start(cls) -> Zygote:
+    async def start(cls, on_gone: Callable[[Child], None]) -> Zygote:
         host_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             process = await anyio.open_process(
@@ -124,7 +154,7 @@ class Zygote:
                 process.kill()
                 await process.wait()
             raise
-        return cls(process, host_end, message)
+        return cls(process, host_end, message, on_gone)
 
     async def serve(self) -> None:
         """Read the zygote's reports until it exits; then fail whatever waits on it."""
@@ -140,10 +170,15 @@ class Zygote:
                         child.status = message.status
                         child.cpu_seconds = message.cpu_seconds
                         child.exited.set()
+                        self._gone(child)
                 elif isinstance(message, _zygote.Spawned):
                     waiter = self.spawns.pop(message.id, None)
                     if waiter is None:
                         # Its requester was cancelled: the child is nobody's.
+                        orphan = self.orphans.pop(message.id, None)
+                        if orphan is not None:
+                            orphan.pid = message.pid
+                            self.children[message.pid] = orphan
                         with contextlib.suppress(OSError):
                             await self._send(_zygote.encode(_zygote.Kill(message.pid)), [])
                         continue
@@ -156,15 +191,23 @@ class Zygote:
                 elif isinstance(message, _zygote.SpawnFailed):
                     waiter = self.spawns.pop(message.id, None)
                     if waiter is not None:
+                        self._gone(waiter[1])
                         waiter[2].append(message.message)
                         waiter[0].set()
+                    orphan = self.orphans.pop(message.id, None)
+                    if orphan is not None:
+                        self._gone(orphan)
         finally:
             self.dead = True
-            for event, _child, box in self.spawns.values():
+            for event, child, box in self.spawns.values():
+                self.lost.append(child)
                 box.append("the sandbox zygote exited")
                 event.set()
             self.spawns.clear()
+            self.lost.extend(self.orphans.values())
+            self.orphans.clear()
             for child in self.children.values():
+                self.lost.append(child)
                 child.zygote_died = True
                 child.exited.set()
             self.children.clear()
@@ -172,18 +215,26 @@ class Zygote:
     async def spawn(self, child: Child, fds: tuple[int, int]) -> None:
         """Ask for a fork; on return ``child.pid`` is set and its exit is tracked."""
         if self.dead:
+            self._gone(child)
             raise RuntimeError("the sandbox zygote exited")
         request_id = self.next_id
         self.next_id += 1
         event, box = anyio.Event(), list[int | str]()
         self.spawns[request_id] = (event, child, box)
-        message = _zygote.Spawn(request_id, child.settings, child.cwd)
+        message = _zygote.Spawn(request_id, child.settings, child.cwd, child.uid)
         ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))]
+        sent = False
         try:
             await self._send(_zygote.encode(message), ancillary)
+            sent = True
             await event.wait()
         except BaseException:
-            self.spawns.pop(request_id, None)
+            if self.spawns.pop(request_id, None) is not None:
+                if sent:
+                    # The zygote may fork it yet: follow it until it is reaped.
+                    self.orphans[request_id] = child
+                else:
+                    self._gone(child)
             raise
         (result,) = box
         if isinstance(result, str):
@@ -213,9 +264,14 @@ class Zygote:
         with anyio.CancelScope(shield=True):
             with anyio.move_on_after(REAP_SECONDS):
                 await self.process.wait()
-                return
-            self.process.kill()
-            await self.process.wait()
+            if self.process.returncode is None:
+                self.process.kill()
+                await self.process.wait()
+        # The zygote is reaped: the kernel sent each of its children the
+        # parent-death SIGKILL when it exited, so none of them runs again.
+        lost, self.lost = self.lost, []
+        for child in lost:
+            self._gone(child)
 
 
 _decoder: Final = msgspec.msgpack.Decoder(_zygote.ZygoteMessage)
@@ -246,11 +302,13 @@ def startup_failure(child: Child) -> str:
     return f"{_zygote.EXIT_CODES.get(code, 'it exited')} (exit status {code})"
 
 
-def exit_error(child: Child, limits: Limits, fallback: RunError) -> tuple[RunError, bool]:
+def exit_error(child: Child, cpu_seconds: int, fallback: RunError) -> tuple[RunError, bool]:
     """The error for a child that ended before ``Done``, and whether it crashed.
 
-    ``fallback`` (what the protocol layer saw) is kept when the exit status
-    says nothing more (the child exited normally or was never reaped).
+    ``cpu_seconds`` is the CPU limit in force (the configured one, or a lower
+    one the environment imposed). ``fallback`` (what the protocol layer saw) is
+    kept when the exit status says nothing more (the child exited normally or
+    was never reaped).
     """
     status = child.status
     if child.zygote_died:
@@ -260,9 +318,9 @@ def exit_error(child: Child, limits: Limits, fallback: RunError) -> tuple[RunErr
         return fallback, False
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
-        cpu_hit = child.cpu_seconds >= limits.cpu_seconds
+        cpu_hit = child.cpu_seconds >= cpu_seconds
         if number == signal.SIGXCPU or (number == signal.SIGKILL and cpu_hit):
-            message = f"CPU time limit of {format_seconds(limits.cpu_seconds)} reached"
+            message = f"CPU time limit of {format_seconds(cpu_seconds)} reached"
             return RunError("timeout", message), False
         if number == signal.SIGSYS:
             message = (

@@ -8,7 +8,7 @@ built; its messages show ``name=value`` so the caller sees what was wrong.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias, final
 
 if TYPE_CHECKING:
@@ -140,6 +140,10 @@ def _check_int(name: str, value: object, *, minimum: int) -> None:
         raise ValueError(f"Limits.{name} must be at least {minimum}; got {name}={value!r}.")
 
 
+#: The fields of :class:`Layers` that say whether a protection was in force.
+_PROTECTIONS: Final = ("language_layer", "rlimits", "uid_drop", "no_new_privs", "seccomp")
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class Layers:
@@ -153,10 +157,16 @@ class Layers:
         rlimits: CPU, address-space, process, file-size, open-file and core limits.
         uid_drop: The child dropped to an unprivileged uid/gid and all capabilities.
         no_new_privs: ``PR_SET_NO_NEW_PRIVS`` was set in the child.
-        seccomp: The seccomp filter denying process creation, network sockets and
-            file opening was installed before the program ran.
+        seccomp: The seccomp filter allowing only the system calls the child
+            needs was installed before the program ran.
         reasons: One line per protection not in force, e.g.
             ``"seccomp: pyseccomp could not be imported: ..."``.
+        cpu_seconds: The ``RLIMIT_CPU`` in force, in seconds: the configured
+            limit, or a lower one the environment imposed (a lower hard limit
+            inherited from a container, systemd or a CI runner is kept, never
+            raised). ``None`` when rlimits are not in force.
+        memory_bytes: The ``RLIMIT_AS`` in force, likewise.
+        max_open_files: The ``RLIMIT_NOFILE`` in force, likewise.
     """
 
     language_layer: bool
@@ -165,13 +175,14 @@ class Layers:
     no_new_privs: bool
     seccomp: bool
     reasons: tuple[str, ...] = ()
+    cpu_seconds: int | None = None
+    memory_bytes: int | None = None
+    max_open_files: int | None = None
 
     @property
     def complete(self) -> bool:
         """Whether every protection was in force."""
-        return all(
-            getattr(self, f.name) for f in fields(self) if f.name != "reasons"
-        )
+        return all(getattr(self, name) for name in _PROTECTIONS)
 
 
 @final

@@ -30,7 +30,7 @@ import anyio.to_thread
 
 from bridge.host import CallHandler, HostEndpoint
 from bridge.protocol import ProtocolError, Run
-from sandbox import _zygote
+from sandbox import _limits, _zygote
 from sandbox._children import (
     REAP_SECONDS,
     ZYGOTE_START_SECONDS,
@@ -48,6 +48,13 @@ from sandbox._config import (
     RunError,
     RunResult,
     format_seconds,
+)
+from sandbox._uids import (
+    DEFAULT_UID_RANGE,
+    ChildUids,
+    NoFreeUid,
+    check_no_account_in,
+    check_uid_range,
 )
 
 if TYPE_CHECKING:
@@ -97,16 +104,33 @@ class WorkerPool:
     ``memory_bytes``, ``max_open_files``, ``max_frame_bytes`` or a layer
     switch) gets a child forked for it on the spot.
 
+    When the host runs as root, each child drops to a uid (and gid) of its own
+    from ``uid_range``, held from its fork until it is reaped: no two live
+    children on the machine share one, whichever pool or process forked them.
+
     Args:
         limits: The default limits of every run.
         size: Warm children kept waiting (0 forks each child on demand).
+        uid_range: The uids children drop to when the host runs as root; by
+            default 65536 uids from ``0x70000000``, where no distribution or
+            container manager allocates. It must hold no account's uid or gid
+            (checked when the pool opens) and at least as many uids as
+            children can be alive at once (warm plus running).
 
     Raises:
-        TypeError: ``limits`` is not a :class:`Limits` or ``size`` not an int.
-        ValueError: ``size`` is negative.
+        TypeError: ``limits`` is not a :class:`Limits`, ``size`` not an int or
+            ``uid_range`` not a ``range``.
+        ValueError: ``size`` is negative, or ``uid_range`` is empty, has a step
+            other than 1 or contains root or ``(uid_t) -1``.
     """
 
-    def __init__(self, *, limits: Limits = _DEFAULT_LIMITS, size: int = 2) -> None:
+    def __init__(
+        self,
+        *,
+        limits: Limits = _DEFAULT_LIMITS,
+        size: int = 2,
+        uid_range: range = DEFAULT_UID_RANGE,
+    ) -> None:
         if not isinstance(limits, Limits):
             raise TypeError(f"WorkerPool limits must be a Limits; got limits={limits!r}")
         if isinstance(size, bool) or not isinstance(size, int):
@@ -115,7 +139,10 @@ class WorkerPool:
             raise ValueError(f"WorkerPool size must be 0 or more; got size={size!r}")
         self._limits = limits
         self._size = size
+        self._uids = ChildUids(check_uid_range(uid_range))
         self._probe = False  # set by sandbox.testing only
+        self._seccomp = True  # set by sandbox.testing only
+        self._probe_pidfd = 0  # set by sandbox.testing only
         self._closed = False
         self._directory = ""
         self._task_group: TaskGroup | None = None
@@ -141,6 +168,8 @@ class WorkerPool:
     async def __aenter__(self) -> WorkerPool:
         if self._task_group is not None:
             raise RuntimeError("this WorkerPool is already open; a pool can be entered once")
+        if os.geteuid() == 0:
+            check_no_account_in(self._uids.range)
         # Every child's working directory lives in this one (0700, the host's),
         # so that closing the pool removes whatever a child left behind. A child
         # enters its own directory before it drops its privileges.
@@ -168,12 +197,14 @@ class WorkerPool:
             return await self._task_group.__aexit__(*exc_info)  # type: ignore[arg-type]
         finally:
             shutil.rmtree(self._directory, ignore_errors=True)
+            # Every zygote of this pool has been reaped, and with it every child.
+            self._uids.release_all()
 
     async def _supervise(self, *, task_status: TaskStatus[None]) -> None:
         failures = 0
         while True:
             try:
-                zygote = await Zygote.start()
+                zygote = await Zygote.start(self._child_gone)
             except Exception as exc:
                 if self._zygote_starts == 0:
                     raise
@@ -267,6 +298,8 @@ class WorkerPool:
             max_open_files=limits.max_open_files,
             max_frame_bytes=limits.max_frame_bytes,
             probe=self._probe,
+            seccomp=self._seccomp,
+            probe_pidfd=self._probe_pidfd,
         )
 
     async def _current_zygote(self) -> Zygote:
@@ -303,24 +336,40 @@ class WorkerPool:
             raise RuntimeError(f"could not prepare a sandbox child: {exc}") from exc
         child_read, host_write, host_read, child_write = fds
         child = Child(settings, cwd, host_write, host_read)
+        child_ends = [child_read, child_write]
+
+        def close_child_ends() -> None:
+            # The zygote holds its own copies once the request is sent.
+            for fd in child_ends:
+                os.close(fd)
+            child_ends.clear()
+
+        requested = False
         try:
-            drop_to = zygote.ready.drop_to
-            if drop_to is not None and settings.os_layer:
-                os.chown(cwd, drop_to, drop_to)
+            if zygote.ready.uid_drop and settings.os_layer:
+                child.uid = await self._uids.acquire()
+                # The child enters it as root, then drops to its uid; only that
+                # uid (and root) can use it afterwards.
+                os.chown(cwd, child.uid, child.uid)
             with anyio.fail_after(_CHILD_READY_SECONDS):
                 try:
+                    requested = True
                     await zygote.spawn(child, (child_read, child_write))
                 finally:
-                    os.close(child_read)
-                    os.close(child_write)
+                    close_child_ends()
                 self._started += 1
                 child.endpoint = HostEndpoint(
                     host_read, host_write, max_frame_bytes=settings.max_frame_bytes
                 )
                 await child.endpoint.receive_ready()
         except BaseException as exc:
+            close_child_ends()
+            if not requested:
+                child.gone = True  # no process ever had its uid
             with anyio.CancelScope(shield=True):
                 await self._dispose(child, zygote)
+            if isinstance(exc, NoFreeUid):
+                raise RuntimeError(str(exc)) from None
             if isinstance(exc, ProtocolError | TimeoutError):
                 raise RuntimeError(
                     f"a sandbox child failed to start: {startup_failure(child)}"
@@ -357,6 +406,13 @@ class WorkerPool:
                 os.close(fd)
         child.to_child = child.from_child = -1
         shutil.rmtree(child.cwd, ignore_errors=True)
+        self._child_gone(child)
+
+    def _child_gone(self, child: Child) -> None:
+        """Give the child's uid back once its process cannot run and its directory is gone."""
+        if child.uid is not None and child.gone and child.state == "done":
+            self._uids.release(child.uid)
+            child.uid = None
 
     # ------------------------------------------------------------------ running
 
@@ -390,16 +446,26 @@ class WorkerPool:
         ready = self._platform
         if ready is None:
             raise RuntimeError("open the WorkerPool first: the platform is probed by its zygote")
-        platform = ready.reasons
-        linux, seccomp, drop = ready.linux, ready.seccomp, ready.drop_to is not None
-        reasons.extend(platform)
+        linux, seccomp = ready.linux, ready.seccomp and self._seccomp
+        reasons.extend(ready.reasons)
+        if ready.seccomp and not self._seccomp:
+            reasons.append("seccomp: switched off (test hook)")
+        values = _limits.rlimit_values(
+            cpu_seconds=limits.cpu_seconds,
+            memory_bytes=limits.memory_bytes,
+            max_open_files=limits.max_open_files,
+            ceilings=ready.ceilings,
+        )
         return Layers(
             language_layer=limits.language_layer,
             rlimits=linux,
-            uid_drop=linux and drop,
+            uid_drop=linux and ready.uid_drop,
             no_new_privs=linux,
             seccomp=linux and seccomp,
             reasons=tuple(reasons),
+            cpu_seconds=values.cpu_soft if linux else None,
+            memory_bytes=values.memory_bytes if linux else None,
+            max_open_files=values.max_open_files if linux else None,
         )
 
     async def _compile(self, source: str, restricted: bool) -> CodeType:
@@ -579,7 +645,8 @@ class WorkerPool:
                 with anyio.move_on_after(_EXIT_GRACE_SECONDS):
                     await child.exited.wait()
                 if child.exited.is_set():
-                    error, crashed = exit_error(child, limits, error)
+                    cpu_limit = layers.cpu_seconds or limits.cpu_seconds
+                    error, crashed = exit_error(child, cpu_limit, error)
                     self._crashed += crashed
                 with anyio.CancelScope(shield=True):
                     await self._dispose(child, self._zygote)

@@ -100,6 +100,10 @@ class ChildSettings(msgspec.Struct, frozen=True, array_like=True, forbid_unknown
         max_frame_bytes: The largest frame the child accepts from the host.
         probe: Test hook: hand the program an ``os_probe`` dict describing the
             process as the child saw it just before the seccomp filter.
+        seccomp: Test hook: ``False`` applies every protection of the OS layer
+            but the seccomp filter, to show what the kernel alone would allow.
+        probe_pidfd: Test hook: a pid to open a pidfd for before the filter,
+            handed to the program as ``os_probe_pidfd`` (0 for none).
     """
 
     restricted: bool
@@ -109,15 +113,27 @@ class ChildSettings(msgspec.Struct, frozen=True, array_like=True, forbid_unknown
     max_open_files: int
     max_frame_bytes: int
     probe: bool = False
+    seccomp: bool = True
+    probe_pidfd: int = 0
 
 
 @final
 class Spawn(msgspec.Struct, frozen=True, tag="spawn", array_like=True, forbid_unknown_fields=True):
-    """host -> zygote: fork a child; its pipe ends travel as ``SCM_RIGHTS``."""
+    """host -> zygote: fork a child; its pipe ends travel as ``SCM_RIGHTS``.
+
+    Attributes:
+        id: The request's number, echoed in the answer.
+        settings: What the child applies.
+        cwd: The child's private working directory (made by the host).
+        uid: The uid and gid the child drops to, which no other live child
+            holds; ``None`` when the zygote does not run as root or the OS
+            layer is off.
+    """
 
     id: int
     settings: ChildSettings
     cwd: str
+    uid: int | None
 
 
 @final
@@ -135,16 +151,20 @@ class ZygoteReady(
 
     Attributes:
         pid: The zygote's pid.
-        drop_to: The uid/gid children drop to, or ``None`` (not root).
-        seccomp: Whether a seccomp filter is available.
+        uid_drop: Whether children drop to a uid of their own (the zygote is root).
+        seccomp: Whether a seccomp filter is available (and refuses, not only logs).
         linux: Whether rlimits, ``no_new_privs`` and the uid drop are available.
+        ceilings: The hard ``RLIMIT_CPU``, ``RLIMIT_AS`` and ``RLIMIT_NOFILE``
+            the zygote inherited (``-1`` for unlimited); a child keeps any that
+            is lower than configured.
         reasons: One line per protection the platform cannot offer.
     """
 
     pid: int
-    drop_to: int | None
+    uid_drop: bool
     seccomp: bool
     linux: bool
+    ceilings: tuple[int, int, int]
     reasons: tuple[str, ...]
 
 
@@ -223,9 +243,10 @@ def main() -> None:
         encode(
             ZygoteReady(
                 pid=os.getpid(),
-                drop_to=plan.drop_to,
-                seccomp=plan.seccomp_program is not None,
+                uid_drop=plan.uid_drop,
+                seccomp=plan.seccomp_program is not None and not _limits.MEASURING,
                 linux=plan.linux,
+                ceilings=plan.ceilings,
                 reasons=plan.reasons,
             )
         )
@@ -311,7 +332,13 @@ class _Server:
             # not close that number again once it belongs to something else.
             self._control.detach()
             self._run_child(
-                request.settings, self._plan, read_fd, write_fd, request.cwd, os.getppid()
+                request.settings,
+                self._plan,
+                read_fd,
+                write_fd,
+                request.cwd,
+                request.uid,
+                os.getppid(),
             )
             os._exit(70)
         os.close(read_fd)

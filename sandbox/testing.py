@@ -1,9 +1,10 @@
 """Test aids for code that uses the sandbox pool (host side; not imported by ``sandbox``).
 
 * :func:`probing_pool`: a :class:`~sandbox.WorkerPool` whose programs get an
-  ``os_probe`` dict describing their process (status, descriptors, working
-  directory, environment) as it was just before the seccomp filter went in,
-  since a program cannot open ``/proc`` itself once the filter is in force.
+  ``os_probe`` dict describing their process (status, limits, descriptors,
+  working directory, environment) as it was just before the seccomp filter
+  went in, since a program cannot open ``/proc`` itself once the filter is in
+  force; optionally without the filter, to show what the kernel alone allows.
 * :func:`wait_for_idle`: wait, without sleeping, until the pool has warm children.
 * :func:`zygote_pid`: the pid of the pool's zygote, to kill it in a test.
 * :class:`EchoHandler`: a :class:`~sandbox.CallHandler` that records calls and
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, final
 from bridge.host import ToolCallFailed
 from sandbox._config import Limits
 from sandbox._pool import WorkerPool
+from sandbox._uids import DEFAULT_UID_RANGE
 
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
@@ -24,10 +26,29 @@ if TYPE_CHECKING:
 __all__ = ["EchoHandler", "probing_pool", "wait_for_idle", "zygote_pid"]
 
 
-def probing_pool(*, limits: Limits | None = None, size: int = 1) -> WorkerPool:
-    """A pool whose programs see ``os_probe`` (a dict) among their globals."""
-    pool = WorkerPool(limits=Limits() if limits is None else limits, size=size)
+def probing_pool(
+    *,
+    limits: Limits | None = None,
+    size: int = 1,
+    uid_range: range = DEFAULT_UID_RANGE,
+    seccomp: bool = True,
+    pidfd_of: int = 0,
+) -> WorkerPool:
+    """A pool whose programs see ``os_probe`` (a dict) among their globals.
+
+    Args:
+        limits: The pool's limits (``Limits()`` by default).
+        size: Warm children kept.
+        uid_range: The uids its children drop to (when the host is root).
+        seccomp: ``False`` applies every protection of the OS layer except the
+            seccomp filter, to show what the kernel alone lets a child do.
+        pidfd_of: A pid the child opens a pidfd for before its filter, handed
+            to the program as ``os_probe_pidfd`` (0 for none).
+    """
+    pool = WorkerPool(limits=Limits() if limits is None else limits, size=size, uid_range=uid_range)
     pool._probe = True
+    pool._seccomp = seccomp
+    pool._probe_pidfd = pidfd_of
     return pool
 
 

@@ -12,7 +12,7 @@ async function, as the sandbox runs it), not a test module. It opens with
     file is intact), ``marker`` (nothing appeared in the marker directory),
     ``canary`` (neither the loopback TCP listener nor the Unix datagram sockets at
     ``{UNIX_SOCKET}`` and in the abstract namespace received anything), ``victim`` (a
-    process of the children's unprivileged uid, not the program's own, is alive,
+    process of the child's own unprivileged uid, not the program's own, is alive,
     untraced, and keeps its priority, CPU affinity and limits), ``ipc`` (no
     System V IPC object with the stage's key exists), ``liveness`` (the next run
     succeeds and the child left no process behind), ``handler`` (the host's tool
@@ -33,7 +33,8 @@ async function, as the sandbox runs it), not a test module. It opens with
     instance, needs the address-space rlimit and is not run with the OS layer off.
 ``plain``
     ``skip (<reason>)`` keeps the case out of the plain-CPython validation;
-    ``as-nobody (<reason>)`` runs it there as the children's unprivileged uid.
+    ``as-nobody (<reason>)`` runs it there as the victim's unprivileged uid
+    (``stage.VICTIM_UID``, which a child shares with its victim).
 ``leak``
     A regular expression for the ``leak`` signal.
 ``repeat``

@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from .stage import Stage
+from .stage import VICTIM_UID, Stage
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -39,6 +39,8 @@ import asyncio
 import json
 import sys
 
+VICTIM_UID = {victim_uid}
+
 class ToolCallError(Exception):
     def __init__(self, message, tool_name=None, code=None):
         super().__init__(message)
@@ -47,12 +49,13 @@ class ToolCallError(Exception):
 
 source = sys.stdin.read()
 if sys.argv[1:] == ["as-nobody"]:
-    # Drop to the sandbox's uid only after start-up: the interpreter's own files
-    # may be unreadable to that uid, so import what the cases need first.
+    # Drop to the victim's uid (the one a child shares with it) only after
+    # start-up: the interpreter's own files may be unreadable to that uid, so
+    # import what the cases need first.
     import ctypes, fcntl, os, resource, socket
     os.setgroups([])
-    os.setgid(65534)
-    os.setuid(65534)
+    os.setgid(VICTIM_UID)
+    os.setuid(VICTIM_UID)
 body = "async def program():\n"
 body += "".join("    " + line + "\n" for line in source.splitlines())
 body += "    return None\n"
@@ -67,7 +70,10 @@ def run_plain(case: Case, stage: Stage) -> dict[str, list[str]]:
     workdir = stage.root / "cwd"
     workdir.mkdir(exist_ok=True)
     process = subprocess.Popen(
-        [sys.executable, "-I", "-c", _WRAPPER, *(["as-nobody"] if case.plain_as_nobody else [])],
+        [
+            sys.executable, "-I", "-c", _WRAPPER.replace("{victim_uid}", str(VICTIM_UID)),
+            *(["as-nobody"] if case.plain_as_nobody else []),
+        ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

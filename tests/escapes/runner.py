@@ -1,6 +1,8 @@
 """Runs the escape corpus through a real :class:`sandbox.WorkerPool` and judges each run.
 
-One pool per ablation mode runs every case concurrently; each case gets its own
+One pool per ablation mode runs every case concurrently (the cases with a
+victim one at a time, in a second pool whose only uid is the victim's, so that
+the child and its victim share a uid); each case gets its own
 :class:`~tests.escapes.stage.Stage` (secret, marker directory, canary, victim),
 and every harm is read from outside the child after the run. The pool's health
 is recorded at the end: statistics back to idle, no process left in any child's
@@ -26,7 +28,7 @@ import sandbox
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import Limits, ToolCallFailed, WorkerPool
 
-from .stage import Stage, process_group_members
+from .stage import VICTIM_UID, Stage, process_group_members
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -363,7 +365,11 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
         parent.mkdir()
         # Unprivileged children must be able to traverse to the world-writable marker dirs.
         os.chmod(parent, 0o755)
-        async with WorkerPool(limits=limits, size=size) as pool:
+        # Cases with a victim run one at a time in a pool whose only uid is the
+        # victim's: the child then shares its uid with the victim, as every child
+        # did before each got its own.
+        siblings = WorkerPool(limits=limits, size=0, uid_range=range(VICTIM_UID, VICTIM_UID + 1))
+        async with WorkerPool(limits=limits, size=size) as pool, siblings:
             await _wait_idle(pool, size)
             fds_before, dirs_before = _fds(), _run_dirs(root)
             slots = anyio.Semaphore(size)
@@ -372,14 +378,21 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
                 async with slots:
                     outcomes[case.id] = await _run_case(pool, case, mode, parent, limits)
 
+            async def with_victims(cases: list[Case]) -> None:
+                for case in cases:
+                    outcomes[case.id] = await _run_case(siblings, case, mode, parent, limits)
+
             async with anyio.create_task_group() as group:
+                group.start_soon(
+                    with_victims, [case for case in selected if "victim" in case.signals]
+                )
                 for case in selected:
-                    if case.repeat == 1:
+                    if case.repeat == 1 and "victim" not in case.signals:
                         group.start_soon(one, case)
             # Oversized programs may load the host itself: run them alone, so that
             # what they do cannot be mistaken for a failure of another case.
             for case in selected:
-                if case.repeat > 1:
+                if case.repeat > 1 and "victim" not in case.signals:
                     await one(case)
             statistics = await _wait_idle(pool, size)
             leftover = {

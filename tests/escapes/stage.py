@@ -22,13 +22,15 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["Stage", "ipc_keys", "process_group_members"]
+__all__ = ["VICTIM_UID", "Stage", "ipc_keys", "process_group_members"]
 
 _SECRET_MODE: Final = 0o600
-#: The uid and gid of ``nobody``, which sandboxed children drop to when the host is
-#: root. The victim runs as this uid too, so that only the sandbox - not ordinary
-#: permission checks between different users - keeps a child from touching it.
-_NOBODY: Final = 65534
+#: The uid and gid the victim runs as when the host is root. Each sandboxed child
+#: has a uid of its own; the cases with a victim run in a pool whose only uid is
+#: this one, so that the child and the victim share it (as two children would if
+#: the per-child uids failed) and only the filter, not ordinary permission checks
+#: between users, keeps the child from touching the victim.
+VICTIM_UID: Final = 0x7006_0000
 _IPC_TABLES: Final = ("shm", "msg", "sem")
 _LIBC: Final = ctypes.CDLL(None, use_errno=True)
 
@@ -115,8 +117,8 @@ class Stage:
                 ["sleep", "600"],
                 start_new_session=True,
                 stdin=subprocess.DEVNULL,
-                user=_NOBODY if as_nobody else None,
-                group=_NOBODY if as_nobody else None,
+                user=VICTIM_UID if as_nobody else None,
+                group=VICTIM_UID if as_nobody else None,
                 extra_groups=[] if as_nobody else None,
             )
             stage.victim_baseline = _victim_state(stage.victim.pid)

@@ -6,11 +6,11 @@ import signal
 
 import pytest
 
-from sandbox import Limits, RunError
+from sandbox import RunError
 from sandbox._children import Child, exit_error
 from sandbox._zygote import ChildSettings
 
-LIMITS = Limits(cpu_seconds=2)
+CPU_LIMIT = 2  # the CPU limit in force (configured or inherited)
 FALLBACK = RunError("worker-exit", "the child exited or closed its pipe before finishing the run")
 
 
@@ -27,28 +27,28 @@ def _child(status: int | None, *, cpu: float = 0.0, zygote_died: bool = False) -
 
 
 async def test_sigxcpu_is_a_cpu_timeout_naming_the_limit() -> None:
-    error, crashed = exit_error(_child(signal.SIGXCPU), LIMITS, FALLBACK)
+    error, crashed = exit_error(_child(signal.SIGXCPU), CPU_LIMIT, FALLBACK)
     assert (error, crashed) == (RunError("timeout", "CPU time limit of 2s reached"), False)
 
 
 async def test_sigkill_at_the_cpu_hard_limit_is_a_cpu_timeout() -> None:
-    error, _ = exit_error(_child(signal.SIGKILL, cpu=3.0), LIMITS, FALLBACK)
+    error, _ = exit_error(_child(signal.SIGKILL, cpu=3.0), CPU_LIMIT, FALLBACK)
     assert error == RunError("timeout", "CPU time limit of 2s reached")
 
 
 async def test_sigkill_below_the_cpu_limit_is_a_crash_naming_the_signal() -> None:
-    error, crashed = exit_error(_child(signal.SIGKILL, cpu=0.1), LIMITS, FALLBACK)
+    error, crashed = exit_error(_child(signal.SIGKILL, cpu=0.1), CPU_LIMIT, FALLBACK)
     assert error == RunError("worker-exit", "the child exited with signal 9 before finishing")
     assert crashed
 
 
 async def test_a_segfault_is_a_crash_naming_the_signal() -> None:
-    error, _ = exit_error(_child(signal.SIGSEGV), LIMITS, FALLBACK)
+    error, _ = exit_error(_child(signal.SIGSEGV), CPU_LIMIT, FALLBACK)
     assert error == RunError("worker-exit", "the child exited with signal 11 before finishing")
 
 
 async def test_a_kill_by_the_seccomp_filter_says_so() -> None:
-    error, crashed = exit_error(_child(signal.SIGSYS), LIMITS, FALLBACK)
+    error, crashed = exit_error(_child(signal.SIGSYS), CPU_LIMIT, FALLBACK)
     assert error.kind == "worker-exit"
     assert error.message.startswith("the seccomp filter killed the child (signal 31, SIGSYS)")
     assert crashed
@@ -63,20 +63,20 @@ async def test_a_kill_by_the_seccomp_filter_says_so() -> None:
     ],
 )
 async def test_an_exit_status_is_a_crash_naming_what_failed(code: int, message: str) -> None:
-    error, crashed = exit_error(_child(code << 8), LIMITS, FALLBACK)
+    error, crashed = exit_error(_child(code << 8), CPU_LIMIT, FALLBACK)
     assert (error, crashed) == (RunError("worker-exit", message), True)
 
 
 async def test_a_clean_exit_keeps_what_the_protocol_saw() -> None:
-    assert exit_error(_child(0), LIMITS, FALLBACK) == (FALLBACK, False)
+    assert exit_error(_child(0), CPU_LIMIT, FALLBACK) == (FALLBACK, False)
 
 
 async def test_an_unreaped_child_keeps_what_the_protocol_saw() -> None:
-    assert exit_error(_child(None), LIMITS, FALLBACK) == (FALLBACK, False)
+    assert exit_error(_child(None), CPU_LIMIT, FALLBACK) == (FALLBACK, False)
 
 
 async def test_a_dead_zygote_is_named_as_the_cause() -> None:
-    error, _ = exit_error(_child(None, zygote_died=True), LIMITS, FALLBACK)
+    error, _ = exit_error(_child(None, zygote_died=True), CPU_LIMIT, FALLBACK)
     assert error == RunError(
         "worker-exit", "the sandbox zygote exited during the run, taking the child with it"
     )

@@ -1,0 +1,242 @@
+"""The child's seccomp filter: an allow-list of the system calls it needs.
+
+Everything not allowed here is refused with ``EPERM``; a system call of another
+ABI (i386 through ``int 0x80``, x32 numbers on x86_64) kills the process.
+
+The list has three parts:
+
+* :data:`MEASURED_SYSCALLS` (``sandbox/_syscalls.py``): what children were seen
+  to call once their filter was in, while running every legitimate workload.
+  ``tools/derive_syscalls.py`` measures it (``strace`` of real children under a
+  filter that allows and logs everything) and writes that file.
+* :data:`REASONED_SYSCALLS`: calls a measurement on one machine may not see
+  but the runtime can make on another, each with its reason.
+* :data:`ARGUMENT_RULES`: calls allowed only with the arguments the runtime
+  uses (a Unix stream socket pair for the event loop, ``FIONBIO``).
+
+:data:`NEVER_ALLOWED` names the calls no part of the list may ever contain
+(process creation, signals, tracing, files, sockets, IPC, ...); the tests and
+the measurement tool check it, so that a measurement that saw one fails loudly
+instead of widening the filter.
+
+The filter is compiled once in the zygote (:func:`compile_filter`); each child
+only loads the resulting BPF program (:func:`load_filter`).
+
+This module runs in the child: stdlib and ``pyseccomp`` only.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import socket
+from dataclasses import dataclass
+from typing import Final
+
+from sandbox._syscalls import MEASURED_SYSCALLS
+
+__all__ = [
+    "ALLOWED_SYSCALLS",
+    "ARGUMENT_RULES",
+    "MEASURED_SYSCALLS",
+    "NEVER_ALLOWED",
+    "REASONED_SYSCALLS",
+    "ArgumentRule",
+    "FilterProgram",
+    "compile_filter",
+    "load_filter",
+]
+
+_PR_SET_SECCOMP: Final = 22
+_SECCOMP_MODE_FILTER: Final = 2
+_FIONBIO: Final = 0x5421
+
+#: Calls the runtime can make that one machine's measurement may miss.
+REASONED_SYSCALLS: Final[dict[str, str]] = {
+    # The clocks are read through the vDSO, without a system call, where the
+    # clock source allows it; elsewhere (some virtual machines) glibc falls
+    # back to the real call.
+    "clock_gettime": "vDSO fallback of time.time, time.monotonic and time.perf_counter",
+    "gettimeofday": "vDSO fallback of the wall clock",
+    "time": "vDSO fallback of time()",
+    "madvise": "the allocator returning freed pages (malloc_trim, newer CPython allocators)",
+    "rt_sigreturn": "returning from the SIGALRM handler that flushes the log, whenever it runs",
+    # A sleep or wait interrupted by a stop and continue (a debugger, a
+    # SIGSTOP from root) is resumed by the kernel through this call.
+    "restart_syscall": "the kernel resuming an interrupted sleep",
+    # Architectures without epoll_wait (arm64) have only this form.
+    "epoll_pwait": "the event loop's wait where the architecture has no epoll_wait",
+}
+
+@dataclass(frozen=True, slots=True)
+class ArgumentRule:
+    """One system call allowed only when its arguments match.
+
+    Attributes:
+        syscall: The call's name.
+        conditions: ``(argument index, operator, value, mask-or-0)`` tuples in
+            libseccomp's terms (``pyseccomp.EQ``, ``pyseccomp.MASKED_EQ``, ...),
+            all of which must hold. Comparisons are on the full 64 bits, so a
+            value with stray high bits does not match and is refused.
+        why: What needs the call, and why other arguments are refused.
+    """
+
+    syscall: str
+    conditions: tuple[tuple[int, str, int, int], ...]
+    why: str
+
+
+#: Calls allowed with these arguments only (several rules for one call are alternatives).
+ARGUMENT_RULES: Final[tuple[ArgumentRule, ...]] = (
+    ArgumentRule(
+        "socketpair",
+        ((0, "EQ", socket.AF_UNIX, 0), (1, "MASKED_EQ", 0xF, socket.SOCK_STREAM), (2, "EQ", 0, 0)),
+        "the event loop's self-pipe; a datagram pair could send to any Unix socket by address",
+    ),
+    ArgumentRule(
+        "ioctl",
+        ((1, "EQ", _FIONBIO, 0),),
+        "making the self-pipe non-blocking; every other request is refused",
+    ),
+)
+
+#: Calls that no measurement, reason or rule may allow: with them a program
+#: could create processes, reach other processes, open or change files, reach
+#: the network, leave state for a later run, or widen the kernel's attack surface.
+NEVER_ALLOWED: Final[frozenset[str]] = frozenset({
+    "fork", "vfork", "clone", "clone3", "execve", "execveat",
+    "kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo",
+    "pidfd_open", "pidfd_send_signal", "pidfd_getfd", "ptrace",
+    "process_vm_readv", "process_vm_writev", "process_madvise",
+    "setpgid", "setsid", "prctl", "fcntl", "prlimit64",
+    "setpriority", "sched_setscheduler", "sched_setparam", "sched_setaffinity",
+    "sched_setattr", "ioprio_set", "migrate_pages", "move_pages", "kcmp",
+    "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop", "semtimedop", "semctl",
+    "shmget", "shmat", "shmdt", "shmctl",
+    "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
+    "socket", "connect", "bind", "listen", "accept", "accept4", "sendto", "sendmsg",
+    "open", "openat", "openat2", "creat", "open_by_handle_at", "name_to_handle_at",
+    "mkdir", "mkdirat", "rmdir", "unlink", "unlinkat", "rename", "renameat", "renameat2",
+    "link", "linkat", "symlink", "symlinkat", "chmod", "fchmod", "fchmodat", "fchmodat2",
+    "chown", "fchown", "lchown", "fchownat", "truncate", "ftruncate", "mknod", "mknodat",
+    "utime", "utimes", "utimensat", "futimesat",
+    "setxattr", "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr",
+    "memfd_create", "memfd_secret", "inotify_init", "inotify_init1", "fanotify_init",
+    "chdir", "fchdir", "chroot",
+    "io_uring_setup", "io_uring_enter", "io_uring_register",
+    "bpf", "perf_event_open", "userfaultfd", "keyctl", "add_key", "request_key",
+    "unshare", "setns", "personality", "mount", "umount2", "pivot_root",
+    "open_tree", "move_mount", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr",
+    "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load",
+    "reboot", "swapon", "swapoff", "acct", "quotactl", "syslog", "seccomp",
+    "settimeofday", "clock_settime", "adjtimex", "clock_adjtime",
+    "sethostname", "setdomainname", "iopl", "ioperm",
+    "setuid", "setgid", "setreuid", "setregid", "setresuid", "setresgid", "setgroups",
+    "setfsuid", "setfsgid", "capset",
+})
+
+_CONDITIONAL: Final = frozenset(rule.syscall for rule in ARGUMENT_RULES)
+
+#: Calls allowed whatever their arguments.
+ALLOWED_SYSCALLS: Final[tuple[str, ...]] = tuple(
+    sorted((set(MEASURED_SYSCALLS) | set(REASONED_SYSCALLS)) - _CONDITIONAL)
+)
+
+
+class _SockFilter(ctypes.Structure):
+    _fields_ = (
+        ("code", ctypes.c_uint16),
+        ("jt", ctypes.c_uint8),
+        ("jf", ctypes.c_uint8),
+        ("k", ctypes.c_uint32),
+    )
+
+
+class FilterProgram(ctypes.Structure):
+    """A compiled BPF program (``struct sock_fprog``), ready for ``PR_SET_SECCOMP``."""
+
+    _fields_ = (("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter)))
+
+
+_LIBC: Final = ctypes.CDLL(None, use_errno=True)
+_LIBC.prctl.restype = ctypes.c_int
+_LIBC.prctl.argtypes = (
+    ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong
+)
+
+
+def compile_filter(*, measuring: bool = False) -> FilterProgram:
+    """Build the filter through libseccomp and export it as a BPF program.
+
+    Compiled once in the zygote; each child only loads the result, which takes
+    microseconds instead of the ~0.3 ms libseccomp needs to generate it.
+
+    Args:
+        measuring: For ``tools/derive_syscalls.py`` only: a call that is not
+            allowed is logged (``SCMP_ACT_LOG``) and performed instead of
+            refused, so that a measurement run behaves as if everything were
+            allowed and the kernel's log names whatever the list lacks.
+
+    Raises:
+        ImportError: ``pyseccomp`` or libseccomp is not installed.
+        RuntimeError: libseccomp exported a malformed program.
+    """
+    import pyseccomp
+
+    refuse = pyseccomp.LOG if measuring else pyseccomp.ERRNO(errno.EPERM)
+    syscall_filter = pyseccomp.SyscallFilter(refuse)
+    # Any other ABI (i386, and x32 numbers on x86_64) kills the process:
+    # nothing in the child ever uses one, and its numbers mean other calls.
+    syscall_filter.set_attr(pyseccomp.Attr.ACT_BADARCH, pyseccomp.KILL_PROCESS)
+    native = pyseccomp.system_arch()
+    for name in ALLOWED_SYSCALLS:
+        if pyseccomp.resolve_syscall(native, name) < 0:
+            # A call this architecture does not have (``epoll_wait`` or
+            # ``time`` on arm64) cannot be made there either.
+            continue
+        syscall_filter.add_rule(pyseccomp.ALLOW, name)
+    for rule in ARGUMENT_RULES:
+        arguments = [
+            pyseccomp.Arg(index, getattr(pyseccomp, operator), *_operands(operator, a, b))
+            for index, operator, a, b in rule.conditions
+        ]
+        syscall_filter.add_rule(pyseccomp.ALLOW, rule.syscall, *arguments)
+    return _export(syscall_filter)
+
+
+def _operands(operator: str, value: int, extra: int) -> tuple[int, ...]:
+    # MASKED_EQ takes (mask, value); the others take one value.
+    return (value, extra) if operator == "MASKED_EQ" else (value,)
+
+
+def _export(syscall_filter: object) -> FilterProgram:
+    read_end, write_end = os.pipe()
+    try:
+        with os.fdopen(write_end, "wb", closefd=True) as sink:
+            syscall_filter.export_bpf(sink)  # type: ignore[attr-defined]
+        data = b""
+        while chunk := os.read(read_end, 65536):
+            data += chunk
+    finally:
+        os.close(read_end)
+    size = ctypes.sizeof(_SockFilter)
+    count = len(data) // size
+    if count == 0 or len(data) % size:
+        raise RuntimeError(f"libseccomp exported a malformed program of {len(data)} bytes")
+    instructions = (_SockFilter * count).from_buffer_copy(data)
+    program = FilterProgram(count, ctypes.cast(instructions, ctypes.POINTER(_SockFilter)))
+    # Keep the instructions alive as long as the program that points at them.
+    program._instructions = instructions
+    return program
+
+
+def load_filter(program: FilterProgram) -> None:
+    """Install the compiled filter in this process (requires ``no_new_privs`` or root).
+
+    Raises:
+        OSError: The kernel refused the filter.
+    """
+    if _LIBC.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.addressof(program), 0, 0) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, f"prctl(PR_SET_SECCOMP) failed: {os.strerror(code)}")
