@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Final
+
 import pytest
 
 from .corpus_format import load_cases, load_legit_programs
 from .runner import AblationRuns, LegitRuns
+
+_HERE: Final = Path(__file__).parent
 
 
 @pytest.fixture(scope="session")
@@ -18,3 +23,11 @@ def ablation() -> AblationRuns:
 def legit_runs() -> LegitRuns:
     """The legitimate programs' results per mode, run on first use."""
     return LegitRuns(load_legit_programs())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Every escape test reads the one corpus run per mode (session fixtures): under
+    # pytest-xdist they share a worker, so the corpus runs once, not once per worker.
+    for item in items:
+        if item.path.is_relative_to(_HERE):
+            item.add_marker(pytest.mark.xdist_group("escape-corpus"))
