@@ -349,13 +349,15 @@ def _check_value(
     result: object, max_value_bytes: int
 ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
     try:
-        value = materialize(result)
+        # What json.dumps accepts (a tuple becomes an array, a Counter an
+        # object), read without running any method the program could define.
+        value = materialize(result, accept_subclasses=True)
     except LossyJsonError as exc:
         return None, (
             "invalid-output",
             f"The program's return value is not lossless JSON: {_plain_names(str(exc))}. "
-            "Return dicts with str keys, "
-            "lists, str, int, finite float, bool or None.",
+            "Return dicts with str keys, lists (tuples become lists), str, int, finite "
+            "float, bool or None.",
         )
     size = len(msgspec.json.encode(value))
     if size > max_value_bytes:

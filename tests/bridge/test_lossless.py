@@ -454,3 +454,77 @@ def test_two_snapshots_of_one_value_are_independent() -> None:
 def test_scalars_are_returned_as_they_are() -> None:
     for value in (None, True, 0, 1.5, "text", 2**53):
         assert materialize(value) is value
+
+
+# --- subclasses, as json.dumps accepts them ------------------------------------------------------
+
+
+def _as_tuples(value: JsonValue) -> object:
+    """The same value with every list turned into a tuple."""
+    if isinstance(value, list):
+        return tuple(_as_tuples(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _as_tuples(item) for key, item in value.items()}
+    return value
+
+
+@given(json_values())
+def test_with_subclasses_accepted_tuples_come_back_as_json_dumps_writes_them(
+    value: JsonValue,
+) -> None:
+    shaped = _as_tuples(value)
+    assert same(materialize(shaped, accept_subclasses=True), json.loads(json.dumps(shaped)))
+
+
+def test_subclasses_are_read_through_their_base_type_never_their_own_methods() -> None:
+    class Loud(dict[str, int]):
+        def items(self) -> Any:
+            raise AssertionError("items() of the subclass ran")
+
+        def __iter__(self) -> Any:
+            raise AssertionError("__iter__ of the subclass ran")
+
+    class Sneaky(tuple[int, ...]):
+        def __iter__(self) -> Any:
+            return iter(["not", "the", "items"])
+
+    class Listy(list[int]):
+        def __iter__(self) -> Any:
+            raise AssertionError("__iter__ of the subclass ran")
+
+    value = {"d": Loud(a=1), "t": Sneaky((1, 2)), "l": Listy([3])}
+    assert materialize(value, accept_subclasses=True) == {"d": {"a": 1}, "t": [1, 2], "l": [3]}
+
+
+def test_an_ordered_dict_keeps_its_own_order() -> None:
+    from collections import OrderedDict
+
+    ordered = OrderedDict(a=1, b=2)
+    ordered.move_to_end("a")
+    assert list(materialize(ordered, accept_subclasses=True)) == ["b", "a"]  # type: ignore[arg-type]
+
+
+def test_subclasses_keep_the_checks_of_their_items() -> None:
+    from collections import Counter
+
+    with pytest.raises(LossyJsonError, match=r"^dict key 1 \(int\) is not allowed.* - at `\$\.c`$"):
+        materialize({"c": Counter([1])}, accept_subclasses=True)
+    with pytest.raises(
+        LossyJsonError, match=r"^a set \(use a sorted list\) is not JSON - at `\$\[1\]`$"
+    ):
+        materialize((1, {2}), accept_subclasses=True)
+
+
+def test_a_dataclass_instance_suggests_asdict() -> None:
+    import dataclasses
+
+    @dataclasses.dataclass
+    class Point:
+        x: int
+
+    with pytest.raises(
+        LossyJsonError,
+        match=r"^a dataclass instance of type .*Point \(convert it with dataclasses\.asdict\(\)\) "
+        r"is not JSON - at `\$\[0\]`$",
+    ):
+        materialize([Point(1)], accept_subclasses=True)

@@ -189,8 +189,8 @@ def test_none_and_falling_off_the_end_give_null(source: str) -> None:
 @pytest.mark.parametrize(
     ("source", "path"),
     [
-        ("return (1, 2)", "$"),
         ("return {'a': [1, {2, 3}]}", "$.a[1]"),
+        ("return ({'a': (1, {2})},)", "$[0].a[1]"),
         ("return {'x': float('nan')}", "$.x"),
         ("return [-0.0]", "$[0]"),
         ("return {1: 'a'}", "$"),
@@ -204,8 +204,60 @@ def test_values_that_are_not_lossless_json_are_invalid_output(source: str, path:
     # The reason itself comes from bridge.lossless; the path is what matters here.
     assert message.startswith("The program's return value is not lossless JSON: ")
     assert message.endswith(
-        f" - at `{path}`. Return dicts with str keys, lists, str, int, finite float, bool or None."
+        f" - at `{path}`. Return dicts with str keys, lists (tuples become lists), str, int, "
+        "finite float, bool or None."
     )
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        ("return 1, 'a'", [1, "a"]),
+        ("return sorted({'b': 2, 'a': 1}.items())", [["a", 1], ["b", 2]]),
+        ("return {'pairs': list(zip([1, 2], 'xy'))}", {"pairs": [[1, "x"], [2, "y"]]}),
+        ("return [(), ((1,),)]", [[], [[1]]]),
+    ],
+)
+def test_tuples_anywhere_in_the_value_become_lists_as_json_dumps_makes_them(
+    source: str, value: JsonValue
+) -> None:
+    # Regression (issue 9): `return a, b` failed as invalid-output after every call had run.
+    assert run_ok(source) == value
+
+
+def test_counters_ordered_dicts_defaultdicts_and_namedtuples_come_back_as_json_dumps_writes_them(
+) -> None:
+    source = """
+import collections
+point = collections.namedtuple("Point", "x y")
+ordered = collections.OrderedDict(a=1, b=2)
+ordered.move_to_end("a")
+return {
+    "counts": collections.Counter("abb"),
+    "ordered": ordered,
+    "grouped": collections.defaultdict(list, {"k": [1]}),
+    "point": point(1, 2),
+}
+"""
+    assert run_ok(source) == {
+        "counts": {"a": 1, "b": 2},
+        "ordered": {"b": 2, "a": 1},
+        "grouped": {"k": [1]},
+        "point": [1, 2],
+    }
+
+
+def test_a_dataclass_instance_in_the_value_suggests_asdict() -> None:
+    source = (
+        "import dataclasses\n@dataclasses.dataclass\nclass Point:\n    x: int\n"
+        "return {'p': [Point(1)]}"
+    )
+    kind, message = run_error(source)
+    assert kind == "invalid-output"
+    assert (
+        "a dataclass instance of type Point (convert it with dataclasses.asdict()) is not "
+        "JSON - at `$.p[0]`"
+    ) in message
 
 
 def test_a_value_over_the_cap_is_an_output_limit() -> None:
