@@ -128,21 +128,32 @@ class CallHandler(Protocol):
 class ToolCallFailed(Exception):
     """Raised by a :class:`CallHandler`: the call failed with this message.
 
-    The program gets a ``ToolCallError`` with the same message and ``code``.
+    The program gets a ``ToolCallError`` that names the tool and carries the
+    message, ``code`` and ``exception_type`` (as its ``type``).
 
     Args:
         message: what went wrong, written for the program's author.
         code: an optional error code (e.g. ``"DENIED"``) the program can test.
+        exception_type: the class name of the exception the tool raised
+            (``"LookupError"``), when it raised one.
     """
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(
+        self, message: str, code: str | None = None, *, exception_type: str | None = None
+    ) -> None:
         if not isinstance(message, str):
             raise TypeError(f"ToolCallFailed message must be a str; got message={message!r}")
         if code is not None and not isinstance(code, str):
             raise TypeError(f"ToolCallFailed code must be a str or None; got code={code!r}")
+        if exception_type is not None and not isinstance(exception_type, str):
+            raise TypeError(
+                "ToolCallFailed exception_type must be a str or None; got "
+                f"exception_type={exception_type!r}"
+            )
         super().__init__(message)
         self.message = message
         self.code = code
+        self.exception_type = exception_type
 
 
 @final
@@ -498,7 +509,9 @@ class HostEndpoint:
             try:
                 result = await handler.call_tool(name, args)
             except ToolCallFailed as exc:
-                reply = Reply(call_id, error=exc.message, code=exc.code)
+                reply = Reply(
+                    call_id, error=exc.message, code=exc.code, exception_type=exc.exception_type
+                )
             except Exception:
                 _logger.exception("tool %r raised while serving a sandboxed program", name)
                 reply = Reply(call_id, error=f'internal error in tool "{name}"')

@@ -162,12 +162,15 @@ class Reply(msgspec.Struct, frozen=True, tag="reply", array_like=True, forbid_un
         value: on success, the tool's value as compact JSON text.
         error: on failure, the message the program sees (``value`` is then unused).
         code: on failure, an optional error code the program can test.
+        exception_type: on failure, the class name of the exception the tool
+            raised (``"LookupError"``), or ``None``.
     """
 
     id: int
     value: bytes = b"null"
     error: str | None = None
     code: str | None = None
+    exception_type: str | None = None
 
 
 @final
@@ -243,13 +246,16 @@ def _is_plain_scalar(value: object) -> bool:
     return kind is bool or value is None
 
 
-def encode_value(value: Any, *, accept_tuples: bool = False) -> bytes:
+def encode_value(
+    value: Any, *, accept_tuples: bool = False, accept_subclasses: bool = False
+) -> bytes:
     """Check ``value`` as lossless JSON and encode it as compact JSON text.
 
     The encoded text is the snapshot, so nothing is copied. Scalars and flat
     objects of ASCII strings, exact ints, finite floats, bools and nulls are
     checked here; anything else goes through
-    :func:`~bridge.lossless.materialize` (with ``accept_tuples`` as given).
+    :func:`~bridge.lossless.materialize` (with ``accept_tuples`` and
+    ``accept_subclasses`` as given).
 
     Raises:
         LossyJsonError: naming the offending path.
@@ -263,7 +269,9 @@ def encode_value(value: Any, *, accept_tuples: bool = False) -> bytes:
         )
     ):
         return _json_encode(value)
-    return _json_encode(materialize(value, accept_tuples=accept_tuples))
+    return _json_encode(
+        materialize(value, accept_tuples=accept_tuples, accept_subclasses=accept_subclasses)
+    )
 
 
 # --------------------------------------------------------------------------- framing
