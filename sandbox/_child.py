@@ -154,6 +154,8 @@ def run_child(
             max_log_bytes=run.max_log_bytes,
             max_value_bytes=run.max_value_bytes,
             after_run=after_run,
+            # The limit the rlimits above set, for the message of a MemoryError.
+            memory_bytes=settings.memory_bytes if os_layer else None,
         )
         channel.send_done(outcome.value, outcome.error)
     except BaseException:

@@ -159,7 +159,10 @@ async def test_a_memory_bomb_is_a_memory_error_in_the_program() -> None:
             )
     assert result.error is not None
     assert result.error.kind == "exception"
-    assert "MemoryError" in result.error.message
+    assert result.layers.rlimits, result.layers.reasons
+    assert result.error.message.endswith(
+        "\nMemoryError: the program ran out of memory (memory limit 256 MiB, Limits.memory_bytes)"
+    )
 
 
 async def test_an_output_flood_is_cut_at_the_log_budget() -> None:

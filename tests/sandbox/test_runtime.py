@@ -389,3 +389,67 @@ def test_a_prepared_run_serves_exactly_one_program() -> None:
     assert lines == ["once"]
     with pytest.raises(RuntimeError):
         prepared.run(code, bindings={}, max_log_bytes=1000, max_value_bytes=1000)
+
+
+# -- out of memory --------------------------------------------------------------------------------
+
+
+def run_with_memory_limit(source: str, memory_bytes: int | None) -> tuple[str, str]:
+    prepared = PreparedRun(restricted=True, emit_log=lambda line: None)
+    outcome = prepared.run(
+        compile_program(source),
+        bindings={},
+        max_log_bytes=1000,
+        max_value_bytes=1000,
+        memory_bytes=memory_bytes,
+    )
+    assert outcome.error is not None
+    return outcome.error
+
+
+def test_a_memory_error_says_which_limit_the_program_hit_and_its_value() -> None:
+    # Regression (issue 9): a MemoryError at the limit did not mention the limit.
+    # No allocator can give 8 PiB, limit or not, so this is a real MemoryError.
+    kind, message = run_with_memory_limit("rows = [0] * (1 << 50)", 512 << 20)
+    assert kind == "exception"
+    assert message == (
+        "Traceback (most recent call last):\n"
+        '  File "<model>", line 1, in <module>\n'
+        "    rows = [0] * (1 << 50)\n"
+        "MemoryError: the program ran out of memory (memory limit 512 MiB, Limits.memory_bytes)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("memory_bytes", "shown"),
+    [
+        (1 << 30, "1 GiB"),
+        (3 << 20, "3 MiB"),
+        (96 << 10, "96 KiB"),
+        ((64 << 20) + 1, "67108865 bytes"),
+    ],
+)
+def test_the_memory_limit_is_shown_in_the_largest_whole_unit(memory_bytes: int, shown: str) -> None:
+    _, message = run_with_memory_limit("raise MemoryError", memory_bytes)
+    assert message.endswith(f"(memory limit {shown}, Limits.memory_bytes)")
+
+
+def test_a_memory_error_with_a_message_keeps_it_after_the_limit() -> None:
+    _, message = run_with_memory_limit("raise MemoryError('cache is full')", 512 << 20)
+    assert message.endswith(
+        "\nMemoryError: the program ran out of memory (memory limit 512 MiB, "
+        "Limits.memory_bytes); cache is full"
+    )
+
+
+def test_without_a_memory_limit_a_memory_error_is_reported_as_it_is() -> None:
+    _, message = run_with_memory_limit("rows = [0] * (1 << 50)", None)
+    assert message.endswith("\n    rows = [0] * (1 << 50)\nMemoryError")
+
+
+def test_a_caught_memory_error_that_ends_in_another_exception_keeps_that_one() -> None:
+    source = (
+        "try:\n    rows = [0] * (1 << 50)\nexcept MemoryError:\n    raise ValueError('no room')"
+    )
+    _, message = run_with_memory_limit(source, 512 << 20)
+    assert message.endswith("\nValueError: no room")
