@@ -50,6 +50,7 @@ from bridge.protocol import (
     Ready,
     Reply,
     Run,
+    Where,
     encode_frame,
     encode_value,
     read_frame,
@@ -168,6 +169,7 @@ class ChildChannel:
         "_lines_bytes",
         "_loop",
         "_read_fd",
+        "_report",
         "_timer_armed",
         "_write_fd",
         "peer_max_frame_bytes",
@@ -197,6 +199,9 @@ class ChildChannel:
         self._last_flush = 0.0
         self._timer_armed = False
         self._busy = False  # a write or a change to _lines is in progress (see _on_alarm)
+        # A Where report (and the exit status to leave with after it) that a
+        # signal asked for while a write was in progress.
+        self._report: tuple[Where, int | None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._calls: _Calls | None = None
         #: The host's frame cap, learnt from :class:`Run`.
@@ -228,6 +233,42 @@ class ChildChannel:
             write_all(self._write_fd, frame)
         finally:
             self._busy = busy
+            if not busy and self._report is not None:
+                self._send_report()
+
+    # ------------------------------------------------------------------ stop reports
+
+    def report_line(self, line: int | None, *, then_exit: int | None = None) -> None:
+        """Tell the host which line the program is on; for a signal handler.
+
+        Runs between two bytecodes of whatever the main thread is doing: if
+        that is a write, the report follows it, so frames never interleave.
+
+        Args:
+            line: the program's current line, or ``None``.
+            then_exit: leave the process with this status once the report is out.
+        """
+        self._report = (Where(line), then_exit)
+        if not self._busy:
+            self._send_report()
+
+    def _send_report(self) -> None:
+        report, self._report = self._report, None
+        if report is None:
+            return
+        where, then_exit = report
+        self._busy = True
+        try:
+            frame = encode_frame(where)
+            if self._lines:
+                frame = self._take_log_frame() + frame
+            write_all(self._write_fd, frame)
+        except OSError:
+            pass  # the host is gone; nothing is waiting for the report
+        finally:
+            self._busy = False
+        if then_exit is not None:
+            os._exit(then_exit)
 
     # ------------------------------------------------------------------ logs
 
@@ -266,6 +307,8 @@ class ChildChannel:
                 self._arm_timer()
         finally:
             self._busy = False
+            if self._report is not None:
+                self._send_report()
 
     def flush_logs(self) -> None:
         """Send every pending log line now."""

@@ -20,6 +20,9 @@ Conversation, one program per child::
     host  -> child  Reply(id=1, ...), Reply(id=0, ...), ...   (any order)
     child -> host   Done(value | error)
 
+When the host stops a run (its wall-clock limit), it signals the child, which
+answers with ``Where(line)`` before it is killed, if it can in a short grace.
+
 This module is imported by the child: it must stay cheap to import (no anyio,
 nothing from the host side).
 """
@@ -55,6 +58,7 @@ __all__ = [
     "Ready",
     "Reply",
     "Run",
+    "Where",
     "encode_frame",
     "encode_value",
     "read_frame",
@@ -223,8 +227,21 @@ class Done(msgspec.Struct, frozen=True, tag="done", array_like=True, forbid_unkn
     error: Failure | None = None
 
 
+@final
+class Where(msgspec.Struct, frozen=True, tag="where", array_like=True, forbid_unknown_fields=True):
+    """child -> host: the line the program is on, sent when the host asks (a stop signal).
+
+    Attributes:
+        line: the line of the program's source it was running or waiting on, or
+            ``None`` when it was in none of its own code. The host checks it
+            against the source and never waits long for it.
+    """
+
+    line: int | None = None
+
+
 HostMessage: TypeAlias = Run | Reply
-ChildMessage: TypeAlias = Ready | Call | Log | Done
+ChildMessage: TypeAlias = Ready | Call | Log | Done | Where
 
 
 # --------------------------------------------------------------------------- values

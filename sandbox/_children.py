@@ -26,6 +26,7 @@ import msgspec
 import sandbox
 from sandbox import _zygote
 from sandbox._config import Limits, RunError, format_seconds
+from sandbox._where import CPU_LIMIT_EXIT
 
 if TYPE_CHECKING:
     from anyio.abc import Process
@@ -197,6 +198,13 @@ class Zygote:
         with contextlib.suppress(OSError):
             await self._send(_zygote.encode(_zygote.Kill(child.pid)), [])
 
+    async def ask_line(self, child: Child) -> None:
+        """Ask the child for its program's current line (it answers ``Where``, if it can)."""
+        if self.dead or child.exited.is_set() or not child.pid:
+            return
+        with contextlib.suppress(OSError):
+            await self._send(_zygote.encode(_zygote.ReportLine(child.pid)), [])
+
     async def _send(self, data: bytes, ancillary: list[tuple[int, int, array.array[int]]]) -> None:
         while True:
             try:
@@ -246,6 +254,11 @@ def startup_failure(child: Child) -> str:
     return f"{_zygote.EXIT_CODES.get(code, 'it exited')} (exit status {code})"
 
 
+def cpu_limit_message(limits: Limits) -> str:
+    """The message of a run that reached its CPU time limit (before where it was)."""
+    return f"CPU time limit of {format_seconds(limits.cpu_seconds)} reached (Limits.cpu_seconds)"
+
+
 def exit_error(child: Child, limits: Limits, fallback: RunError) -> tuple[RunError, bool]:
     """The error for a child that ended before ``Done``, and whether it crashed.
 
@@ -262,8 +275,7 @@ def exit_error(child: Child, limits: Limits, fallback: RunError) -> tuple[RunErr
         number = os.WTERMSIG(status)
         cpu_hit = child.cpu_seconds >= limits.cpu_seconds
         if number == signal.SIGXCPU or (number == signal.SIGKILL and cpu_hit):
-            message = f"CPU time limit of {format_seconds(limits.cpu_seconds)} reached"
-            return RunError("timeout", message), False
+            return RunError("timeout", cpu_limit_message(limits)), False
         if number == signal.SIGSYS:
             message = (
                 "the seccomp filter killed the child (signal 31, SIGSYS) for a system call "
@@ -275,6 +287,9 @@ def exit_error(child: Child, limits: Limits, fallback: RunError) -> tuple[RunErr
     code = os.WEXITSTATUS(status)
     if code == 0:
         return fallback, False
+    if code == CPU_LIMIT_EXIT:
+        # The child handled SIGXCPU: it reported its line, then left.
+        return RunError("timeout", cpu_limit_message(limits)), False
     if code in _zygote.EXIT_CODES:
         message = f"{_zygote.EXIT_CODES[code]} (exit status {code})"
     else:

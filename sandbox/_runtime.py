@@ -27,6 +27,7 @@ from bridge.lossless import JsonValue, LossyJsonError, materialize
 from ._builtins import check_binding_names, make_globals
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
 from ._guards import MODEL_MODULE
+from ._where import program_line
 
 if TYPE_CHECKING:
     import types
@@ -205,6 +206,7 @@ class PreparedRun:
         "_output",
         "_own_process",
         "_restricted",
+        "_task",
         "_used",
     )
 
@@ -225,7 +227,16 @@ class PreparedRun:
         )
         self._loop = asyncio.new_event_loop()
         self._loop.set_exception_handler(_ignore_loop_errors)
+        self._task: asyncio.Task[Any] | None = None
         self._used = False
+
+    def program_line(self, frame: types.FrameType | None) -> int | None:
+        """The line the running program is on, for a stop report (see :mod:`sandbox._where`).
+
+        ``frame`` is the frame a signal handler was given; ``None`` when the
+        program is in none of its own code.
+        """
+        return program_line(frame, self._namespace, self._task)
 
     def run(
         self,
@@ -303,7 +314,7 @@ class PreparedRun:
     ) -> tuple[object, tuple[ErrorKind, str] | None]:
         loop = self._loop
         try:
-            task = loop.create_task(main(), context=self._context)
+            task = self._task = loop.create_task(main(), context=self._context)
             return loop.run_until_complete(task), None
         except MemoryError as exc:
             if out_of_memory is None:

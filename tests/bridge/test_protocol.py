@@ -31,6 +31,7 @@ from bridge.protocol import (
     Ready,
     Reply,
     Run,
+    Where,
     encode_frame,
     encode_value,
     read_frame,
@@ -79,7 +80,8 @@ failures = st.builds(
 dones = st.builds(Done, value=json_bytes, error=st.none() | failures)
 
 host_messages: st.SearchStrategy[HostMessage] = runs | replies
-child_messages: st.SearchStrategy[ChildMessage] = readies | calls | logs | dones
+wheres = st.builds(Where, line=st.none() | st.integers(-(2**63), 2**63 - 1))
+child_messages: st.SearchStrategy[ChildMessage] = readies | calls | logs | dones | wheres
 
 
 def split_at(data: bytes, cuts: list[int]) -> list[bytes]:

@@ -453,3 +453,63 @@ def test_a_caught_memory_error_that_ends_in_another_exception_keeps_that_one() -
     )
     _, message = run_with_memory_limit(source, 512 << 20)
     assert message.endswith("\nValueError: no room")
+
+
+# -- the line a stopped program is on -------------------------------------------------------------
+
+
+def lines_seen(source: str, *, later: bool, restricted: bool = True) -> list[int | None]:
+    """Run ``source``, whose ``spy()`` asks for the program's line now or once it waits."""
+    import asyncio
+    import sys
+
+    prepared = PreparedRun(restricted=restricted, emit_log=lambda line: None)
+    seen: list[int | None] = []
+
+    def spy() -> None:
+        if later:
+            # Runs from the event loop while the program is suspended in an await.
+            asyncio.get_running_loop().call_soon(lambda: seen.append(prepared.program_line(None)))
+        else:
+            seen.append(prepared.program_line(sys._getframe()))
+
+    outcome = prepared.run(
+        compile_program(source, restricted=restricted),
+        bindings={"spy": spy},
+        max_log_bytes=1000,
+        max_value_bytes=1000,
+    )
+    assert outcome.error is None, outcome.error
+    return seen
+
+
+def test_a_running_program_is_on_the_line_of_its_innermost_frame() -> None:
+    source = "def inner():\n    spy()\ndef outer():\n    inner()\nouter()\nspy()"
+    assert lines_seen(source, later=False) == [2, 6]
+
+
+def test_a_suspended_program_is_on_the_line_of_its_innermost_await() -> None:
+    source = (
+        "import asyncio\nasync def pause():\n    spy()\n    await asyncio.sleep(0)\n"
+        "await pause()\nspy()\nawait asyncio.gather(asyncio.sleep(0))"
+    )
+    assert lines_seen(source, later=True) == [4, 7]
+
+
+def test_an_awaitable_of_the_programs_own_ends_the_walk_without_running_it() -> None:
+    # Plain Python (the language layer refuses these names): the strongest program.
+    source = """
+class Once:
+    waited = False
+    def __await__(self):
+        return self
+    def __next__(self):
+        if self.waited:
+            raise StopIteration(None)
+        self.waited = True
+    def __getattr__(self, name):
+        raise RuntimeError("the walk must not read my attributes")
+spy()
+await Once()
+"""
+    assert lines_seen(source, later=True, restricted=False) == [13]
