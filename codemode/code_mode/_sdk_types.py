@@ -245,7 +245,7 @@ _OPEN_NOTES: Final[dict[frozenset[str], str]] = {
 class _ClassRecord:
     """One declared class: its name, its lines, and the roles of the values it describes."""
 
-    __slots__ = ("children", "lines", "name", "open", "roles")
+    __slots__ = ("children", "job", "lines", "name", "open", "roles", "state")
 
     def __init__(self, name: str, *, open: bool, role: Role) -> None:
         self.name = name
@@ -254,6 +254,10 @@ class _ClassRecord:
         self.lines: list[str] = []
         # The classes its fields refer to, which describe values going the same way.
         self.children: list[_ClassRecord] = []
+        # How it gets declared: "pending" until its body is written, then "open"
+        # until everything it refers to is declared, then "done".
+        self.job: _ClassJob | None = None
+        self.state = "pending"
 
     def text(self) -> str:
         if not self.open:
@@ -373,8 +377,12 @@ class TypeRenderer:
                 job, ready = stack.pop()
                 if ready:
                     self._open.discard(job.node_id)
+                    job.record.state = "done"
                     self._classes.append(job.record)
                     continue
+                if job.record.state != "pending":
+                    continue  # a shared class already declared where it was first used
+                job.record.state = "open"
                 self._open.add(job.node_id)
                 children = self._body(job, budget)
                 stack.append((job, True))
@@ -390,16 +398,14 @@ class TypeRenderer:
         lines = record.lines
         lines.append(f"class {record.name}(TypedDict):")
         role = job.role
-        children: list[_ClassJob] = []
         for name, schema in job.shape.fields:
             description = description_of(schema)
             if description:
                 lines.append(f"    # {description}")
             # A field is a fresh line, but `NotRequired[` may wrap it: start at depth 1.
-            text, jobs = self._annotation(
+            text, _ = self._annotation(
                 schema, field_base(record.name, name), 1, budget, role, record.children
             )
-            children.extend(jobs)
             if name in job.shape.required:
                 lines.append(f"    {name}: {text}")
                 continue
@@ -410,6 +416,14 @@ class TypeRenderer:
             lines.append(f"    {name}: NotRequired[{text}]")
         if not job.shape.fields:
             lines.append("    pass")
+        # Every class it refers to comes first: new ones, and shared ones that
+        # another part of the schema created but has not declared yet.
+        children: list[_ClassJob] = []
+        taken: set[int] = set()
+        for child in record.children:
+            if child.state == "pending" and child.job is not None and id(child) not in taken:
+                taken.add(id(child))
+                children.append(child.job)
         return children
 
     def _emit(
@@ -511,7 +525,8 @@ class TypeRenderer:
         if key is not None:
             self._shared[key] = record
             self._journal.append((record, None, key))
-        jobs.append(_ClassJob(record=record, shape=shape, node_id=id(node), role=role))
+        record.job = _ClassJob(record=record, shape=shape, node_id=id(node), role=role)
+        jobs.append(record.job)
         found.append(record)
         return record.name
 

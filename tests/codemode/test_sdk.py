@@ -1132,3 +1132,9 @@ def test_a_typed_tools_sdk_uses_its_classes_in_declared_order() -> None:
         "class Filters(TypedDict):\n    city: str\n    # Default: 10\n    limit: NotRequired[int]\n"
     ) in text
     assert class_names(text) == ["Filters", "Address", "Customer"]
+
+
+def test_a_shared_class_first_met_deeper_down_is_still_declared_before_its_users() -> None:
+    holder = {**closed(["c"], c=dict(CUSTOMER)), "title": "Holder"}
+    text = stubs(make("t", closed(), output=closed(["b", "a"], b=holder, a=dict(CUSTOMER))))
+    assert class_names(text) == ["Address", "Customer", "Holder", "TOutput"]
