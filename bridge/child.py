@@ -610,7 +610,7 @@ class _ToolStub:
         error: str | None = None
         try:
             # As json.dumps would: a tuple is an array, a Counter an object.
-            encoded = encode_value(payload, accept_subclasses=True)
+            encoded = encode_value(payload, accept_collections=True)
         except LossyJsonError as exc:
             encoded = b""
             error = (

@@ -18,7 +18,7 @@ The walk is iterative, so a deep value cannot exhaust the interpreter's stack.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
+from collections import Counter, OrderedDict, defaultdict
 from typing import TYPE_CHECKING, Final, TypeAlias, cast, final
 
 if TYPE_CHECKING:
@@ -200,6 +200,17 @@ def _check_scalar(value: object, kind: type, path: list[_PathPart]) -> None:
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
+#: The dict types of the standard library that ``accept_collections`` reads as objects.
+_DICT_TYPES: Final = frozenset({OrderedDict, Counter, defaultdict})
+
+
+def _is_namedtuple(kind: type) -> bool:
+    # What collections.namedtuple makes: a direct subclass of tuple with the
+    # namedtuple API in its own namespace. Its items are read with
+    # tuple.__iter__ whatever the class defines, so a look-alike gains nothing.
+    namespace = vars(kind)
+    return kind.__bases__ == (tuple,) and "_fields" in namespace and "_make" in namespace
+
 _Frame: TypeAlias = (
     "tuple[Iterator[tuple[_PathPart, object]], list[JsonValue] | dict[str, JsonValue], int]"
 )
@@ -210,7 +221,7 @@ def materialize(
     *,
     freeze: bool = False,
     accept_tuples: bool = False,
-    accept_subclasses: bool = False,
+    accept_collections: bool = False,
 ) -> JsonValue:
     """Check that ``value`` is lossless JSON and return an independent copy.
 
@@ -221,12 +232,13 @@ def materialize(
             freezing is idempotent.
         accept_tuples: also accept ``tuple`` (as a JSON array) and
             :class:`FrozenDict`, as :func:`materialize` with ``freeze`` produces.
-        accept_subclasses: also accept subclasses of ``dict``, ``list`` and
-            ``tuple`` (a ``Counter``, an ``OrderedDict``, a ``defaultdict``, a
-            namedtuple) as ``json.dumps`` does. Their items are read through the
-            base type (``dict.items``, ``tuple.__iter__``), so no method a
-            subclass overrides runs: a sandboxed program's return value is
-            checked this way. Implies ``accept_tuples``.
+        accept_collections: also accept what ``json.dumps`` writes from the
+            standard library's containers: tuples and namedtuples (as arrays),
+            ``collections.OrderedDict``, ``Counter`` and ``defaultdict`` (as
+            objects). Their items are read through the base type (``dict.items``,
+            ``tuple.__iter__``), never through a method a class could override.
+            Any other subclass is still refused: a sandboxed program's arguments
+            and return value are checked this way. Implies ``accept_tuples``.
 
     Returns:
         A deep copy that shares no container with ``value``.
@@ -240,20 +252,18 @@ def materialize(
         return value  # type: ignore[return-value]
     path: list[_PathPart] = []  # keys from the root to the container being filled
     active: set[int] = set()  # ids of the containers on the path, to catch cycles
-    allow_frozen = freeze or accept_tuples or accept_subclasses
+    allow_frozen = freeze or accept_tuples or accept_collections
 
     def open_frame(obj: object, okind: type) -> _Frame:
         if okind is dict or (allow_frozen and okind is FrozenDict):
             frame: _Frame = (_dict_items(obj, path), {}, id(obj))  # type: ignore[arg-type]
         elif okind is list or (allow_frozen and okind is tuple):
             frame = (enumerate(cast("list[object]", obj)), [], id(obj))
-        elif accept_subclasses and issubclass(okind, dict):
+        elif accept_collections and okind in _DICT_TYPES:
             # OrderedDict keeps its own order (move_to_end) beside the dict's.
-            read = OrderedDict.items if issubclass(okind, OrderedDict) else dict.items
+            read = OrderedDict.items if okind is OrderedDict else dict.items
             frame = (_dict_items(obj, path, read(obj)), {}, id(obj))  # type: ignore[arg-type]
-        elif accept_subclasses and issubclass(okind, list):
-            frame = (enumerate(list.__iter__(cast("list[object]", obj))), [], id(obj))
-        elif accept_subclasses and issubclass(okind, tuple):
+        elif accept_collections and _is_namedtuple(okind):
             frame = (enumerate(tuple.__iter__(cast("tuple[object, ...]", obj))), [], id(obj))
         else:
             raise LossyJsonError(f"{_describe(obj)} is not JSON", format_path(path))

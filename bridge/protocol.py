@@ -264,7 +264,7 @@ def _is_plain_scalar(value: object) -> bool:
 
 
 def encode_value(
-    value: Any, *, accept_tuples: bool = False, accept_subclasses: bool = False
+    value: Any, *, accept_tuples: bool = False, accept_collections: bool = False
 ) -> bytes:
     """Check ``value`` as lossless JSON and encode it as compact JSON text.
 
@@ -272,7 +272,7 @@ def encode_value(
     objects of ASCII strings, exact ints, finite floats, bools and nulls are
     checked here; anything else goes through
     :func:`~bridge.lossless.materialize` (with ``accept_tuples`` and
-    ``accept_subclasses`` as given).
+    ``accept_collections`` as given).
 
     Raises:
         LossyJsonError: naming the offending path.
@@ -287,7 +287,7 @@ def encode_value(
     ):
         return _json_encode(value)
     return _json_encode(
-        materialize(value, accept_tuples=accept_tuples, accept_subclasses=accept_subclasses)
+        materialize(value, accept_tuples=accept_tuples, accept_collections=accept_collections)
     )
 
 

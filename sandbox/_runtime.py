@@ -369,9 +369,9 @@ def _check_value(
     result: object, max_value_bytes: int
 ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
     try:
-        # What json.dumps accepts (a tuple becomes an array, a Counter an
-        # object), read without running any method the program could define.
-        value = materialize(result, accept_subclasses=True)
+        # As json.dumps writes them: a tuple or namedtuple is an array, a Counter
+        # an object, read without running any method a class could define.
+        value = materialize(result, accept_collections=True)
     except LossyJsonError as exc:
         return None, (
             "invalid-output",
