@@ -7,10 +7,11 @@ what cannot be described precisely is described as ``Any``.
 
 A tool is shown in one of three forms:
 
-* ``async def search(self, *, query: str, limit: int = ...) -> SearchOutput:`` when the
+* ``async def search(self, *, query: str, limit: int = 10) -> SearchOutput:`` when the
   tool name and every top-level parameter name can be written in Python as they are:
-  keyword-only parameters, required ones without a default, optional ones ``= ...``,
-  and ``**extra: Any`` when the parameter object accepts undeclared keys. Parameter
+  keyword-only parameters, required ones without a default, optional ones with the
+  schema's ``default`` (``= ...`` when it has none a short literal can show), and
+  ``**extra: Any`` when the parameter object accepts undeclared keys. Parameter
   descriptions go into the method's docstring, in an ``Args:`` section, so the model
   reads them next to the tool's own description.
 * ``async def search(self, args: SearchArgs) -> SearchOutput:`` when the tool name can
@@ -20,6 +21,11 @@ A tool is shown in one of three forms:
   not a plain identifier; the program reaches it with ``tools["web-fetch"](...)``.
 
 At run time a stub call takes keyword arguments or one positional dict, in every form.
+
+Classes are named after the schema's ``title`` where it has one (the tool author's type
+name), and a titled schema equal to one already declared is that class again, so a
+type several tools share is declared once (see :class:`~._sdk_types.TypeRenderer`).
+The instructions list the modules a program may import, from the sandbox's own list.
 """
 
 from __future__ import annotations
