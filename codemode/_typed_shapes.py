@@ -1,6 +1,6 @@
 """What msgspec's JSON Schema of a class leaves out, put back for :mod:`codemode._typed`.
 
-Two facts a model relies on when it reads the SDK section (issue 9):
+Two facts a model relies on when it reads the SDK section:
 
 * **Declared field order.** msgspec lists a ``TypedDict``'s fields alphabetically;
   the author's order (``name`` before ``address``) reads better and is the order a

@@ -273,7 +273,7 @@ async def test_a_failed_call_raises_tool_call_error_with_the_message_and_code() 
 @pytest.mark.parametrize(
     ("failed", "message"),
     [
-        # Regression (issue 9): the type was lost, `LookupError("x")` arrived as just `x`.
+        # Regression: the type was lost, `LookupError("x")` arrived as just `x`.
         (ToolCallFailed("no customer 7", exception_type="LookupError"),
          'tool "search" raised LookupError: no customer 7'),
         # ...and a bare `RuntimeError()` as the text `RuntimeError`.

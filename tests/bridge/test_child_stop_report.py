@@ -1,4 +1,4 @@
-"""The child's side of a stop report: a ``Where`` frame never splits another frame (issue 9).
+"""The child's side of a stop report: a ``Where`` frame never splits another frame.
 
 The report is sent from a signal handler, which runs between two bytecodes of
 whatever the child was doing; if that was writing a frame, the report must follow

@@ -1,4 +1,4 @@
-"""The host's side of a stop report: ``Where`` frames from a scripted child (issue 9).
+"""The host's side of a stop report: ``Where`` frames from a scripted child.
 
 The child is hostile: after a stopped run the endpoint reads a bounded number of
 bytes, serves no call, and gives up on anything but a ``Where``.

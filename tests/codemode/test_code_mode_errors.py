@@ -1,4 +1,4 @@
-"""What a model reads when a program or one of its tool calls fails (issue 9, items 2 and 5).
+"""What a model reads when a program or one of its tool calls fails.
 
 A tool's exception reaches the program as ``ToolCallError`` naming the tool and the
 exception type; a failed run says which tool calls already ran, so a retry does not
@@ -118,7 +118,7 @@ return {"when": {1, 2}}
 
 
 async def test_a_failed_run_lists_the_tool_calls_that_already_ran(pool: WorkerPool) -> None:
-    # Regression (issue 9): the model read only "code run failed (invalid-output)"
+    # Regression: the model read only "code run failed (invalid-output)"
     # and a retry sent the notification twice.
     registry = registry_with(make_tool("send_notification"), get_customer)
     async with code_mode(registry, pool):

@@ -890,7 +890,7 @@ def test_an_unexpected_failure_still_lists_the_tool_untyped(
     assert text.startswith("from typing import Any, Protocol\n")
 
 
-# --- the rules a program must know (issue 9) -----------------------------------------------------
+# --- the rules a program must know -----------------------------------------------------
 
 
 def test_instructions_list_every_module_a_program_may_import() -> None:
@@ -925,7 +925,7 @@ def test_instructions_list_every_module_a_program_may_import() -> None:
 def test_keyword_parameters_show_the_schemas_default(
     schema: dict[str, object], shown: str
 ) -> None:
-    # Regression (issue 9): every optional parameter read `= ...`.
+    # Regression: every optional parameter read `= ...`.
     text = stubs(make("forecast", closed([], days=schema)))
     assert f"async def forecast(self, *, {shown}) -> str: ..." in text
 
@@ -970,7 +970,7 @@ def test_titled_objects_are_named_after_their_title() -> None:
 
 
 def test_equal_titled_schemas_share_one_class_across_tools() -> None:
-    # Regression (issue 9): GetCustomerOutput, ListCustomersOutput, FindPersonOutput1Address, ...
+    # Regression: GetCustomerOutput, ListCustomersOutput, FindPersonOutput1Address, ...
     text = stubs(
         make("get_customer", closed(["id"], id=STRING), output=CUSTOMER),
         make("list_customers", closed(), output={"type": "array", "items": CUSTOMER}),
@@ -1062,7 +1062,7 @@ OPEN_POINT = {"type": "object", "properties": {"x": STRING}, "required": ["x"], 
 def test_the_open_object_note_says_which_way_the_values_travel(
     tools: list[SdkTool], note: str
 ) -> None:
-    # Regression (issue 9): "accepted too" on an output type read as if it were about input.
+    # Regression: "accepted too" on an output type read as if it were about input.
     text = stubs(*tools)
     assert f"class Point(TypedDict):\n    x: str\n    # {note}\n" in text
 

@@ -117,7 +117,7 @@ async def test_a_cpu_loop_ends_as_a_cpu_timeout() -> None:
                 "n = 0\nwhile True: n += 1", tool_names=[], handler=EchoHandler()
             )
     assert result.error is not None
-    # Regression (issue 9): a timeout did not say where the program was.
+    # Regression: a timeout did not say where the program was.
     assert (result.error.kind, result.error.message) == (
         "timeout",
         "CPU time limit of 1s reached (Limits.cpu_seconds); the program was at line 2: "

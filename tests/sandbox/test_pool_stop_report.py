@@ -1,4 +1,4 @@
-"""A stopped run says which line its program was on (issue 9), in real children.
+"""A stopped run says which line its program was on, in real children.
 
 On its wall-clock limit the host signals the child, which answers with the
 program's current line before it is killed; a child that cannot answer (inside one

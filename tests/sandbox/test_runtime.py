@@ -221,7 +221,7 @@ def test_values_that_are_not_lossless_json_are_invalid_output(source: str, path:
 def test_tuples_anywhere_in_the_value_become_lists_as_json_dumps_makes_them(
     source: str, value: JsonValue
 ) -> None:
-    # Regression (issue 9): `return a, b` failed as invalid-output after every call had run.
+    # Regression: `return a, b` failed as invalid-output after every call had run.
     assert run_ok(source) == value
 
 
@@ -408,7 +408,7 @@ def run_with_memory_limit(source: str, memory_bytes: int | None) -> tuple[str, s
 
 
 def test_a_memory_error_says_which_limit_the_program_hit_and_its_value() -> None:
-    # Regression (issue 9): a MemoryError at the limit did not mention the limit.
+    # Regression: a MemoryError at the limit did not mention the limit.
     # No allocator can give 8 PiB, limit or not, so this is a real MemoryError.
     kind, message = run_with_memory_limit("rows = [0] * (1 << 50)", 512 << 20)
     assert kind == "exception"
