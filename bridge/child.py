@@ -50,6 +50,7 @@ from bridge.protocol import (
     Ready,
     Reply,
     Run,
+    Where,
     encode_frame,
     encode_value,
     read_frame,
@@ -83,19 +84,55 @@ _json_decode: Final = msgspec.json.decode
 class ToolCallError(Exception):
     """A tool call made by the program failed.
 
-    The message is the failure text the host sent (or the reason the call was
-    refused before it was sent).
+    The message names the tool and says why: ``tool "get_customer" raised
+    LookupError: no customer 7`` for an exception the tool raised,
+    ``tool "search" failed (INVALID_ARGS): invalid arguments: ...`` for a
+    failure with a code, or the reason the call was refused before it was sent.
 
     Attributes:
         tool_name: the tool that was called.
         code: an error code the host attached, or ``None``; lets a program tell
             a denial from a crash.
+        type: the class name of the exception the tool raised (``"LookupError"``),
+            or ``None`` when the call failed otherwise.
     """
 
-    def __init__(self, message: str = "", tool_name: str = "", code: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str = "",
+        tool_name: str = "",
+        code: str | None = None,
+        type: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.tool_name = tool_name
         self.code = code
+        self.type = type
+
+
+# Programs see the class as a builtin: tracebacks and reprs say `ToolCallError`,
+# never the module path of the child's internals.
+ToolCallError.__module__ = "builtins"
+
+
+def _failure_text(name: str, reply: Reply) -> str:
+    """The message of the ToolCallError for a failed reply: it names the tool and the cause."""
+    detail = reply.error or ""
+    kind = reply.exception_type
+    where = f"tool {_quoted(name)}"
+    if kind is not None:
+        # A bare `raise RuntimeError()` has no message of its own: the host sent the type name.
+        detail = kind if detail in ("", kind) else f"{kind}: {detail}"
+        if reply.code is None:
+            return f"{where} raised {detail}"
+    elif reply.code is None and detail.startswith(f"{where} "):
+        return detail  # the host's own text already names the tool
+    head = f"{where} failed" + (f" ({reply.code})" if reply.code is not None else "")
+    return f"{head}: {detail}" if detail else head
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 @final
@@ -132,6 +169,7 @@ class ChildChannel:
         "_lines_bytes",
         "_loop",
         "_read_fd",
+        "_report",
         "_timer_armed",
         "_write_fd",
         "peer_max_frame_bytes",
@@ -161,6 +199,9 @@ class ChildChannel:
         self._last_flush = 0.0
         self._timer_armed = False
         self._busy = False  # a write or a change to _lines is in progress (see _on_alarm)
+        # A Where report (and the exit status to leave with after it) that a
+        # signal asked for while a write was in progress.
+        self._report: tuple[Where, int | None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._calls: _Calls | None = None
         #: The host's frame cap, learnt from :class:`Run`.
@@ -192,6 +233,42 @@ class ChildChannel:
             write_all(self._write_fd, frame)
         finally:
             self._busy = busy
+            if not busy and self._report is not None:
+                self._send_report()
+
+    # ------------------------------------------------------------------ stop reports
+
+    def report_line(self, line: int | None, *, then_exit: int | None = None) -> None:
+        """Tell the host which line the program is on; for a signal handler.
+
+        Runs between two bytecodes of whatever the main thread is doing: if
+        that is a write, the report follows it, so frames never interleave.
+
+        Args:
+            line: the program's current line, or ``None``.
+            then_exit: leave the process with this status once the report is out.
+        """
+        self._report = (Where(line), then_exit)
+        if not self._busy:
+            self._send_report()
+
+    def _send_report(self) -> None:
+        report, self._report = self._report, None
+        if report is None:
+            return
+        where, then_exit = report
+        self._busy = True
+        try:
+            frame = encode_frame(where)
+            if self._lines:
+                frame = self._take_log_frame() + frame
+            write_all(self._write_fd, frame)
+        except OSError:
+            pass  # the host is gone; nothing is waiting for the report
+        finally:
+            self._busy = False
+        if then_exit is not None:
+            os._exit(then_exit)
 
     # ------------------------------------------------------------------ logs
 
@@ -230,6 +307,8 @@ class ChildChannel:
                 self._arm_timer()
         finally:
             self._busy = False
+            if self._report is not None:
+                self._send_report()
 
     def flush_logs(self) -> None:
         """Send every pending log line now."""
@@ -407,8 +486,9 @@ class _Calls:
         limit = self.channel.peer_max_frame_bytes
         if len(frame) > limit:
             raise ToolCallError(
-                f"tool arguments are {len(call._args)} bytes as JSON, over the limit of "
-                f"{limit} bytes per call frame (max_frame_bytes); send less data per call",
+                f"tool {_quoted(name)} was not called: its arguments are {len(call._args)} "
+                f"bytes as JSON, over the limit of {limit} bytes per call frame "
+                "(max_frame_bytes); send less data per call",
                 name,
             )
         self.channel._attach(self)
@@ -432,7 +512,9 @@ class _Calls:
         if future.done():  # the program cancelled the call
             return
         if reply.error is not None:
-            future.set_exception(ToolCallError(reply.error, name, reply.code))
+            future.set_exception(
+                ToolCallError(_failure_text(name, reply), name, reply.code, reply.exception_type)
+            )
             return
         try:
             future.set_result(_json_decode(reply.value))
@@ -445,7 +527,7 @@ class _Calls:
         futures, self.futures = self.futures, {}
         for future, name in futures.values():
             if not future.done():
-                future.set_exception(ToolCallError(message, name))
+                future.set_exception(ToolCallError(f"tool {_quoted(name)} failed: {message}", name))
 
     def finish(self) -> str | None:
         self.over = True
@@ -527,9 +609,13 @@ class _ToolStub:
                 )
         error: str | None = None
         try:
-            encoded = encode_value(payload)
+            # As json.dumps would: a tuple is an array, a Counter an object.
+            encoded = encode_value(payload, accept_collections=True)
         except LossyJsonError as exc:
-            encoded, error = b"", f"tool arguments must be lossless JSON: {exc}"
+            encoded = b""
+            error = (
+                f"tool {_quoted(name)} was not called: its arguments must be lossless JSON: {exc}"
+            )
         return _ToolCall(self._calls, name, encoded, error, _model_line(sys._getframe(1)))
 
     def __repr__(self) -> str:

@@ -45,6 +45,7 @@ from bridge.protocol import (
     Ready,
     Reply,
     Run,
+    Where,
     encode_frame,
     encode_value,
 )
@@ -128,21 +129,32 @@ class CallHandler(Protocol):
 class ToolCallFailed(Exception):
     """Raised by a :class:`CallHandler`: the call failed with this message.
 
-    The program gets a ``ToolCallError`` with the same message and ``code``.
+    The program gets a ``ToolCallError`` that names the tool and carries the
+    message, ``code`` and ``exception_type`` (as its ``type``).
 
     Args:
         message: what went wrong, written for the program's author.
         code: an optional error code (e.g. ``"DENIED"``) the program can test.
+        exception_type: the class name of the exception the tool raised
+            (``"LookupError"``), when it raised one.
     """
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(
+        self, message: str, code: str | None = None, *, exception_type: str | None = None
+    ) -> None:
         if not isinstance(message, str):
             raise TypeError(f"ToolCallFailed message must be a str; got message={message!r}")
         if code is not None and not isinstance(code, str):
             raise TypeError(f"ToolCallFailed code must be a str or None; got code={code!r}")
+        if exception_type is not None and not isinstance(exception_type, str):
+            raise TypeError(
+                "ToolCallFailed exception_type must be a str or None; got "
+                f"exception_type={exception_type!r}"
+            )
         super().__init__(message)
         self.message = message
         self.code = code
+        self.exception_type = exception_type
 
 
 @final
@@ -214,6 +226,7 @@ class HostEndpoint:
         "_served",
         "_violation",
         "_wait_total",
+        "_where",
         "_write_fd",
         "_write_lock",
         "_writers",
@@ -241,6 +254,7 @@ class HostEndpoint:
         self._violation: _Violation | None = None
         self._scope: anyio.CancelScope | None = None
         self._served = False
+        self._where: int | None = None
         # Caller tasks parked between calls: a call frame wakes one instead of
         # spawning a task, which costs several times more.
         self._idle_callers: list[_Caller] = []
@@ -249,6 +263,11 @@ class HostEndpoint:
     def logs(self) -> tuple[str, ...]:
         """The log lines received so far."""
         return tuple(self._logs)
+
+    @property
+    def reported_line(self) -> int | None:
+        """The last line the child said its program was on (``Where``), unchecked."""
+        return self._where
 
     @property
     def tool_wait_seconds(self) -> float:
@@ -474,6 +493,8 @@ class HostEndpoint:
                 self._logs.extend(message.lines)
             elif isinstance(message, Done):
                 return _checked_done(message, run.max_value_bytes)
+            elif isinstance(message, Where):
+                self._where = message.line  # a CPU-limited child's last words
             else:
                 raise _Violation(
                     "worker-exit", f"the child sent {type(message).__name__} during its run"
@@ -498,7 +519,9 @@ class HostEndpoint:
             try:
                 result = await handler.call_tool(name, args)
             except ToolCallFailed as exc:
-                reply = Reply(call_id, error=exc.message, code=exc.code)
+                reply = Reply(
+                    call_id, error=exc.message, code=exc.code, exception_type=exc.exception_type
+                )
             except Exception:
                 _logger.exception("tool %r raised while serving a sandboxed program", name)
                 reply = Reply(call_id, error=f'internal error in tool "{name}"')
@@ -533,6 +556,40 @@ class HostEndpoint:
             self._fail(_Violation("worker-exit", f"the reply to call {call_id} could not be sent"))
         finally:
             self._call_finished(size + reply_size)
+
+    async def read_where(self, *, max_bytes: int = 1 << 20) -> int | None:
+        """After a stopped :meth:`serve`: read the child's frames until it reports its line.
+
+        The caller has asked the child (a signal) and bounds the wait with a
+        deadline; this reads at most ``max_bytes`` more, skips every other
+        message (no call is served any more), and returns ``None`` when the
+        child closes its pipe or breaks the protocol instead. The line is the
+        child's word: check it against the program's source.
+        """
+        read = 0
+        frames = self._frames
+        try:
+            while True:
+                body = frames.next_body()
+                if body is not None:
+                    message = self._decoder.decode(body)
+                    if isinstance(message, Where):
+                        self._where = message.line
+                        return message.line
+                    continue
+                if read >= max_bytes:
+                    return None
+                await anyio.wait_readable(self._read_fd)
+                try:
+                    data = os.read(self._read_fd, _READ_CHUNK)
+                except BlockingIOError:
+                    continue
+                if not data:
+                    return None
+                read += len(data)
+                frames.feed(data)
+        except (ProtocolError, OSError):
+            return None
 
     @property
     def _frames_limit(self) -> int:

@@ -18,10 +18,11 @@ The walk is iterative, so a deep value cannot exhaust the interpreter's stack.
 from __future__ import annotations
 
 import math
+from collections import Counter, OrderedDict, defaultdict
 from typing import TYPE_CHECKING, Final, TypeAlias, cast, final
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterable, Iterator
 
 __all__ = [
     "MAX_DEPTH",
@@ -123,9 +124,14 @@ def _describe(value: object) -> str:
         return "a set (use a sorted list)"
     if kind in (bytes, bytearray, memoryview):
         return "bytes (decode to str, or base64-encode)"
+    name = f"{kind.__module__}.{kind.__qualname__}"
+    # Looked up on the class's own namespaces, never through getattr: the
+    # value may be a program's object, whose class could answer anything.
+    if any("__dataclass_fields__" in vars(base) for base in kind.__mro__):
+        return f"a dataclass instance of type {name} (convert it with dataclasses.asdict())"
     if callable(value):
         return f"a callable ({kind.__name__})"
-    return f"a value of type {kind.__module__}.{kind.__qualname__}"
+    return f"a value of type {name}"
 
 
 def _int_text(value: int) -> str:
@@ -194,12 +200,29 @@ def _check_scalar(value: object, kind: type, path: list[_PathPart]) -> None:
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
+#: The dict types of the standard library that ``accept_collections`` reads as objects.
+_DICT_TYPES: Final = frozenset({OrderedDict, Counter, defaultdict})
+
+
+def _is_namedtuple(kind: type) -> bool:
+    # What collections.namedtuple makes: a direct subclass of tuple with the
+    # namedtuple API in its own namespace. Its items are read with
+    # tuple.__iter__ whatever the class defines, so a look-alike gains nothing.
+    namespace = vars(kind)
+    return kind.__bases__ == (tuple,) and "_fields" in namespace and "_make" in namespace
+
 _Frame: TypeAlias = (
     "tuple[Iterator[tuple[_PathPart, object]], list[JsonValue] | dict[str, JsonValue], int]"
 )
 
 
-def materialize(value: object, *, freeze: bool = False, accept_tuples: bool = False) -> JsonValue:
+def materialize(
+    value: object,
+    *,
+    freeze: bool = False,
+    accept_tuples: bool = False,
+    accept_collections: bool = False,
+) -> JsonValue:
     """Check that ``value`` is lossless JSON and return an independent copy.
 
     Args:
@@ -209,8 +232,13 @@ def materialize(value: object, *, freeze: bool = False, accept_tuples: bool = Fa
             freezing is idempotent.
         accept_tuples: also accept ``tuple`` (as a JSON array) and
             :class:`FrozenDict`, as :func:`materialize` with ``freeze`` produces.
-            A sandboxed program's values never set this, so a program that
-            returns a tuple learns that it must return a list.
+        accept_collections: also accept what ``json.dumps`` writes from the
+            standard library's containers: tuples and namedtuples (as arrays),
+            ``collections.OrderedDict``, ``Counter`` and ``defaultdict`` (as
+            objects). Their items are read through the base type (``dict.items``,
+            ``tuple.__iter__``), never through a method a class could override.
+            Any other subclass is still refused: a sandboxed program's arguments
+            and return value are checked this way. Implies ``accept_tuples``.
 
     Returns:
         A deep copy that shares no container with ``value``.
@@ -222,15 +250,21 @@ def materialize(value: object, *, freeze: bool = False, accept_tuples: bool = Fa
     if kind in _SCALARS:
         _check_scalar(value, kind, [])
         return value  # type: ignore[return-value]
-    allow_frozen = freeze or accept_tuples
     path: list[_PathPart] = []  # keys from the root to the container being filled
     active: set[int] = set()  # ids of the containers on the path, to catch cycles
+    allow_frozen = freeze or accept_tuples or accept_collections
 
     def open_frame(obj: object, okind: type) -> _Frame:
         if okind is dict or (allow_frozen and okind is FrozenDict):
             frame: _Frame = (_dict_items(obj, path), {}, id(obj))  # type: ignore[arg-type]
         elif okind is list or (allow_frozen and okind is tuple):
             frame = (enumerate(cast("list[object]", obj)), [], id(obj))
+        elif accept_collections and okind in _DICT_TYPES:
+            # OrderedDict keeps its own order (move_to_end) beside the dict's.
+            read = OrderedDict.items if okind is OrderedDict else dict.items
+            frame = (_dict_items(obj, path, read(obj)), {}, id(obj))  # type: ignore[arg-type]
+        elif accept_collections and _is_namedtuple(okind):
+            frame = (enumerate(tuple.__iter__(cast("tuple[object, ...]", obj))), [], id(obj))
         else:
             raise LossyJsonError(f"{_describe(obj)} is not JSON", format_path(path))
         if id(obj) in active:
@@ -277,9 +311,11 @@ def _place(holder: list[JsonValue] | dict[str, JsonValue], key: _PathPart, item:
 
 
 def _dict_items(
-    obj: dict[object, object], path: list[_PathPart]
+    obj: dict[object, object],
+    path: list[_PathPart],
+    items: Iterable[tuple[object, object]] | None = None,
 ) -> Iterator[tuple[_PathPart, object]]:
-    for key, item in obj.items():
+    for key, item in obj.items() if items is None else items:
         if type(key) is not str:
             raise LossyJsonError(
                 f"{_describe_key(key)} is not allowed; JSON object keys must be str "

@@ -20,6 +20,9 @@ Conversation, one program per child::
     host  -> child  Reply(id=1, ...), Reply(id=0, ...), ...   (any order)
     child -> host   Done(value | error)
 
+When the host stops a run (its wall-clock limit), it signals the child, which
+answers with ``Where(line)`` before it is killed, if it can in a short grace.
+
 This module is imported by the child: it must stay cheap to import (no anyio,
 nothing from the host side).
 """
@@ -55,6 +58,7 @@ __all__ = [
     "Ready",
     "Reply",
     "Run",
+    "Where",
     "encode_frame",
     "encode_value",
     "read_frame",
@@ -162,12 +166,15 @@ class Reply(msgspec.Struct, frozen=True, tag="reply", array_like=True, forbid_un
         value: on success, the tool's value as compact JSON text.
         error: on failure, the message the program sees (``value`` is then unused).
         code: on failure, an optional error code the program can test.
+        exception_type: on failure, the class name of the exception the tool
+            raised (``"LookupError"``), or ``None``.
     """
 
     id: int
     value: bytes = b"null"
     error: str | None = None
     code: str | None = None
+    exception_type: str | None = None
 
 
 @final
@@ -220,8 +227,21 @@ class Done(msgspec.Struct, frozen=True, tag="done", array_like=True, forbid_unkn
     error: Failure | None = None
 
 
+@final
+class Where(msgspec.Struct, frozen=True, tag="where", array_like=True, forbid_unknown_fields=True):
+    """child -> host: the line the program is on, sent when the host asks (a stop signal).
+
+    Attributes:
+        line: the line of the program's source it was running or waiting on, or
+            ``None`` when it was in none of its own code. The host checks it
+            against the source and never waits long for it.
+    """
+
+    line: int | None = None
+
+
 HostMessage: TypeAlias = Run | Reply
-ChildMessage: TypeAlias = Ready | Call | Log | Done
+ChildMessage: TypeAlias = Ready | Call | Log | Done | Where
 
 
 # --------------------------------------------------------------------------- values
@@ -243,13 +263,16 @@ def _is_plain_scalar(value: object) -> bool:
     return kind is bool or value is None
 
 
-def encode_value(value: Any, *, accept_tuples: bool = False) -> bytes:
+def encode_value(
+    value: Any, *, accept_tuples: bool = False, accept_collections: bool = False
+) -> bytes:
     """Check ``value`` as lossless JSON and encode it as compact JSON text.
 
     The encoded text is the snapshot, so nothing is copied. Scalars and flat
     objects of ASCII strings, exact ints, finite floats, bools and nulls are
     checked here; anything else goes through
-    :func:`~bridge.lossless.materialize` (with ``accept_tuples`` as given).
+    :func:`~bridge.lossless.materialize` (with ``accept_tuples`` and
+    ``accept_collections`` as given).
 
     Raises:
         LossyJsonError: naming the offending path.
@@ -263,7 +286,9 @@ def encode_value(value: Any, *, accept_tuples: bool = False) -> bytes:
         )
     ):
         return _json_encode(value)
-    return _json_encode(materialize(value, accept_tuples=accept_tuples))
+    return _json_encode(
+        materialize(value, accept_tuples=accept_tuples, accept_collections=accept_collections)
+    )
 
 
 # --------------------------------------------------------------------------- framing

@@ -143,6 +143,8 @@ def normalised(result: ToolResult, *, nested: bool, trusted: object) -> ToolResu
     if type(error) is not FailureDetail:
         raise TypeError(f"error must be a FailureDetail, got {error!r}")
     check_string(error.message, "error.message")
+    if error.exception_type is not None:
+        check_string(error.exception_type, "error.exception_type")
     if error.info is not None:
         info = error.info
         if type(info) is not ErrorInfo:

@@ -66,10 +66,17 @@ class ErrorInfo(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class FailureDetail(msgspec.Struct, frozen=True):
-    """A failure's human-readable message (no ``Error: `` prefix) and optional identity."""
+    """A failure's human-readable message (no ``Error: `` prefix) and optional identity.
+
+    ``exception_type`` is the class name of the exception a tool (or a wrapper or
+    listener) raised when it is not a codemode error, e.g. ``"LookupError"``; a
+    ``run_code`` program receives it as ``ToolCallError.type``. It is not part of
+    the message the model reads for a direct call.
+    """
 
     message: str
     info: ErrorInfo | None = None
+    exception_type: str | None = None
 
 
 class ToolSuccess(msgspec.Struct, frozen=True, tag="success"):
@@ -104,10 +111,11 @@ def failure(
     info: ErrorInfo | None = None,
     *,
     additional_contexts: tuple[ContextMessage, ...] = (),
+    exception_type: str | None = None,
 ) -> ToolFailure:
     """A failure whose content is the single text block ``Error: <message>``."""
     return ToolFailure(
-        error=FailureDetail(message=message, info=info),
+        error=FailureDetail(message=message, info=info, exception_type=exception_type),
         content=(TextBlock(text=f"Error: {message}"),),
         additional_contexts=additional_contexts,
     )
@@ -125,13 +133,17 @@ def failure_from_exception(exc: BaseException) -> ToolFailure:
     """Normalise anything a tool or listener raised into a failure.
 
     A :class:`CodemodeError` keeps its class name and code; anything else keeps
-    only its message (a hostile ``__str__`` becomes ``<unprintable thrown value>``).
+    its message (a hostile ``__str__`` becomes ``<unprintable thrown value>``)
+    and, as ``exception_type``, its class name (never a module path or traceback).
     """
     if isinstance(exc, CodemodeError):
         kind = exc.kind if isinstance(exc, CodeRunFailedError) else None
         info = ErrorInfo(name=type(exc).__name__, code=exc.code, kind=kind)
         return failure(exc.message, info)
-    return failure(_safe_str(exc) or type(exc).__name__)
+    name = type(exc).__name__
+    if not name.isascii():  # a lone surrogate in a class name cannot cross as UTF-8
+        name = name.encode("utf-8", "backslashreplace").decode("utf-8")
+    return failure(_safe_str(exc) or name, exception_type=name)
 
 
 def text_of(content: tuple[ContentBlock, ...] | list[ContentBlock]) -> str:

@@ -30,6 +30,7 @@ from ._errors import ToolArgsError, ToolOutputError, UnsupportedSchemaError
 from ._execution import ToolRunContext
 from ._schema import schema_problems, validate
 from ._tools import ToolDefinition, ToolOutput, _frozen_schema, render_json
+from ._typed_shapes import complete_components
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -204,16 +205,20 @@ def _type_name(annotation: object) -> str:
     return repr(annotation).replace("typing.", "")
 
 
-def _derive(annotation: object, subject: str, root: str = "$") -> tuple[Any, list[str]]:
+def _derive(
+    annotation: object, subject: str, root: str = "$", *, output: bool = False
+) -> tuple[Any, list[str]]:
     """The subset schema of ``annotation`` and the problems found deriving it.
 
-    Problem paths start at ``root``: the argument's path for a parameter.
+    Problem paths start at ``root``: the argument's path for a parameter. An
+    ``output`` schema lists the fields every returned value holds as required.
     """
     try:
         (schema,), defs = msgspec.json.schema_components([annotation])
     except (TypeError, ValueError) as exc:
         detail = str(exc).strip().splitlines()[-1]
         return {}, [f"{subject}: msgspec cannot describe this type ({detail})"]
+    complete_components(annotation, defs, output=output)
     normaliser = _Normaliser(defs, subject)
     node = normaliser.node(schema, root)
     if not normaliser.problems:
@@ -343,7 +348,9 @@ def _build_typed(
             "`-> None`) so the output schema can be derived"
         )
     return_type = hints["return"]
-    output_schema, found = _derive(return_type, f"return type ({_type_name(return_type)})")
+    output_schema, found = _derive(
+        return_type, f"return type ({_type_name(return_type)})", output=True
+    )
     problems.extend(found)
     if problems:
         raise UnsupportedSchemaError(problems, what=where)

@@ -64,7 +64,7 @@ for path in ["drafts/old.txt", "reports/q3.txt"]:
     try:
         print(await tools.delete(path=path))
     except ToolCallError as error:
-        print(f"{error.tool_name}: {error}")
+        print(error)  # names the tool and the reason
 return await tools.pay(to="Ada", eur=12.5)
 """
 

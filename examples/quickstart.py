@@ -57,7 +57,7 @@ paris, oslo = await asyncio.gather(tools.weather(city="Paris"), tools.weather(ci
 try:
     await tools.send_email(to="boss@example.com", body="warm")
 except ToolCallError as error:
-    print(f"{error.tool_name}: {error}")
+    print(error)  # names the tool: tool "send_email" failed: ...
 return {"warmer": "Paris" if paris["celsius"] > oslo["celsius"] else "Oslo"}
 """
 

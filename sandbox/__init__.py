@@ -30,9 +30,11 @@ if TYPE_CHECKING:
     from sandbox._config import PoolStatistics as PoolStatistics
     from sandbox._config import RunError as RunError
     from sandbox._config import RunResult as RunResult
+    from sandbox._facades import ALLOWED_MODULES as ALLOWED_MODULES
     from sandbox._pool import WorkerPool as WorkerPool
 
 __all__ = [
+    "ALLOWED_MODULES",
     "CallHandler",
     "Layers",
     "Limits",
@@ -45,6 +47,7 @@ __all__ = [
 ]
 
 _HOMES: Final[dict[str, str]] = {
+    "ALLOWED_MODULES": "sandbox._facades",  # the module names a program may import
     "CallHandler": "bridge.host",
     "Layers": "sandbox._config",
     "Limits": "sandbox._config",
@@ -62,7 +65,7 @@ def __getattr__(name: str) -> object:
     if home is None:
         raise AttributeError(f"module 'sandbox' has no attribute {name!r}")
     value = getattr(importlib.import_module(home), name)
-    if home.startswith("sandbox.") and home != "sandbox._compile":
+    if home.startswith("sandbox.") and isinstance(value, type) and home != "sandbox._compile":
         # Show the public path in reprs and tracebacks (sandbox.Limits).
         value.__module__ = "sandbox"
     globals()[name] = value

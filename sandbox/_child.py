@@ -35,6 +35,7 @@ from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
 from sandbox import _limits
 from sandbox._compile import compile_program
 from sandbox._runtime import PreparedRun, run_program
+from sandbox._where import install_stop_reports
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -142,6 +143,8 @@ def run_child(
         prepared = PreparedRun(
             restricted=settings.restricted, emit_log=channel.emit_log, own_process=True
         )
+        # A stopped run tells the host the line its program was on.
+        install_stop_reports(channel, prepared, cpu_limit=os_layer)
         step = _PROTOCOL
         send_ready(channel, unprotected=_unprotected(settings, plan))
         run = recv_run(channel)
@@ -163,6 +166,8 @@ def run_child(
             max_log_bytes=run.max_log_bytes,
             max_value_bytes=run.max_value_bytes,
             after_run=after_run,
+            # The limit the rlimits above set, for the message of a MemoryError.
+            memory_bytes=settings.memory_bytes if os_layer else None,
         )
         channel.send_done(outcome.value, outcome.error)
     except BaseException:

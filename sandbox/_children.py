@@ -26,6 +26,7 @@ import msgspec
 import sandbox
 from sandbox import _zygote
 from sandbox._config import RunError, format_seconds
+from sandbox._where import CPU_LIMIT_EXIT
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -248,6 +249,13 @@ class Zygote:
         with contextlib.suppress(OSError):
             await self._send(_zygote.encode(_zygote.Kill(child.pid)), [])
 
+    async def ask_line(self, child: Child) -> None:
+        """Ask the child for its program's current line (it answers ``Where``, if it can)."""
+        if self.dead or child.exited.is_set() or not child.pid:
+            return
+        with contextlib.suppress(OSError):
+            await self._send(_zygote.encode(_zygote.ReportLine(child.pid)), [])
+
     async def _send(self, data: bytes, ancillary: list[tuple[int, int, array.array[int]]]) -> None:
         while True:
             try:
@@ -302,6 +310,11 @@ def startup_failure(child: Child) -> str:
     return f"{_zygote.EXIT_CODES.get(code, 'it exited')} (exit status {code})"
 
 
+def cpu_limit_message(cpu_seconds: int) -> str:
+    """The message of a run that reached its CPU time limit (before where it was)."""
+    return f"CPU time limit of {format_seconds(cpu_seconds)} reached (Limits.cpu_seconds)"
+
+
 def exit_error(child: Child, cpu_seconds: int, fallback: RunError) -> tuple[RunError, bool]:
     """The error for a child that ended before ``Done``, and whether it crashed.
 
@@ -320,8 +333,7 @@ def exit_error(child: Child, cpu_seconds: int, fallback: RunError) -> tuple[RunE
         number = os.WTERMSIG(status)
         cpu_hit = child.cpu_seconds >= cpu_seconds
         if number == signal.SIGXCPU or (number == signal.SIGKILL and cpu_hit):
-            message = f"CPU time limit of {format_seconds(cpu_seconds)} reached"
-            return RunError("timeout", message), False
+            return RunError("timeout", cpu_limit_message(cpu_seconds)), False
         if number == signal.SIGSYS:
             message = (
                 "the seccomp filter killed the child (signal 31, SIGSYS) for a system call "
@@ -333,6 +345,9 @@ def exit_error(child: Child, cpu_seconds: int, fallback: RunError) -> tuple[RunE
     code = os.WEXITSTATUS(status)
     if code == 0:
         return fallback, False
+    if code == CPU_LIMIT_EXIT:
+        # The child handled SIGXCPU: it reported its line, then left.
+        return RunError("timeout", cpu_limit_message(cpu_seconds)), False
     if code in _zygote.EXIT_CODES:
         message = f"{_zygote.EXIT_CODES[code]} (exit status {code})"
     else:

@@ -56,6 +56,7 @@ from sandbox._uids import (
     check_no_account_in,
     check_uid_range,
 )
+from sandbox._where import STOP_REPORT_SECONDS, stopped_at
 
 if TYPE_CHECKING:
     from types import CodeType
@@ -566,7 +567,9 @@ class WorkerPool:
         child.state = "busy"
         self._busy += 1
         try:
-            return await self._drive(child, code, names, handler, abort, limits, layers, started)
+            return await self._drive(
+                child, code, names, handler, abort, limits, layers, started, source
+            )
         except BaseException:
             with anyio.CancelScope(shield=True):
                 await self._dispose(child, self._zygote)
@@ -593,6 +596,7 @@ class WorkerPool:
         limits: Limits,
         layers: Layers,
         started: float,
+        source: str,
     ) -> RunResult:
         endpoint = child.endpoint
         assert endpoint is not None
@@ -628,8 +632,11 @@ class WorkerPool:
             if aborted:
                 error = RunError("abort", aborted[0])
             else:
+                line = await _ask_line(self._zygote, child, endpoint)
                 error = RunError(
-                    "timeout", f"wall-clock limit of {format_seconds(limits.wall_seconds)} reached"
+                    "timeout",
+                    f"wall-clock limit of {format_seconds(limits.wall_seconds)} reached "
+                    f"(Limits.wall_seconds){stopped_at(source, line)}",
                 )
             with anyio.CancelScope(shield=True):
                 await self._dispose(child, self._zygote)
@@ -648,6 +655,10 @@ class WorkerPool:
                     cpu_limit = layers.cpu_seconds or limits.cpu_seconds
                     error, crashed = exit_error(child, cpu_limit, error)
                     self._crashed += crashed
+                if error.kind == "timeout":  # the CPU limit: the child may have said where
+                    error = RunError(
+                        "timeout", error.message + stopped_at(source, endpoint.reported_line)
+                    )
                 with anyio.CancelScope(shield=True):
                     await self._dispose(child, self._zygote)
             else:
@@ -667,6 +678,16 @@ class WorkerPool:
             tool_wait,
             child.pid,
         )
+
+async def _ask_line(zygote: Zygote | None, child: Child, endpoint: HostEndpoint) -> int | None:
+    """Ask a child being stopped which line its program is on; wait briefly for the answer."""
+    if zygote is None:
+        return None
+    with anyio.move_on_after(STOP_REPORT_SECONDS):
+        await zygote.ask_line(child)
+        return await endpoint.read_where()
+    return None
+
 
 async def _watch_abort(abort: AbortCallback, aborted: list[str], scope: anyio.CancelScope) -> None:
     try:

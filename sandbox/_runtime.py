@@ -27,6 +27,7 @@ from bridge.lossless import JsonValue, LossyJsonError, materialize
 from ._builtins import check_binding_names, make_globals
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
 from ._guards import MODEL_MODULE
+from ._where import program_line
 
 if TYPE_CHECKING:
     import types
@@ -205,6 +206,7 @@ class PreparedRun:
         "_output",
         "_own_process",
         "_restricted",
+        "_task",
         "_used",
     )
 
@@ -225,7 +227,16 @@ class PreparedRun:
         )
         self._loop = asyncio.new_event_loop()
         self._loop.set_exception_handler(_ignore_loop_errors)
+        self._task: asyncio.Task[Any] | None = None
         self._used = False
+
+    def program_line(self, frame: types.FrameType | None) -> int | None:
+        """The line the running program is on, for a stop report (see :mod:`sandbox._where`).
+
+        ``frame`` is the frame a signal handler was given; ``None`` when the
+        program is in none of its own code.
+        """
+        return program_line(frame, self._namespace, self._task)
 
     def run(
         self,
@@ -235,6 +246,7 @@ class PreparedRun:
         max_log_bytes: int,
         max_value_bytes: int,
         after_run: Callable[[], str | None] | None = None,
+        memory_bytes: int | None = None,
     ) -> Outcome:
         """Run a compiled program to completion on the prepared event loop.
 
@@ -246,6 +258,8 @@ class PreparedRun:
             max_value_bytes: the byte cap of the return value as compact JSON.
             after_run: called last; a returned message (a tool call that was
                 never awaited) makes the run an ``exception``.
+            memory_bytes: the address-space limit in force, if any: a program
+                that dies of a ``MemoryError`` is told that it hit this limit.
 
         Returns:
             The program's value, or an error kind and message.
@@ -272,13 +286,15 @@ class PreparedRun:
 
         error: tuple[ErrorKind, str] | None
         result: object
+        # Made now: once the program is out of memory, building text may fail too.
+        out_of_memory = None if memory_bytes is None else _out_of_memory_line(memory_bytes)
         if self._own_process:
-            result, error = self._run_main(main, source)
+            result, error = self._run_main(main, source, out_of_memory)
         else:
             # Warnings would print host file paths to the real stderr.
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                result, error = self._run_main(main, source)
+                result, error = self._run_main(main, source, out_of_memory)
         output.flush()
 
         value: JsonValue = None
@@ -294,12 +310,16 @@ class PreparedRun:
         return Outcome(value, error)
 
     def _run_main(
-        self, main: Callable[[], Any], source: str
+        self, main: Callable[[], Any], source: str, out_of_memory: str | None
     ) -> tuple[object, tuple[ErrorKind, str] | None]:
         loop = self._loop
         try:
-            task = loop.create_task(main(), context=self._context)
+            task = self._task = loop.create_task(main(), context=self._context)
             return loop.run_until_complete(task), None
+        except MemoryError as exc:
+            if out_of_memory is None:
+                return None, ("exception", format_program_exception(exc, source))
+            return None, ("exception", _with_memory_limit(exc, source, out_of_memory))
         except BaseException as exc:
             return None, ("exception", format_program_exception(exc, source))
         finally:
@@ -349,13 +369,15 @@ def _check_value(
     result: object, max_value_bytes: int
 ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
     try:
-        value = materialize(result)
+        # As json.dumps writes them: a tuple or namedtuple is an array, a Counter
+        # an object, read without running any method a class could define.
+        value = materialize(result, accept_collections=True)
     except LossyJsonError as exc:
         return None, (
             "invalid-output",
             f"The program's return value is not lossless JSON: {_plain_names(str(exc))}. "
-            "Return dicts with str keys, "
-            "lists, str, int, finite float, bool or None.",
+            "Return dicts with str keys, lists (tuples become lists), str, int, finite "
+            "float, bool or None.",
         )
     size = len(msgspec.json.encode(value))
     if size > max_value_bytes:
@@ -368,6 +390,37 @@ def _check_value(
 
 
 # -- tracebacks ------------------------------------------------------------------------
+
+
+def _out_of_memory_line(memory_bytes: int) -> str:
+    """The last line of a program that ran out of memory: which limit, and its value."""
+    return (
+        "MemoryError: the program ran out of memory "
+        f"(memory limit {_format_bytes(memory_bytes)}, Limits.memory_bytes)"
+    )
+
+
+def _format_bytes(size: int) -> str:
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if size >= scale and size % scale == 0:
+            return f"{size // scale} {unit}"
+    return f"{size} bytes"
+
+
+def _with_memory_limit(exc: MemoryError, source: str, line: str) -> str:
+    # The traceback if it can still be made (the program's large objects are
+    # usually gone with its frames), ending with the limit instead of a bare
+    # `MemoryError`; the prepared line alone if not.
+    try:
+        text = format_program_exception(exc, source)
+        head, _, last = text.rpartition("\n")
+        if not last.startswith("MemoryError"):
+            return text
+        detail = last.removeprefix("MemoryError").removeprefix(":").strip()
+        last = f"{line}; {detail}" if detail else line
+        return f"{head}\n{last}" if head else last
+    except MemoryError:
+        return line
 
 
 def format_program_exception(exc: BaseException, source: str) -> str:

@@ -6,6 +6,8 @@ talks to it over a ``SOCK_SEQPACKET`` socket pair (one message per packet):
 * ``Spawn`` (with the child's two protocol pipe ends attached as
   ``SCM_RIGHTS``): fork a child that applies the OS layer and serves one
   program over those pipes. The zygote answers ``Spawned`` with the pid.
+* ``ReportLine``: send a child the signal that asks it for its program's
+  current line (``sandbox._where``), before a stop; same pid rule as ``Kill``.
 * ``Kill``: kill a child's process group. The zygote is the child's parent and
   the only process that reaps it, so it can kill without a pid-reuse race: a pid
   it has not reaped yet cannot belong to anyone else.
@@ -35,6 +37,8 @@ from typing import TYPE_CHECKING, Final, TypeAlias, final
 
 import msgspec
 
+from sandbox._where import STOP_SIGNAL
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -47,6 +51,7 @@ __all__ = [
     "Exited",
     "HostRequest",
     "Kill",
+    "ReportLine",
     "Spawn",
     "SpawnFailed",
     "Spawned",
@@ -144,6 +149,15 @@ class Kill(msgspec.Struct, frozen=True, tag="kill", array_like=True, forbid_unkn
 
 
 @final
+class ReportLine(
+    msgspec.Struct, frozen=True, tag="report-line", array_like=True, forbid_unknown_fields=True
+):
+    """host -> zygote: ask child ``pid`` (if still unreaped) which line its program is on."""
+
+    pid: int
+
+
+@final
 class ZygoteReady(
     msgspec.Struct, frozen=True, tag="ready", array_like=True, forbid_unknown_fields=True
 ):
@@ -205,7 +219,7 @@ class Exited(
     cpu_seconds: float
 
 
-HostRequest: TypeAlias = Spawn | Kill
+HostRequest: TypeAlias = Spawn | Kill | ReportLine
 ZygoteMessage: TypeAlias = ZygoteReady | Spawned | SpawnFailed | Exited
 
 _encoder: Final = msgspec.msgpack.Encoder()
@@ -307,10 +321,14 @@ class _Server:
         if not data:
             return False
         request = _request_decoder.decode(data)
-        if isinstance(request, Kill):
+        if isinstance(request, (Kill, ReportLine)):
             for fd in fds:
                 os.close(fd)
-            self._kill(request.pid)
+            if isinstance(request, Kill):
+                self._kill(request.pid)
+            elif request.pid in self._children:  # unreaped, so the pid is still the child's
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(request.pid, STOP_SIGNAL)
         elif len(fds) != 2:
             for fd in fds:
                 os.close(fd)

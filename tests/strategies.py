@@ -240,7 +240,24 @@ def _awkward_object(draw: st.DrawFn, children: st.SearchStrategy[object]) -> dic
         node["additionalProperties"] = draw(st.booleans())
     if draw(st.booleans()):
         node["description"] = draw(sdk_descriptions)
+    if draw(st.booleans()):
+        # A few titles, so that equal schemas share a class and unequal ones clash.
+        node["title"] = draw(sdk_titles)
     return node
+
+
+#: Type names as tool authors (and msgspec) write them, a reserved one, and junk.
+sdk_titles = st.sampled_from(
+    ["Customer", "Address", "Tools", "Page[Item]", "order_line", "", "1x", "_x", "ﬁeld"]
+) | st.text(_awkward_chars, max_size=4)
+
+#: Defaults a schema may hold: literals a signature can show, and values it cannot.
+sdk_defaults = st.one_of(
+    json_scalars,
+    st.lists(json_scalars, max_size=3),
+    st.dictionaries(sdk_names, json_scalars, max_size=2),
+    st.sampled_from([float("nan"), 2**60 + 1, "x" * 80, (1, 2), {1: 2}]),
+)
 
 
 _sdk_leaves: st.SearchStrategy[object] = st.one_of(
@@ -254,6 +271,7 @@ _sdk_leaves: st.SearchStrategy[object] = st.one_of(
                  min_size=1, max_size=3),
     ),
     st.builds(lambda value: {"type": "string", "const": value}, sdk_descriptions),
+    st.builds(lambda value: {"type": "integer", "default": value}, sdk_defaults),
     _scalar_schema(),
     _junk_schemas,
 )

@@ -21,7 +21,7 @@ BOOKSHOP = ["run", "examples/programs/bookshop.py", "--tools", "examples/booksho
 BOOKSHOP_OUTPUT = """\
 A Wizard of Earthsea (1968): £8.59
 The Left Hand of Darkness (1969): £9.46
-get_price failed: "no book with id 'nope'"
+tool "get_price" raised KeyError: "no book with id 'nope'"
 {
   "count": 2,
   "total_gbp": 18.05
@@ -184,7 +184,7 @@ def test_a_failed_tool_call_is_listed_as_an_error_call(tools_file: Path, tmp_pat
         "try:\n    await tools.fail(reason='no')\nexcept ToolCallError as e:\n    return str(e)"
     )
     code, outcome = run_json("run", program(tmp_path, source), "--tools", str(tools_file))
-    assert (code, outcome["result"]) == (0, "no")
+    assert (code, outcome["result"]) == (0, 'tool "fail" raised RuntimeError: no')
     assert outcome["calls"] == [{"id": "run:code:1", "name": "fail", "is_error": True}]
 
 

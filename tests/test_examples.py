@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import subprocess
@@ -17,7 +18,7 @@ EXAMPLES = REPO / "examples"
 EXPECTED: dict[str, list[str]] = {
     "quickstart.py": [
         "['run_code']",
-        "send_email: sending email is not allowed for this agent",
+        'tool "send_email" failed: sending email is not allowed for this agent',
         "{",
         '  "warmer": "Paris"',
         "}",
@@ -25,7 +26,7 @@ EXPECTED: dict[str, list[str]] = {
     "policy_and_approvals.py": [
         "approval asked for call-1:code:3 (payments need a human): granted",
         "deleted drafts/old.txt",
-        "delete: refusing to delete 'reports/q3.txt': only drafts/ may be deleted",
+        "tool \"delete\" failed: refusing to delete 'reports/q3.txt': only drafts/ may be deleted",
         "paid 12.50 EUR to Ada",
     ],
     "spill_and_replay.py": [
@@ -51,9 +52,11 @@ def runnable_examples() -> list[str]:
 
 
 def run_python(*args: str) -> subprocess.CompletedProcess[str]:
+    # The checkout's packages, not whichever copy the interpreter has installed.
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run(
         [sys.executable, *args], cwd=REPO, capture_output=True, text=True, timeout=120,
-        check=False,
+        check=False, env=env,
     )
 
 

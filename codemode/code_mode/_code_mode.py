@@ -19,7 +19,7 @@ from .._tools import ToolDefinition, ToolOutput
 from ._dispatch import SubCallRecord, SubDispatcher
 from ._preflight import preflight
 from ._quotas import Quotas
-from ._render import render_run_output
+from ._render import describe_calls_ran, render_run_output
 from ._sdk import SdkTool, render_sdk
 from ._wire import (
     CODE_ONLY_RULE,
@@ -283,7 +283,10 @@ class CodeMode:
             )
         )
         if result.error is not None:
-            raise CodeRunFailedError(result.error.kind, result.error.message, result.logs)
+            # The model must know what a retry of the whole program would repeat.
+            ran = describe_calls_ran(dispatcher.records)
+            detail = result.error.message if ran is None else f"{result.error.message}\n{ran}"
+            raise CodeRunFailedError(result.error.kind, detail, result.logs)
         return {"logs": list(result.logs), "result": result.value}
 
     def _report(self, run: CodeRun) -> None:

@@ -138,7 +138,11 @@ class SubDispatcher:
             ) from None
         if result.is_error:
             info = result.error.info
-            raise ToolCallFailed(result.error.message, code=info.code if info else None)
+            raise ToolCallFailed(
+                result.error.message,
+                code=info.code if info else None,
+                exception_type=result.error.exception_type,
+            )
         return materialize(result.value, accept_tuples=True)
 
     # -- pieces used by _SubCall ------------------------------------------------

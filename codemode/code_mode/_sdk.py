@@ -7,10 +7,11 @@ what cannot be described precisely is described as ``Any``.
 
 A tool is shown in one of three forms:
 
-* ``async def search(self, *, query: str, limit: int = ...) -> SearchOutput:`` when the
+* ``async def search(self, *, query: str, limit: int = 10) -> SearchOutput:`` when the
   tool name and every top-level parameter name can be written in Python as they are:
-  keyword-only parameters, required ones without a default, optional ones ``= ...``,
-  and ``**extra: Any`` when the parameter object accepts undeclared keys. Parameter
+  keyword-only parameters, required ones without a default, optional ones with the
+  schema's ``default`` (``= ...`` when it has none a short literal can show), and
+  ``**extra: Any`` when the parameter object accepts undeclared keys. Parameter
   descriptions go into the method's docstring, in an ``Args:`` section, so the model
   reads them next to the tool's own description.
 * ``async def search(self, args: SearchArgs) -> SearchOutput:`` when the tool name can
@@ -20,10 +21,16 @@ A tool is shown in one of three forms:
   not a plain identifier; the program reaches it with ``tools["web-fetch"](...)``.
 
 At run time a stub call takes keyword arguments or one positional dict, in every form.
+
+Classes are named after the schema's ``title`` where it has one (the tool author's type
+name), and a titled schema equal to one already declared is that class again, so a
+type several tools share is declared once (see :class:`~._sdk_types.TypeRenderer`).
+The instructions list the modules a program may import, from the sandbox's own list.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -40,7 +47,15 @@ from ._sdk_names import (
     py_string,
     root_base,
 )
-from ._sdk_types import Budget, ObjectShape, TypeRenderer, description_of, object_shape
+from ._sdk_types import (
+    Budget,
+    ObjectShape,
+    Role,
+    TypeRenderer,
+    default_of,
+    description_of,
+    object_shape,
+)
 
 __all__ = ["SdkTool", "python_type", "render_sdk", "render_stubs"]
 
@@ -60,30 +75,42 @@ class ToolCallError(Exception):
     # The tool whose call failed.
     tool_name: str
     # Why, e.g. "UNKNOWN_TOOL", "INVALID_ARGS", "QUOTA_EXCEEDED"; None when unknown.
-    code: str | None"""
+    code: str | None
+    # The exception the tool raised, e.g. "LookupError"; None when it raised none.
+    type: str | None"""
 
 _HEADING: Final = "## Calling tools from `run_code`"
 
 _INSTRUCTIONS: Final = """\
 `run_code` runs a Python program that can call the tools declared below. It takes two \
-arguments: `code`, the body of an async function (top-level `await` and `return` work), \
-and `description`, a short label saying what the program does.
+arguments: `code`, the body of an async function (top-level `await` and `return` work, \
+so never call `asyncio.run(...)`), and `description`, a short label saying what the \
+program does.
 
-- The program can use only `tools`, `ToolCallError`, the allowed builtins and the \
-allowed modules (import those as usual, e.g. `import asyncio`). The rest of the block \
-below is description only: the `TypedDict` classes and `Tools` do not exist at run \
-time, so build arguments from plain dicts and lists (`SearchArgs(...)` raises \
-`NameError`).
+- The program can use only `tools`, `ToolCallError`, the allowed builtins and these \
+modules, imported as usual (`import asyncio`, `from collections import Counter`): \
+{modules}. The rest of the block below is description only: the `TypedDict` classes \
+and `Tools` do not exist at run time, so build arguments from plain dicts and lists \
+(`SearchArgs(...)` raises `NameError`).
 - Call a tool as `await tools.name(key=value, ...)` or with one dict, \
-`await tools.name({"key": value})`. A tool whose name is not a plain identifier is \
-reached by subscript: `await tools["my-tool"]({"key": value})`. A call returns the \
+`await tools.name({{"key": value}})`. A tool whose name is not a plain identifier is \
+reached by subscript: `await tools["my-tool"]({{"key": value}})`. A call returns the \
 tool's value as plain data (dict, list, str, int, float, bool or None).
 - Arguments and the returned value must be lossless JSON: dicts with string keys, \
-lists, strings, booleans, None, finite floats and integers a float holds exactly; no \
-tuples, sets or other objects.
-- A failed call raises `ToolCallError`: `tool_name` names the tool, `code` gives the \
-error code (e.g. `UNKNOWN_TOOL`, `INVALID_ARGS`, `QUOTA_EXCEEDED`, or None) and the \
-message says what went wrong. Catch it with `try`/`except ToolCallError` to recover.
+lists, strings, booleans, None, finite floats and integers a float holds exactly. \
+Tuples become lists, as `json.dumps` makes them; sets, bytes and other objects are \
+refused, so convert them first (`sorted(a_set)`, `dataclasses.asdict(obj)`).
+- Names and attributes starting with `_` work on the program's own functions, classes \
+and objects (`def _helper`, `self._cache`), but not on library objects (modules, \
+built-in types, the values tools return).
+- `open`, `eval` and `exec` do not exist: a program reads and writes no files and \
+starts no processes (use `io.StringIO` for text in memory).
+- A failed call raises `ToolCallError`, whose message names the tool and what went \
+wrong: `tool_name` is the tool, `code` the error code (e.g. `UNKNOWN_TOOL`, \
+`INVALID_ARGS`, `QUOTA_EXCEEDED`, or None) and `type` the exception the tool raised \
+(e.g. `"LookupError"`, or None). Catch it with `try`/`except ToolCallError` to recover. \
+When a whole run fails, its error lists the tool calls that already ran, which running \
+the program again would repeat.
 - Independent calls run concurrently under `asyncio.gather(...)`: calls that only read \
 overlap, calls that change something run one at a time in the order submitted. \
 Sequence dependent calls with `await`, and await every call.
@@ -92,6 +119,14 @@ Sequence dependent calls with `await`, and await every call.
 Images returned by tools are attached after the run.
 
 The available tools:"""
+
+
+@functools.cache
+def _instructions() -> str:
+    # The sandbox's own list, so the text stays true when modules are added.
+    from sandbox import ALLOWED_MODULES
+
+    return _INSTRUCTIONS.format(modules=", ".join(f"`{name}`" for name in ALLOWED_MODULES))
 
 
 @final
@@ -130,7 +165,7 @@ def python_type(schema: object) -> str:
     """
     renderer = TypeRenderer(ClassNames(_RESERVED))
     try:
-        return renderer.root(schema, None, depth=0, budget=Budget())
+        return renderer.root(schema, None, depth=0, budget=Budget(), role="input")
     except Exception:  # the renderer is total: a hostile mapping becomes Any
         return "Any"
 
@@ -158,7 +193,7 @@ def render_stubs(tools: Iterable[SdkTool]) -> str:
     blocks = [
         f"from typing import {imports}",
         _TOOL_CALL_ERROR,
-        *renderer.classes,
+        *renderer.class_texts(),
         "class Tools(Protocol):\n" + "\n".join(body),
         "tools: Tools",
     ]
@@ -174,7 +209,7 @@ def render_sdk(tools: Iterable[SdkTool]) -> str:
     Returns:
         Markdown text ending with a fenced ``python`` block (see :func:`render_stubs`).
     """
-    return f"{_HEADING}\n\n{_INSTRUCTIONS}\n\n```python\n{render_stubs(tools)}```\n"
+    return f"{_HEADING}\n\n{_instructions()}\n\n```python\n{render_stubs(tools)}```\n"
 
 
 def _ordered(tools: Iterable[SdkTool]) -> list[SdkTool]:
@@ -216,8 +251,12 @@ def _render_tool(tool: SdkTool, renderer: TypeRenderer) -> str:
     params = _keyword_parameters(tool, stem, renderer) if member else None
     if params is None:
         base = root_base(stem, "Args")
-        args = _guarded(renderer, tool.parameters, base, fallback="dict[str, Any]")
-    output = _guarded(renderer, tool.output, root_base(stem, "Output"), fallback="Any")
+        args = _guarded(
+            renderer, tool.parameters, base, fallback="dict[str, Any]", role="input"
+        )
+    output = _guarded(
+        renderer, tool.output, root_base(stem, "Output"), fallback="Any", role="output"
+    )
     if not member:
         lines = [f"    # tools[{py_string(tool.name)}](args: {args}) -> {output}"]
         if description:
@@ -230,11 +269,13 @@ def _render_tool(tool: SdkTool, renderer: TypeRenderer) -> str:
     return _with_body(_signature(tool.name, ["self", *texts], output), description, documented)
 
 
-def _guarded(renderer: TypeRenderer, schema: object, base: str, *, fallback: str) -> str:
+def _guarded(
+    renderer: TypeRenderer, schema: object, base: str, *, fallback: str, role: Role
+) -> str:
     """Render a root annotation, or ``fallback`` (leaving no classes behind) if it fails."""
     mark = renderer.snapshot()
     try:
-        return renderer.root(schema, base, depth=0, budget=Budget())
+        return renderer.root(schema, base, depth=0, budget=Budget(), role=role)
     except Exception:  # BudgetExceeded or a hostile mapping: the tool still appears
         renderer.restore(mark)
         renderer.uses.add("Any")
@@ -269,10 +310,14 @@ def _render_parameters(
     for name, schema in shape.fields:
         # A parameter annotation sits inside the open parenthesis: start at depth 1.
         text, found = renderer.annotation(
-            schema, field_base(args_name, name), depth=1, budget=budget
+            schema, field_base(args_name, name), depth=1, budget=budget, role="input"
         )
         jobs.extend(found)
-        texts.append(f"{name}: {text}" if name in shape.required else f"{name}: {text} = ...")
+        if name in shape.required:
+            texts.append(f"{name}: {text}")
+        else:
+            # The schema's default when it has one a literal can show (`days: int = 3`).
+            texts.append(f"{name}: {text} = {default_of(schema) or '...'}")
         description = description_of(schema)
         if description:
             documented.append((name, description))

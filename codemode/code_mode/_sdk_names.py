@@ -24,10 +24,15 @@ __all__ = [
     "is_keyword_parameter",
     "is_member_name",
     "name_stem",
+    "py_default",
     "py_literal",
     "py_string",
     "root_base",
+    "title_base",
 ]
+
+#: Longest text of a default value shown in a signature; a longer one is ``...``.
+MAX_DEFAULT_CHARS: Final = 60
 
 #: Longest class-name base before a collision counter. Nested classes derive their
 #: names from their parent's, so without a cap a deep schema would cost quadratic text.
@@ -138,6 +143,20 @@ def name_stem(name: str) -> str:
     return stem if _valid_class_name(stem) else _ascii_fallback(stem)[:MAX_CLASS_NAME_BASE]
 
 
+def title_base(title: str) -> str | None:
+    """The class-name base for an object schema's ``title`` (the tool author's type name).
+
+    ``Customer`` stays ``Customer``; other text is CamelCased as tool names are
+    (``Page[Customer]`` gives ``PageCustomer``, ``order_line`` gives
+    ``OrderLine``). ``None`` when nothing usable is left, so a generated name is used.
+    """
+    stem = _nfkc(_camel(title))
+    if not stem or not _is_xid_start(stem[0]):
+        return None
+    stem = _cap(stem)
+    return stem if _valid_class_name(stem) else None
+
+
 def field_base(parent: str, field: str) -> str:
     """The class-name base for an object under property ``field`` of class ``parent``.
 
@@ -245,6 +264,64 @@ def clean_description(text: str) -> str:
 def docstring_text(cleaned: str) -> str:
     """Escape a cleaned description for use inside a ``\"\"\"...\"\"\"`` docstring."""
     return cleaned.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def py_default(value: object) -> str | None:
+    """A short Python literal for a JSON default value, or ``None`` to show ``...``.
+
+    Scalars as :func:`py_literal` writes them, lists and objects of them as
+    ``[...]`` and ``{...}`` literals; anything else, or text longer than
+    :data:`MAX_DEFAULT_CHARS`, is ``None``. Never raises.
+    """
+    parts: list[str] = []
+    size = 0
+    # Items are values to write or text to append; the budget bounds the walk too.
+    stack: list[object] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _Text):
+            text = item.text
+        elif type(item) in (list, dict) and len(item) > MAX_DEFAULT_CHARS:  # type: ignore[arg-type]
+            return None  # every item takes at least one character
+        elif type(item) is list:
+            text = "["
+            stack.append(_Text("]"))
+            for index in range(len(item), 0, -1):
+                stack.append(item[index - 1])
+                if index > 1:
+                    stack.append(_Text(", "))
+        elif type(item) is dict:
+            text = "{"
+            stack.append(_Text("}"))
+            entries = list(item.items())
+            for index in range(len(entries), 0, -1):
+                key, entry = entries[index - 1]
+                if type(key) is not str:
+                    return None
+                stack.append(entry)
+                stack.append(_Text(py_string(key) + ": "))
+                if index > 1:
+                    stack.append(_Text(", "))
+        else:
+            literal = py_literal(item)
+            if literal is None:
+                return None
+            text = literal
+        size += len(text)
+        if size > MAX_DEFAULT_CHARS:
+            return None
+        parts.append(text)
+    return "".join(parts)
+
+
+@final
+class _Text:
+    """Literal text inside :func:`py_default`'s work stack (never a default value itself)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
 def py_literal(value: object) -> str | None:

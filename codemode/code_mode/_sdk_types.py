@@ -10,8 +10,8 @@ truthful (the model may pass anything the tool then validates).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Final, final
+from dataclasses import dataclass
+from typing import Final, Literal, final
 
 from ._sdk_names import (
     ClassNames,
@@ -19,8 +19,11 @@ from ._sdk_names import (
     clean_description,
     field_base,
     is_field_name,
+    py_default,
     py_literal,
+    title_base,
 )
+from ._sdk_share import ShapeIds
 
 __all__ = [
     "MAX_LIST_NESTING",
@@ -29,7 +32,9 @@ __all__ = [
     "Budget",
     "BudgetExceeded",
     "ObjectShape",
+    "Role",
     "TypeRenderer",
+    "default_of",
     "description_of",
     "object_shape",
 ]
@@ -62,8 +67,6 @@ _VALUE_KEYS: Final = frozenset({"enum", "const"})
 _KNOWN_KEYS: Final = (
     _ANNOTATION_KEYS | _OBJECT_KEYS | _VALUE_KEYS | {"type", "oneOf", "items"}
 )
-
-_OPEN_OBJECT_NOTE: Final = "    # Keys not declared above are accepted too."
 
 
 class BudgetExceeded(Exception):
@@ -225,12 +228,53 @@ def _object(node: Mapping[object, object]) -> _Kind:
     )
 
 
+#: Which way a class's values travel: passed to a tool, or returned by one.
+Role = Literal["input", "output"]
+
+# The note under an open class says what undeclared keys mean for the way it is used.
+_OPEN_NOTES: Final[dict[frozenset[str], str]] = {
+    frozenset({"input"}): "    # Keys not declared above may be passed too.",
+    frozenset({"output"}): "    # Values that come back may hold keys not declared above.",
+    frozenset({"input", "output"}): (
+        "    # Keys not declared above may be passed too, and may come back in values."
+    ),
+}
+
+
+@final
+class _ClassRecord:
+    """One declared class: its name, its lines, and the roles of the values it describes."""
+
+    __slots__ = ("children", "job", "lines", "name", "open", "roles", "state")
+
+    def __init__(self, name: str, *, open: bool, role: Role) -> None:
+        self.name = name
+        self.open = open
+        self.roles: set[str] = {role}
+        self.lines: list[str] = []
+        # The classes its fields refer to, which describe values going the same way.
+        self.children: list[_ClassRecord] = []
+        # How it gets declared: "pending" until its body is written, then "open"
+        # until everything it refers to is declared, then "done".
+        self.job: _ClassJob | None = None
+        self.state = "pending"
+
+    def text(self) -> str:
+        if not self.open:
+            return "\n".join(self.lines)
+        return "\n".join([*self.lines, _OPEN_NOTES[frozenset(self.roles)]])
+
+
 @dataclass
 class _ClassJob:
-    name: str
+    record: _ClassRecord
     shape: ObjectShape
     node_id: int
-    lines: list[str] = field(default_factory=list)
+    role: Role
+
+
+#: What :meth:`TypeRenderer.snapshot` returns.
+_Mark = tuple[int, int, frozenset[str], int]
 
 
 @final
@@ -238,53 +282,91 @@ class TypeRenderer:
     """Renders annotations and the ``TypedDict`` classes they need, for one SDK block.
 
     ``uses`` collects the ``typing`` names the text refers to, so the import line lists
-    exactly those. ``classes`` collects class declarations, each after every class it
-    refers to.
+    exactly those. :meth:`class_texts` gives the class declarations, each after every
+    class it refers to.
+
+    An object schema with a ``title`` (msgspec writes the class name there) is named
+    after it; one whose whole schema equals an earlier one with the same title is that
+    class again, so a type shared by several tools is declared once.
     """
 
     def __init__(self, names: ClassNames) -> None:
         self.names = names
         self.uses: set[str] = set()
-        self.classes: list[str] = []
+        self._classes: list[_ClassRecord] = []
         # Ids of the object nodes whose classes are being declared: meeting one again
         # below itself means the mapping refers to itself (JSON never does).
         self._open: set[int] = set()
+        self._ids = ShapeIds()
+        self._shared: dict[tuple[str, int], _ClassRecord] = {}
+        # Undo log of shared classes and roles added, for restore().
+        self._journal: list[tuple[_ClassRecord, str | None, tuple[str, int] | None]] = []
 
-    def snapshot(self) -> tuple[int, int, frozenset[str]]:
+    def class_texts(self) -> list[str]:
+        """The declared classes' text, in declaration order."""
+        return [record.text() for record in self._classes]
+
+    def snapshot(self) -> _Mark:
         """A mark to pass to :meth:`restore`."""
-        return self.names.checkpoint(), len(self.classes), frozenset(self.uses)
+        return (
+            self.names.checkpoint(),
+            len(self._classes),
+            frozenset(self.uses),
+            len(self._journal),
+        )
 
-    def restore(self, mark: tuple[int, int, frozenset[str]]) -> None:
-        """Undo every name, class and use recorded since ``mark`` was taken."""
-        names, classes, uses = mark
+    def restore(self, mark: _Mark) -> None:
+        """Undo every name, class, use and sharing recorded since ``mark`` was taken."""
+        names, classes, uses, journal = mark
         self.names.rollback(names)
-        del self.classes[classes:]
+        del self._classes[classes:]
         self.uses = set(uses)
+        self._undo(journal)
 
-    def root(self, node: object, base: str | None, *, depth: int, budget: Budget) -> str:
-        """Render one annotation and declare (into :attr:`classes`) the classes it uses."""
-        text, jobs = self._annotation(node, base, depth, budget)
+    def _undo(self, mark: int) -> None:
+        while len(self._journal) > mark:
+            record, role, key = self._journal.pop()
+            if role is not None:
+                record.roles.discard(role)
+            if key is not None:
+                del self._shared[key]
+
+    def root(
+        self, node: object, base: str | None, *, depth: int, budget: Budget, role: Role
+    ) -> str:
+        """Render one annotation and declare the classes it uses."""
+        text, jobs = self._annotation(node, base, depth, budget, role, [])
         self.declare(jobs, budget)
         return text
 
     def annotation(
-        self, node: object, base: str | None, *, depth: int, budget: Budget
+        self, node: object, base: str | None, *, depth: int, budget: Budget, role: Role
     ) -> tuple[str, list[_ClassJob]]:
         """Render one annotation; return it with the classes still to declare."""
-        return self._annotation(node, base, depth, budget)
+        return self._annotation(node, base, depth, budget, role, [])
 
     def _annotation(
-        self, node: object, base: str | None, depth: int, budget: Budget
+        self,
+        node: object,
+        base: str | None,
+        depth: int,
+        budget: Budget,
+        role: Role,
+        refs: list[_ClassRecord],
     ) -> tuple[str, list[_ClassJob]]:
         mark = self.names.checkpoint()
+        journal = len(self._journal)
         uses: set[str] = set()
+        found: list[_ClassRecord] = []
         try:
-            text, jobs = self._emit(node, base, depth, budget, uses)
+            text, jobs = self._emit(node, base, depth, budget, uses, role, found)
         except _TooWide:
             self.names.rollback(mark)
+            self._undo(journal)
             self.uses.add("Any")
             return "Any", []
         self.uses |= uses
+        refs.extend(found)
         return text, jobs
 
     def declare(self, jobs: list[_ClassJob], budget: Budget) -> None:
@@ -295,8 +377,12 @@ class TypeRenderer:
                 job, ready = stack.pop()
                 if ready:
                     self._open.discard(job.node_id)
-                    self.classes.append("\n".join(job.lines))
+                    job.record.state = "done"
+                    self._classes.append(job.record)
                     continue
+                if job.record.state != "pending":
+                    continue  # a shared class already declared where it was first used
+                job.record.state = "open"
                 self._open.add(job.node_id)
                 children = self._body(job, budget)
                 stack.append((job, True))
@@ -308,29 +394,47 @@ class TypeRenderer:
 
     def _body(self, job: _ClassJob, budget: Budget) -> list[_ClassJob]:
         self.uses.add("TypedDict")
-        lines = job.lines
-        lines.append(f"class {job.name}(TypedDict):")
-        children: list[_ClassJob] = []
+        record = job.record
+        lines = record.lines
+        lines.append(f"class {record.name}(TypedDict):")
+        role = job.role
         for name, schema in job.shape.fields:
             description = description_of(schema)
             if description:
                 lines.append(f"    # {description}")
             # A field is a fresh line, but `NotRequired[` may wrap it: start at depth 1.
-            text, jobs = self._annotation(schema, field_base(job.name, name), 1, budget)
-            children.extend(jobs)
+            text, _ = self._annotation(
+                schema, field_base(record.name, name), 1, budget, role, record.children
+            )
             if name in job.shape.required:
                 lines.append(f"    {name}: {text}")
-            else:
-                self.uses.add("NotRequired")
-                lines.append(f"    {name}: NotRequired[{text}]")
+                continue
+            default = default_of(schema)
+            if default is not None:
+                lines.append(f"    # Default: {default}")
+            self.uses.add("NotRequired")
+            lines.append(f"    {name}: NotRequired[{text}]")
         if not job.shape.fields:
             lines.append("    pass")
-        if job.shape.open:
-            lines.append(_OPEN_OBJECT_NOTE)
+        # Every class it refers to comes first: new ones, and shared ones that
+        # another part of the schema created but has not declared yet.
+        children: list[_ClassJob] = []
+        taken: set[int] = set()
+        for child in record.children:
+            if child.state == "pending" and child.job is not None and id(child) not in taken:
+                taken.add(id(child))
+                children.append(child.job)
         return children
 
     def _emit(
-        self, node: object, base: str | None, depth: int, budget: Budget, uses: set[str]
+        self,
+        node: object,
+        base: str | None,
+        depth: int,
+        budget: Budget,
+        uses: set[str],
+        role: Role,
+        found: list[_ClassRecord],
     ) -> tuple[str, list[_ClassJob]]:
         out: list[str] = []
         jobs: list[_ClassJob] = []
@@ -350,7 +454,9 @@ class TypeRenderer:
                 out.append(kind)
                 _note_uses(kind, uses)
             elif isinstance(kind, ObjectShape):
-                out.append(self._object_type(current, kind, current_base, jobs, uses))
+                out.append(
+                    self._object_type(current, kind, current_base, budget, role, jobs, found, uses)
+                )
             elif kind[0] == "array":
                 items = kind[1]
                 if level >= MAX_LIST_NESTING:
@@ -384,7 +490,10 @@ class TypeRenderer:
         node: object,
         shape: ObjectShape,
         base: str | None,
+        budget: Budget,
+        role: Role,
         jobs: list[_ClassJob],
+        found: list[_ClassRecord],
         uses: set[str],
     ) -> str:
         # Without a class name to give (the context-free entry point), with no declared
@@ -399,9 +508,38 @@ class TypeRenderer:
         ):
             uses.add("Any")
             return "dict[str, Any]"
-        name = self.names.allocate(base)
-        jobs.append(_ClassJob(name=name, shape=shape, node_id=id(node)))
-        return name
+        assert isinstance(node, Mapping)
+        title = node.get("title")
+        named = title_base(title) if type(title) is str else None
+        key: tuple[str, int] | None = None
+        if named is not None:
+            shape_id = self._ids.of(node, budget)
+            if shape_id is not None:
+                key = (named, shape_id)
+                shared = self._shared.get(key)
+                if shared is not None:
+                    self._add_role(shared, role)
+                    found.append(shared)
+                    return shared.name
+        record = _ClassRecord(self.names.allocate(named or base), open=shape.open, role=role)
+        if key is not None:
+            self._shared[key] = record
+            self._journal.append((record, None, key))
+        record.job = _ClassJob(record=record, shape=shape, node_id=id(node), role=role)
+        jobs.append(record.job)
+        found.append(record)
+        return record.name
+
+    def _add_role(self, record: _ClassRecord, role: Role) -> None:
+        """A class reused for values going another way: so are the classes inside it."""
+        stack = [record]
+        while stack:
+            current = stack.pop()
+            if role in current.roles:
+                continue
+            current.roles.add(role)
+            self._journal.append((current, role, None))
+            stack.extend(current.children)
 
 
 def _note_uses(text: str, uses: set[str]) -> None:
@@ -409,6 +547,13 @@ def _note_uses(text: str, uses: set[str]) -> None:
         uses.add("Any")
     elif text.startswith("Literal["):
         uses.add("Literal")
+
+
+def default_of(schema: object) -> str | None:
+    """The Python literal of a schema node's ``default``, or ``None`` when it has none to show."""
+    if not isinstance(schema, Mapping) or "default" not in schema:
+        return None
+    return py_default(schema["default"])
 
 
 def description_of(schema: object) -> str:

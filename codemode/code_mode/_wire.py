@@ -27,10 +27,10 @@ RUN_CODE_DESCRIPTION: Final = (
     "`description`, a short active-voice label for the run. Inside the program call tools as "
     "`await tools.name(arg=value)` exactly as the SDK section declares them; run independent "
     "calls together with `asyncio.gather(...)` after `import asyncio`. A failed call raises "
-    "`ToolCallError` (with `tool_name` and `code`), which the program may catch. Only what the "
-    "program prints and returns comes back, so print or return just what you need; the return "
-    "value must be JSON (dict, list, str, int, float, bool, None). Images returned by tools "
-    "are attached after the run."
+    "`ToolCallError` (with `tool_name`, `code` and `type`), which the program may catch. Only "
+    "what the program prints and returns comes back, so print or return just what you need; the "
+    "return value must be JSON (dict, list, str, int, float, bool, None; tuples become lists). "
+    "Images returned by tools are attached after the run."
 )
 
 _CODE_DESCRIPTION: Final = "The program: the body of an async Python function."

@@ -8,5 +8,5 @@ for book, price in zip(books, prices):
 try:
     await tools.get_price(book_id="nope")
 except ToolCallError as error:
-    print(f"{error.tool_name} failed: {error}")
+    print(error)  # names the tool and the exception it raised
 return {"count": len(books), "total_gbp": round(sum(prices), 2)}

@@ -13,6 +13,7 @@ import os
 import sys
 import textwrap
 import threading
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -175,7 +176,7 @@ async def test_lossy_arguments_raise_tool_call_error_and_send_nothing() -> None:
         """
         async def main():
             try:
-                await tools.search(query=(1, 2))
+                await tools.search(query={1, 2})
             except ToolCallError as exc:
                 caught = [str(exc), exc.tool_name]
             await tools.fetch(url="x")
@@ -184,12 +185,26 @@ async def test_lossy_arguments_raise_tool_call_error_and_send_nothing() -> None:
         handler,
     )
     assert report.value == [
-        "tool arguments must be lossless JSON: a tuple (use a list) is not JSON - at `$.query`",
+        'tool "search" was not called: its arguments must be lossless JSON: a set (use a '
+        "sorted list) is not JSON - at `$.query`",
         "search",
     ]
     # The refused call used no id: the next call is id 0, which the host accepts.
     assert handler.calls == [("fetch", {"url": "x"})]
     assert outcome.error is None
+
+
+async def test_tuples_and_dict_subclasses_in_arguments_travel_as_json_dumps_writes_them() -> None:
+    handler = Recorder()
+    await run_program(
+        """
+        import collections
+        async def main():
+            await tools.search(pair=(1, (2, 3)), counts=collections.Counter("aab"))
+        """,
+        handler,
+    )
+    assert handler.calls == [("search", {"pair": [1, [2, 3]], "counts": {"a": 2, "b": 1}})]
 
 
 async def test_frames_are_sent_as_each_call_is_awaited_not_when_it_is_made() -> None:
@@ -248,7 +263,60 @@ async def test_a_failed_call_raises_tool_call_error_with_the_message_and_code() 
         """,
         Recorder(answers={"search": deny}),
     )
-    assert report.value == ['the user rejected tool "search"', "search", "DENIED"]
+    assert report.value == [
+        'tool "search" failed (DENIED): the user rejected tool "search"',
+        "search",
+        "DENIED",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("failed", "message"),
+    [
+        # Regression: the type was lost, `LookupError("x")` arrived as just `x`.
+        (ToolCallFailed("no customer 7", exception_type="LookupError"),
+         'tool "search" raised LookupError: no customer 7'),
+        # ...and a bare `RuntimeError()` as the text `RuntimeError`.
+        (ToolCallFailed("RuntimeError", exception_type="RuntimeError"),
+         'tool "search" raised RuntimeError'),
+        (ToolCallFailed("", exception_type="KeyError"), 'tool "search" raised KeyError'),
+        (ToolCallFailed("gone", code="E_GONE", exception_type="LookupError"),
+         'tool "search" failed (E_GONE): LookupError: gone'),
+        (ToolCallFailed("went away"), 'tool "search" failed: went away'),
+        (ToolCallFailed(""), 'tool "search" failed'),
+        (ToolCallFailed('tool "search" is busy'), 'tool "search" is busy'),
+    ],
+)
+async def test_a_failure_names_the_tool_and_carries_the_exception_type(
+    failed: ToolCallFailed, message: str
+) -> None:
+    async def fail(args: JsonValue) -> JsonValue:
+        raise failed
+
+    report, _ = await run_program(
+        """
+        async def main():
+            try:
+                await tools.search(q=1)
+            except ToolCallError as exc:
+                return [str(exc), exc.tool_name, exc.code, exc.type]
+        """,
+        Recorder(answers={"search": fail}),
+    )
+    assert report.value == [message, "search", failed.code, failed.exception_type]
+
+
+async def test_an_uncaught_tool_call_error_shows_no_module_path() -> None:
+    async def fail(args: JsonValue) -> JsonValue:
+        raise ToolCallFailed("no customer 7", exception_type="LookupError")
+
+    report, _ = await run_program(
+        "async def main():\n    await tools.search(q=1)\n", Recorder(answers={"search": fail})
+    )
+    assert isinstance(report.exception, ToolCallError)
+    last = traceback.format_exception(report.exception)[-1]
+    assert last == 'ToolCallError: tool "search" raised LookupError: no customer 7\n'
+    assert repr(type(report.exception)) == "<class 'ToolCallError'>"
 
 
 async def test_a_handler_crash_reaches_the_program_as_an_internal_error() -> None:
@@ -265,7 +333,7 @@ async def test_a_handler_crash_reaches_the_program_as_an_internal_error() -> Non
         """,
         Recorder(answers={"search": crash}),
     )
-    assert report.value == ['internal error in tool "search"', None]
+    assert report.value == ['tool "search" failed: internal error in tool "search"', None]
     assert outcome.error is None
 
 

@@ -454,3 +454,110 @@ def test_two_snapshots_of_one_value_are_independent() -> None:
 def test_scalars_are_returned_as_they_are() -> None:
     for value in (None, True, 0, 1.5, "text", 2**53):
         assert materialize(value) is value
+
+
+# --- subclasses, as json.dumps accepts them ------------------------------------------------------
+
+
+def _as_tuples(value: JsonValue) -> object:
+    """The same value with every list turned into a tuple."""
+    if isinstance(value, list):
+        return tuple(_as_tuples(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _as_tuples(item) for key, item in value.items()}
+    return value
+
+
+@given(json_values())
+def test_with_subclasses_accepted_tuples_come_back_as_json_dumps_writes_them(
+    value: JsonValue,
+) -> None:
+    shaped = _as_tuples(value)
+    assert same(materialize(shaped, accept_collections=True), json.loads(json.dumps(shaped)))
+
+
+def test_the_standard_librarys_containers_are_read_as_json_dumps_writes_them() -> None:
+    from collections import Counter, OrderedDict, defaultdict, namedtuple
+
+    point = namedtuple("point", "x y")
+    value = {
+        "counts": Counter("abb"),
+        "ordered": OrderedDict(a=1),
+        "grouped": defaultdict(list, {"k": [1]}),
+        "point": point(1, (2, 3)),
+    }
+    assert materialize(value, accept_collections=True) == {
+        "counts": {"a": 1, "b": 2},
+        "ordered": {"a": 1},
+        "grouped": {"k": [1]},
+        "point": [1, [2, 3]],
+    }
+
+
+class LyingDict(dict[str, int]):
+    def items(self) -> Any:
+        return [("x", 1)]
+
+
+class LyingList(list[int]):
+    def __iter__(self) -> Any:
+        return iter(["not", "the", "items"])
+
+
+class LookAlike(tuple[int, ...]):
+    """A tuple subclass posing as a namedtuple, whose iteration lies."""
+
+    _fields = ("a",)
+
+    @classmethod
+    def _make(cls, items: Any) -> LookAlike:
+        return cls(items)
+
+    def __iter__(self) -> Any:
+        return iter(["not", "the", "items"])
+
+
+@pytest.mark.parametrize(
+    "value", [LyingDict(y=2), LyingList([1]), str.__new__(type("S", (str,), {}))]
+)
+def test_any_other_subclass_is_still_refused(value: object) -> None:
+    with pytest.raises(LossyJsonError, match=r"^a value of type .* is not JSON - at `\$\[0\]`$"):
+        materialize([value], accept_collections=True)
+
+
+def test_a_namedtuple_look_alike_is_read_through_the_tuple_never_its_own_iteration() -> None:
+    assert materialize(LookAlike((1, 2)), accept_collections=True) == [1, 2]
+
+
+def test_an_ordered_dict_keeps_its_own_order() -> None:
+    from collections import OrderedDict
+
+    ordered = OrderedDict(a=1, b=2)
+    ordered.move_to_end("a")
+    assert list(materialize(ordered, accept_collections=True)) == ["b", "a"]  # type: ignore[arg-type]
+
+
+def test_subclasses_keep_the_checks_of_their_items() -> None:
+    from collections import Counter
+
+    with pytest.raises(LossyJsonError, match=r"^dict key 1 \(int\) is not allowed.* - at `\$\.c`$"):
+        materialize({"c": Counter([1])}, accept_collections=True)
+    with pytest.raises(
+        LossyJsonError, match=r"^a set \(use a sorted list\) is not JSON - at `\$\[1\]`$"
+    ):
+        materialize((1, {2}), accept_collections=True)
+
+
+def test_a_dataclass_instance_suggests_asdict() -> None:
+    import dataclasses
+
+    @dataclasses.dataclass
+    class Point:
+        x: int
+
+    with pytest.raises(
+        LossyJsonError,
+        match=r"^a dataclass instance of type .*Point \(convert it with dataclasses\.asdict\(\)\) "
+        r"is not JSON - at `\$\[0\]`$",
+    ):
+        materialize([Point(1)], accept_collections=True)

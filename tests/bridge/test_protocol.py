@@ -31,6 +31,7 @@ from bridge.protocol import (
     Ready,
     Reply,
     Run,
+    Where,
     encode_frame,
     encode_value,
     read_frame,
@@ -58,7 +59,12 @@ runs = st.builds(
     os_layer=st.booleans(),
 )
 replies = st.builds(
-    Reply, id=ids, value=json_bytes, error=st.none() | text, code=st.none() | text
+    Reply,
+    id=ids,
+    value=json_bytes,
+    error=st.none() | text,
+    code=st.none() | text,
+    exception_type=st.none() | text,
 )
 readies = st.builds(
     Ready,
@@ -74,7 +80,8 @@ failures = st.builds(
 dones = st.builds(Done, value=json_bytes, error=st.none() | failures)
 
 host_messages: st.SearchStrategy[HostMessage] = runs | replies
-child_messages: st.SearchStrategy[ChildMessage] = readies | calls | logs | dones
+wheres = st.builds(Where, line=st.none() | st.integers(-(2**63), 2**63 - 1))
+child_messages: st.SearchStrategy[ChildMessage] = readies | calls | logs | dones | wheres
 
 
 def split_at(data: bytes, cuts: list[int]) -> list[bytes]:
@@ -127,6 +134,14 @@ def test_integers_beyond_64_bits_survive_a_reply_frame() -> None:
     decoded = HostMessageDecoder().decode(frame[4:])
     assert isinstance(decoded, Reply)
     assert msgspec.json.decode(decoded.value) == {"n": 2**70}
+
+
+def test_a_reply_without_the_exception_type_field_still_decodes() -> None:
+    # The field was appended with a default: a frame written before it existed
+    # (four array items) decodes with no exception type.
+    body = msgspec.msgpack.encode(["reply", 5, b"null", "it failed", "E_X"])
+    decoded = HostMessageDecoder().decode(body)
+    assert decoded == Reply(5, error="it failed", code="E_X", exception_type=None)
 
 
 def test_frames_start_with_a_big_endian_body_length() -> None:

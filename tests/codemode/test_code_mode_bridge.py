@@ -171,9 +171,11 @@ async def test_a_tool_error_reaches_the_program_as_tool_call_error_with_message_
         result = await run_code(
             registry,
             "try:\n    await tools.save()\nexcept ToolCallError as e:\n"
-            "    return [str(e), e.tool_name, e.code]",
+            "    return [str(e), e.tool_name, e.code, e.type]",
         )
-    assert returned(result) == ["disk full", "save", None]
+    assert returned(result) == [
+        'tool "save" raised RuntimeError: disk full', "save", None, "RuntimeError"
+    ]
 
 
 async def test_a_throwing_pre_execute_settles_the_sub_call_without_post_execute(
@@ -198,7 +200,7 @@ async def test_a_throwing_pre_execute_settles_the_sub_call_without_post_execute(
         result = await run_code(
             registry, "try:\n    await tools.t()\nexcept ToolCallError as e:\n    return str(e)"
         )
-    assert returned(result) == "policy crashed"
+    assert returned(result) == 'tool "t" raised RuntimeError: policy crashed'
     assert "t" not in posts
     [settled] = dispatches(log)
     assert settled.is_error
@@ -247,7 +249,7 @@ async def test_a_lossy_argument_dispatches_nothing_and_uses_no_number(pool: Work
             "    except ToolCallError as e:\n        out.append(str(e).split(':')[0])\n"
             "await tools.t(x=1)\nreturn out",
         )
-    assert returned(result) == ["tool arguments must be lossless JSON"] * 6
+    assert returned(result) == ['tool "t" was not called'] * 6
     assert [e.sub_call_id for e in dispatches(log)] == ["call-1:code:1"]
 
 
@@ -404,7 +406,7 @@ async def test_a_pre_execute_deny_reaches_the_program_as_a_rejection(pool: Worke
         result = await run_code(
             registry, "try:\n    await tools.t()\nexcept ToolCallError as e:\n    return str(e)"
         )
-    assert returned(result) == "not today"
+    assert returned(result) == 'tool "t" failed: not today'
 
 
 async def test_a_failed_run_is_code_run_failed_with_kind_and_logs_and_reported_to_on_run(

@@ -116,7 +116,7 @@ async def test_a_guard_denies_a_sub_call_with_its_reason(pool: WorkerPool) -> No
     registry.guard(lambda execution: "rm is guarded" if execution.name == "rm" else None)
     async with code_mode(registry, pool):
         result = await run_code(registry, CATCH.format(call="rm()"))
-    assert returned(result) == [None, "rm is guarded"]
+    assert returned(result) == [None, 'tool "rm" failed: rm is guarded']
 
 
 async def test_policy_sees_each_sub_call_with_the_agents_context(pool: WorkerPool) -> None:
@@ -175,7 +175,7 @@ async def test_a_rejected_approval_reaches_the_program_as_a_rejection(pool: Work
     registry.pre_execute(lambda execution, proceed: ask_for("pay", execution, proceed))
     async with code_mode(registry, pool):
         result = await run_code(registry, CATCH.format(call="pay()"))
-    assert returned(result) == [None, 'the user rejected tool "pay"']
+    assert returned(result) == [None, 'tool "pay" failed: the user rejected tool "pay"']
     assert ran == []
 
 
@@ -187,7 +187,9 @@ async def test_a_sub_call_times_out_with_tool_timeout(pool: WorkerPool) -> None:
     registry = registry_with(make_tool("hang", body=hang, timeout=0.05))
     async with code_mode(registry, pool):
         result = await run_code(registry, CATCH.format(call="hang()"))
-    assert returned(result) == [TOOL_TIMEOUT, "tool call timed out after 0.05s"]
+    assert returned(result) == [
+        TOOL_TIMEOUT, 'tool "hang" failed (TOOL_TIMEOUT): tool call timed out after 0.05s'
+    ]
 
 
 async def test_a_post_execute_block_reaches_the_program_with_its_feedback(
@@ -202,7 +204,7 @@ async def test_a_post_execute_block_reaches_the_program_with_its_feedback(
     registry.post_execute(block)
     async with code_mode(registry, pool):
         result = await run_code(registry, CATCH.format(call="leak(key='k')"))
-    assert returned(result) == [None, "output contained a secret"]
+    assert returned(result) == [None, 'tool "leak" failed: output contained a secret']
 
 
 async def test_a_post_execute_value_replacement_changes_what_the_program_receives(
@@ -234,7 +236,7 @@ async def test_invalid_arguments_reach_the_program_with_invalid_args(pool: Worke
         result = await run_code(registry, CATCH.format(call="add(a='x', b=1)"))
     code, message = returned(result)
     assert code == INVALID_ARGS
-    assert message.startswith("invalid arguments: ")
+    assert message.startswith('tool "add" failed (INVALID_ARGS): invalid arguments: ')
 
 
 async def test_a_wrapper_cannot_detach_a_sub_call_from_the_runs_cancellation(
@@ -378,4 +380,6 @@ async def test_a_restriction_added_mid_run_applies_to_the_next_sub_call(pool: Wo
         result = await run_code(
             registry, "await tools.lock()\n" + CATCH.format(call="open()")
         )
-    assert returned(result) == ["UNKNOWN_TOOL", 'unknown tool "open"']
+    assert returned(result) == [
+        "UNKNOWN_TOOL", 'tool "open" failed (UNKNOWN_TOOL): unknown tool "open"'
+    ]

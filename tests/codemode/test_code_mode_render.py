@@ -8,7 +8,14 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from codemode.code_mode._render import NO_OUTPUT, pretty_json, render_run_output
+from codemode.code_mode._dispatch import SubCallRecord
+from codemode.code_mode._render import (
+    MAX_LISTED_CALLS,
+    NO_OUTPUT,
+    describe_calls_ran,
+    pretty_json,
+    render_run_output,
+)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text()
@@ -73,3 +80,47 @@ def test_deep_json_renders_without_recursion_in_linear_text_size() -> None:
 @given(json_values)
 def test_pretty_json_reads_back_as_the_same_value(value: Any) -> None:
     assert json.loads(pretty_json(value)) == value
+
+
+# -- the tool calls a failed run had already made -------------------------------------------------
+
+
+def records(*calls: tuple[str, bool]) -> list[SubCallRecord]:
+    return [SubCallRecord(f"c:code:{n}", name, failed) for n, (name, failed) in enumerate(calls)]
+
+
+def test_no_call_means_no_summary() -> None:
+    assert describe_calls_ran([]) is None
+
+
+def test_calls_are_listed_in_order_with_their_outcome() -> None:
+    assert describe_calls_ran(
+        records(("send_notification", False), ("get_customer", True), ("get_customer", False))
+    ) == (
+        "3 tool calls already ran: send_notification (ok), get_customer (failed), "
+        "get_customer (ok); running the program again repeats them."
+    )
+
+
+def test_repeats_of_one_tool_and_outcome_are_counted() -> None:
+    text = describe_calls_ran(records(("a", False), ("a", False), ("a", True), ("a", False)))
+    assert text == (
+        "4 tool calls already ran: a (ok) x2, a (failed), a (ok); running the program again "
+        "repeats them."
+    )
+
+
+def test_past_the_listed_entries_the_rest_is_counted() -> None:
+    calls = records(*((f"t{n}", False) for n in range(MAX_LISTED_CALLS + 5)))
+    text = describe_calls_ran(calls)
+    assert text is not None
+    assert f", t{MAX_LISTED_CALLS - 1} (ok), and 5 more; " in text
+    assert f"t{MAX_LISTED_CALLS} " not in text
+
+
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=300), st.booleans()), max_size=300))
+def test_the_summary_stays_short_however_many_calls_ran(calls: list[tuple[str, bool]]) -> None:
+    text = describe_calls_ran(records(*calls))
+    assert (text is None) == (not calls)
+    # Each listed entry is a name cut at 60 characters plus its outcome and count.
+    assert text is None or len(text) <= 150 + MAX_LISTED_CALLS * 80

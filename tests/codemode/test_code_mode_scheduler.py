@@ -212,7 +212,7 @@ async def test_a_tool_unregistered_after_enumeration_fails_as_an_unknown_tool(
             "await tools.a()\ntry:\n    await tools.b()\n"
             "except ToolCallError as e:\n    return [e.code, str(e)]",
         )
-    assert returned(result) == [UNKNOWN_TOOL, 'unknown tool "b"']
+    assert returned(result) == [UNKNOWN_TOOL, 'tool "b" failed (UNKNOWN_TOOL): unknown tool "b"']
 
 
 async def test_ordered_pre_execute_stages_never_overlap(pool: WorkerPool) -> None:

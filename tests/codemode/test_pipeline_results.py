@@ -22,6 +22,7 @@ from codemode._results import (
     TextBlock,
     ToolResult,
     ToolSuccess,
+    failure_from_exception,
 )
 from codemode._scope import Agent
 from codemode._tools import tool
@@ -308,6 +309,23 @@ async def test_a_throwing_tool_gives_an_error_result_with_its_message() -> None:
     assert message_of(result) == "'missing'"
     assert failed(result).error.info is None
     assert texts(result) == ["Error: 'missing'"]
+
+
+async def test_a_thrown_exception_keeps_its_type_name_beside_the_message() -> None:
+    async def body(args: Any, ctx: ToolRunContext) -> object:
+        raise LookupError("no such row")
+
+    registry = Registry()
+    registry.register(make_tool(body=body))
+    error = failed(await execute(registry, call())).error
+    # The type is for run_code programs (ToolCallError.type); the text stays as it was.
+    assert (error.message, error.exception_type) == ("no such row", "LookupError")
+
+
+def test_a_codemode_error_has_a_code_and_no_exception_type() -> None:
+    error = failure_from_exception(ToolNotFoundError("x")).error
+    assert error.exception_type is None
+    assert error.info == ErrorInfo(name="ToolNotFoundError", code="UNKNOWN_TOOL")
 
 
 async def test_a_codemode_error_from_a_tool_keeps_its_name_and_code() -> None:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from collections.abc import Iterator, Mapping
+from typing import NotRequired, TypedDict
 
+import msgspec
 import pytest
 
+from codemode import tool
 from codemode.code_mode._sdk import SdkTool, python_type, render_sdk, render_stubs
 from codemode.code_mode._sdk_types import MAX_UNION_OPERATORS
 
@@ -403,13 +407,13 @@ def test_closed_empty_object_is_an_empty_class() -> None:
     assert "dict[str, Any]" not in text
 
 
-def test_open_object_says_undeclared_keys_are_accepted() -> None:
+def test_open_object_says_undeclared_keys_may_be_passed() -> None:
     opened = {"type": "object", "properties": {"x": STRING}, "required": ["x"]}
     text = stubs(make("open-ness", closed(["open"], open=opened)))
     assert (
         "class OpenNessArgsOpen(TypedDict):\n"
         "    x: str\n"
-        "    # Keys not declared above are accepted too.\n"
+        "    # Keys not declared above may be passed too.\n"
     ) in text
     assert "class OpenNessArgs(TypedDict):\n    open: OpenNessArgsOpen\n\n" in text
 
@@ -677,7 +681,7 @@ def test_tool_call_error_declares_tool_name_and_code() -> None:
         for n in error.body
         if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
     }
-    assert fields == {"tool_name": "str", "code": "str | None"}
+    assert fields == {"tool_name": "str", "code": "str | None", "type": "str | None"}
 
 
 def test_run_code_itself_is_never_listed() -> None:
@@ -763,7 +767,15 @@ def test_section_has_heading_instructions_and_the_fenced_block() -> None:
         "top-level `await`",
         "`code`",
         "`description`",
-        "only `tools`, `ToolCallError`, the allowed builtins and the allowed modules",
+        "only `tools`, `ToolCallError`, the allowed builtins and these modules",
+        "never call `asyncio.run(...)`",
+        "Tuples become lists",
+        "`dataclasses.asdict(obj)`",
+        "starting with `_` work on the program's own functions, classes and objects",
+        "but not on library objects",
+        "`open`, `eval` and `exec` do not exist",
+        "`type` the exception the tool raised",
+        "lists the tool calls that already ran",
         "do not exist at run time",
         "`NameError`",
         "await tools.name(key=value, ...)",
@@ -771,7 +783,7 @@ def test_section_has_heading_instructions_and_the_fenced_block() -> None:
         'tools["my-tool"]',
         "lossless JSON",
         "`tool_name`",
-        "`code` gives the error code",
+        "`code` the error code",
         "`UNKNOWN_TOOL`",
         "`INVALID_ARGS`",
         "`QUOTA_EXCEEDED`",
@@ -813,17 +825,19 @@ def test_awkward_names_render_the_whole_block_exactly() -> None:
         "    tool_name: str\n"
         '    # Why, e.g. "UNKNOWN_TOOL", "INVALID_ARGS", "QUOTA_EXCEEDED"; None when unknown.\n'
         "    code: str | None\n"
+        '    # The exception the tool raised, e.g. "LookupError"; None when it raised none.\n'
+        "    type: str | None\n"
         "\n"
         "class ReadOutput1(TypedDict):\n"
         "    text: str\n"
         "\n"
         "class ReadOutput2(TypedDict):\n"
         "    image: str\n"
-        "    # Keys not declared above are accepted too.\n"
+        "    # Values that come back may hold keys not declared above.\n"
         "\n"
         "class WebFetchArgs(TypedDict):\n"
         "    url: str\n"
-        "    # Keys not declared above are accepted too.\n"
+        "    # Keys not declared above may be passed too.\n"
         "\n"
         "class Tools(Protocol):\n"
         '    # tools["class"](args: dict[str, Any]) -> Any\n'
@@ -874,3 +888,253 @@ def test_an_unexpected_failure_still_lists_the_tool_untyped(
     text = stubs(make("search", closed(["q"], q=STRING)))
     assert '    # tools["search"](args: dict[str, Any]) -> Any\n' in text
     assert text.startswith("from typing import Any, Protocol\n")
+
+
+# --- the rules a program must know -----------------------------------------------------
+
+
+def test_instructions_list_every_module_a_program_may_import() -> None:
+    from sandbox import ALLOWED_MODULES
+
+    text = render_sdk([])
+    listed = re.search(r"these modules, imported as usual \(.*?\): (.*?)\. The rest", text)
+    assert listed is not None
+    assert listed.group(1) == ", ".join(f"`{name}`" for name in ALLOWED_MODULES)
+    assert {"asyncio", "json", "re", "collections", "datetime"} <= set(ALLOWED_MODULES)
+
+
+# --- defaults from the schema --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("schema", "shown"),
+    [
+        ({"type": "integer", "default": 3}, "days: int = 3"),
+        ({"type": "string", "default": "metric"}, 'days: str = "metric"'),
+        ({"type": "boolean", "default": False}, "days: bool = False"),
+        ({"oneOf": [STRING, {"type": "null"}], "default": None}, "days: str | None = None"),
+        ({"type": "array", "items": STRING, "default": []}, "days: list[str] = []"),
+        ({"type": "object", "default": {"a": [1.5]}}, 'days: dict[str, Any] = {"a": [1.5]}'),
+        ({"type": "number", "default": 1e21}, "days: float = 1000000000000000000000"),
+        ({"type": "integer"}, "days: int = ..."),
+        ({"type": "string", "default": "x" * 80}, "days: str = ..."),
+        ({"type": "number", "default": float("nan")}, "days: float = ..."),
+        ({"type": "array", "default": (1, 2)}, "days: list[Any] = ..."),
+    ],
+)
+def test_keyword_parameters_show_the_schemas_default(
+    schema: dict[str, object], shown: str
+) -> None:
+    # Regression: every optional parameter read `= ...`.
+    text = stubs(make("forecast", closed([], days=schema)))
+    assert f"async def forecast(self, *, {shown}) -> str: ..." in text
+
+
+def test_a_required_parameter_never_shows_a_default() -> None:
+    text = stubs(make("forecast", closed(["days"], days={"type": "integer", "default": 3})))
+    assert "async def forecast(self, *, days: int) -> str: ..." in text
+
+
+def test_an_optional_argument_field_with_a_default_says_so_in_a_comment() -> None:
+    params = closed(
+        ["city"],
+        city=STRING,
+        units={"type": "string", "default": "metric", "description": "Unit system."},
+    )
+    text = stubs(make("weather-now", params))
+    assert (
+        "class WeatherNowArgs(TypedDict):\n"
+        "    city: str\n"
+        "    # Unit system.\n"
+        '    # Default: "metric"\n'
+        "    units: NotRequired[str]\n"
+    ) in text
+
+
+# --- the tool author's type names ----------------------------------------------------------------
+
+
+ADDRESS = {**closed(["city"], city=STRING, zip=STRING), "title": "Address"}
+CUSTOMER = {
+    **closed(["name", "address"], name=STRING, address=ADDRESS),
+    "title": "Customer",
+}
+
+
+def test_titled_objects_are_named_after_their_title() -> None:
+    text = stubs(make("get_customer", closed(["id"], id=STRING), output=CUSTOMER))
+    assert "async def get_customer(self, *, id: str) -> Customer: ..." in text
+    assert "class Customer(TypedDict):\n    name: str\n    address: Address\n" in text
+    assert "class Address(TypedDict):\n    city: str\n    zip: NotRequired[str]\n" in text
+    assert "GetCustomerOutput" not in text
+
+
+def test_equal_titled_schemas_share_one_class_across_tools() -> None:
+    # Regression: GetCustomerOutput, ListCustomersOutput, FindPersonOutput1Address, ...
+    text = stubs(
+        make("get_customer", closed(["id"], id=STRING), output=CUSTOMER),
+        make("list_customers", closed(), output={"type": "array", "items": CUSTOMER}),
+        make("find_person", closed(), output={"oneOf": [CUSTOMER, {"type": "null"}]}),
+        make("move", closed(["to"], to=ADDRESS)),
+    )
+    assert class_names(text) == ["Address", "Customer"]
+    assert "async def list_customers(self) -> list[Customer]: ..." in text
+    assert "async def find_person(self) -> Customer | None: ..." in text
+    assert "async def move(self, *, to: Address) -> str: ..." in text
+
+
+def test_a_real_clash_of_titles_gets_a_counter_in_tool_order() -> None:
+    other = {**closed(["id"], id={"type": "integer"}), "title": "Customer"}
+    tools = [
+        make("b_tool", closed(), output=other),
+        make("a_tool", closed(), output=CUSTOMER),
+    ]
+    text = stubs(*tools)
+    assert "async def a_tool(self) -> Customer: ..." in text
+    assert "async def b_tool(self) -> Customer2: ..." in text
+    assert "class Customer2(TypedDict):\n    id: int\n" in text
+    assert stubs(*reversed(tools)) == text
+
+
+def test_schemas_that_differ_only_in_keyword_order_are_equal() -> None:
+    reordered = {"title": "Address", **{key: ADDRESS[key] for key in reversed(list(ADDRESS))}}
+    text = stubs(make("a", closed(), output=ADDRESS), make("b", closed(), output=reordered))
+    assert class_names(text) == ["Address"]
+
+
+def test_schemas_whose_fields_come_in_another_order_are_different_classes() -> None:
+    swapped = {**closed(["city"], zip=STRING, city=STRING), "title": "Address"}
+    text = stubs(make("a", closed(), output=ADDRESS), make("b", closed(), output=swapped))
+    assert class_names(text) == ["Address", "Address2"]
+    assert "class Address2(TypedDict):\n    zip: NotRequired[str]\n    city: str\n" in text
+
+
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [("Page[Item]", "PageItem"), ("order_line", "OrderLine"), ("_Row", "Row"),
+     ("Tools", "Tools2"), ("Any", "Any2"), ("1st", "AOutput"), ("", "AOutput")],
+)
+def test_titles_become_class_names_or_fall_back_to_generated_ones(title: str, name: str) -> None:
+    text = stubs(make("a", closed(), output={**closed(["x"], x=STRING), "title": title}))
+    assert class_names(text) == [name]
+
+
+def test_a_tool_abandoned_while_rendering_leaves_no_shared_class_behind() -> None:
+    class Fails(Mapping[str, object]):
+        def __getitem__(self, key: str) -> object:
+            raise RuntimeError("unreadable")
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(["type"])
+
+        def __len__(self) -> int:
+            return 1
+
+    broken = {**closed(["x", "y"], x=STRING, y=Fails()), "title": "Customer"}
+    text = stubs(
+        make("a_broken", closed(), output={"type": "array", "items": broken}),
+        make("b_fine", closed(), output=CUSTOMER),
+    )
+    assert "async def b_fine(self) -> Customer: ..." in text
+    assert class_names(text) == ["Address", "Customer"]
+
+
+# --- which way undeclared keys travel ------------------------------------------------------------
+
+
+OPEN_POINT = {"type": "object", "properties": {"x": STRING}, "required": ["x"], "title": "Point"}
+
+
+@pytest.mark.parametrize(
+    ("tools", "note"),
+    [
+        ([make("put", closed(["p"], p=OPEN_POINT))], "Keys not declared above may be passed too."),
+        (
+            [make("get", closed(), output=OPEN_POINT)],
+            "Values that come back may hold keys not declared above.",
+        ),
+        (
+            [make("get", closed(), output=OPEN_POINT), make("put", closed(["p"], p=OPEN_POINT))],
+            "Keys not declared above may be passed too, and may come back in values.",
+        ),
+    ],
+)
+def test_the_open_object_note_says_which_way_the_values_travel(
+    tools: list[SdkTool], note: str
+) -> None:
+    # Regression: "accepted too" on an output type read as if it were about input.
+    text = stubs(*tools)
+    assert f"class Point(TypedDict):\n    x: str\n    # {note}\n" in text
+
+
+def test_a_class_reused_the_other_way_carries_its_nested_classes_along() -> None:
+    holder = {**closed(["point"], point=OPEN_POINT), "title": "Holder"}
+    text = stubs(make("a_get", closed(), output=holder), make("b_put", closed(["h"], h=holder)))
+    assert (
+        "class Point(TypedDict):\n    x: str\n"
+        "    # Keys not declared above may be passed too, and may come back in values.\n"
+    ) in text
+
+
+# --- typed tools: the author's names, order and required fields ----------------------------------
+
+
+class Address(TypedDict):
+    street: str
+    city: str
+    zip: NotRequired[str]
+
+
+@dataclasses.dataclass
+class Customer:
+    name: str
+    address: Address
+    tier: str = "basic"
+
+
+class Filters(msgspec.Struct):
+    city: str
+    limit: int = 10
+
+
+@tool
+def get_customer(customer_id: int, verbose: bool = False) -> Customer:
+    """Look a customer up."""
+    raise NotImplementedError
+
+
+@tool
+def find_customers(filters: Filters, days: int = 3) -> list[Customer]:
+    """Find customers."""
+    raise NotImplementedError
+
+
+def test_a_typed_tools_sdk_uses_its_classes_in_declared_order() -> None:
+    text = stubs(
+        *(SdkTool(d.name, d.description, d.parameters, d.output.schema)
+          for d in (get_customer, find_customers))
+    )
+    assert (
+        "async def get_customer(self, *, customer_id: int, verbose: bool = False) -> Customer:"
+    ) in text
+    assert (
+        "async def find_customers(self, *, filters: Filters, days: int = 3) -> list[Customer]:"
+    ) in text
+    assert (
+        "class Address(TypedDict):\n    street: str\n    city: str\n    zip: NotRequired[str]\n"
+    ) in text
+    # A dataclass field with a default is always returned, so it is not NotRequired.
+    assert (
+        "class Customer(TypedDict):\n    name: str\n    address: Address\n    tier: str\n"
+    ) in text
+    # An argument field with a default is optional, and says its default.
+    assert (
+        "class Filters(TypedDict):\n    city: str\n    # Default: 10\n    limit: NotRequired[int]\n"
+    ) in text
+    assert class_names(text) == ["Filters", "Address", "Customer"]
+
+
+def test_a_shared_class_first_met_deeper_down_is_still_declared_before_its_users() -> None:
+    holder = {**closed(["c"], c=dict(CUSTOMER)), "title": "Holder"}
+    text = stubs(make("t", closed(), output=closed(["b", "a"], b=holder, a=dict(CUSTOMER))))
+    assert class_names(text) == ["Address", "Customer", "Holder", "TOutput"]

@@ -20,7 +20,13 @@ from codemode.code_mode._sdk_names import (
     name_stem,
     py_string,
 )
-from tests.strategies import sdk_names, sdk_schemas, sdk_tool_fields
+from tests.strategies import (
+    sdk_defaults,
+    sdk_mapping_schemas,
+    sdk_names,
+    sdk_schemas,
+    sdk_tool_fields,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -146,3 +152,60 @@ def test_cleaned_descriptions_are_one_encodable_line(text: str) -> None:
     assert cleaned == cleaned.strip()
     assert len(cleaned.splitlines()) <= 1
     assert not any(ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in cleaned)
+
+
+@given(tool_sets)
+def test_every_class_is_declared_once_and_before_it_is_used(tools: list[SdkTool]) -> None:
+    tree = ast.parse(render_stubs(tools))
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    names = [c.name for c in classes]
+    assert len(names) == len(set(names))
+    declared: set[str] = {"ToolCallError"}
+    for node in classes:
+        if node.name == "Tools":
+            continue
+        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        assert used & set(names) <= declared | {node.name}
+        declared.add(node.name)
+
+
+@given(st.lists(st.tuples(sdk_names.filter(is_member_name), sdk_mapping_schemas), max_size=4))
+def test_equal_schemas_under_one_title_render_as_one_class(
+    tools: list[tuple[str, Mapping[str, object]]],
+) -> None:
+    shared = {
+        "title": "Customer",
+        "type": "object",
+        "properties": {"name": {"type": "string"}},
+        "required": ["name"],
+    }
+    rendered = render_stubs(
+        [SdkTool(name, "", params, {"type": "array", "items": dict(shared)})
+         for name, params in tools]
+    )
+    outputs = [n for n in tools_class(rendered).body if isinstance(n, ast.AsyncFunctionDef)]
+    assert {ast.unparse(f.returns) for f in outputs if f.returns is not None} <= {
+        "list[Customer]"
+    }
+    assert rendered.count("class Customer(TypedDict):") == (1 if tools else 0)
+
+
+@given(
+    sdk_names.filter(is_member_name),
+    st.dictionaries(sdk_names.filter(is_keyword_parameter), sdk_defaults, min_size=1, max_size=3),
+)
+def test_a_shown_default_is_the_schemas_default(name: str, defaults: dict[str, object]) -> None:
+    properties = {key: {"default": value} for key, value in defaults.items()}
+    params = {"type": "object", "properties": properties, "additionalProperties": False}
+    method = next(
+        n
+        for n in tools_class(render_stubs([SdkTool(name, "", params, {"type": "string"})])).body
+        if isinstance(n, ast.AsyncFunctionDef)
+    )
+    for arg, default in zip(method.args.kwonlyargs, method.args.kw_defaults, strict=True):
+        assert default is not None
+        expected = defaults[arg.arg]
+        if isinstance(default, ast.Constant) and default.value is Ellipsis:
+            continue  # not shown: too long, or no literal for it
+        assert ast.literal_eval(default) == expected
+        assert type(ast.literal_eval(default)) is type(expected) or isinstance(expected, float)

@@ -9,7 +9,7 @@ import json
 import math
 import sys
 import threading
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypedDict
 
 import msgspec
 import pytest
@@ -396,9 +396,93 @@ def test_the_output_schema_comes_from_the_return_annotation_with_refs_inlined() 
             "title": "Hit", "description": "One search hit.", "type": "object",
             "properties": {"title": {"type": "string"},
                            "score": {"type": "number", "default": 0.0}},
-            "required": ["title"],
+            # A returned Hit always holds its score: to_builtins writes every field.
+            "required": ["title", "score"],
         },
     }
+
+
+def test_a_structs_default_keeps_its_field_optional_in_the_parameters() -> None:
+    @tool
+    def rank(hit: Hit) -> None:
+        """Rank."""
+
+    assert plain(rank.parameters)["properties"]["hit"]["required"] == ["title"]
+
+
+class Address(TypedDict):
+    street: str
+    city: str
+    zip: NotRequired[str]
+
+
+class Lean(msgspec.Struct, omit_defaults=True):
+    a: int
+    b: int = 0
+
+
+class Sparse(msgspec.Struct):
+    a: int
+    b: int | msgspec.UnsetType = msgspec.UNSET
+    c: list[int] = msgspec.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class Order:
+    number: int
+    note: str = ""
+    tags: list[str] = dataclasses.field(default_factory=list)
+
+
+class Bundle(TypedDict):
+    order: Order
+    lean: Lean
+    sparse: Sparse
+    address: Address
+
+
+def test_output_fields_a_returned_value_always_holds_are_required() -> None:
+    @tool
+    def bundle() -> Bundle:
+        """Bundle."""
+        raise NotImplementedError
+
+    properties = plain(bundle.output.schema)["properties"]
+    required = {name: properties[name]["required"] for name in properties}
+    assert required == {
+        "order": ["number", "note", "tags"],  # a dataclass writes every field
+        "lean": ["a"],  # omit_defaults leaves a default value out
+        "sparse": ["a", "c"],  # an UNSET field is left out while unset
+        "address": ["city", "street"],  # NotRequired may be absent
+    }
+    value = msgspec.to_builtins(
+        {"order": Order(1), "lean": Lean(1), "sparse": Sparse(1), "address": {"street": "s",
+                                                                          "city": "c"}}
+    )
+    assert {name: sorted(value[name]) for name in value} == {
+        name: sorted(names) for name, names in required.items()
+    }
+
+
+def test_typeddict_fields_keep_their_declared_order() -> None:
+    @tool
+    def locate(address: Address) -> Address:
+        """Locate."""
+        return address
+
+    assert list(plain(locate.parameters)["properties"]["address"]["properties"]) == [
+        "street", "city", "zip"
+    ]
+    assert list(plain(locate.output.schema)["properties"]) == ["street", "city", "zip"]
+    assert list(plain(bundle_order.output.schema)["properties"]) == [
+        "order", "lean", "sparse", "address"
+    ]
+
+
+@tool
+def bundle_order() -> Bundle:
+    """Bundle."""
+    raise NotImplementedError
 
 
 def test_name_and_description_can_be_given_explicitly() -> None:

@@ -113,10 +113,15 @@ async def test_a_cpu_loop_ends_as_a_cpu_timeout() -> None:
     limits = Limits(cpu_seconds=1, wall_seconds=GUARD)
     async with WorkerPool(limits=limits, size=1) as pool:
         with anyio.fail_after(GUARD):
-            result = await pool.run("while True:\n    pass", tool_names=[], handler=EchoHandler())
+            result = await pool.run(
+                "n = 0\nwhile True: n += 1", tool_names=[], handler=EchoHandler()
+            )
     assert result.error is not None
+    # Regression: a timeout did not say where the program was.
     assert (result.error.kind, result.error.message) == (
-        "timeout", "CPU time limit of 1s reached"
+        "timeout",
+        "CPU time limit of 1s reached (Limits.cpu_seconds); the program was at line 2: "
+        "`while True: n += 1`",
     )
 
 
@@ -130,7 +135,9 @@ async def test_a_sleeping_program_ends_as_a_wall_clock_timeout() -> None:
             assert pool.statistics().busy == 0
     assert result.error is not None
     assert (result.error.kind, result.error.message) == (
-        "timeout", "wall-clock limit of 0.5s reached"
+        "timeout",
+        "wall-clock limit of 0.5s reached (Limits.wall_seconds); the program was at line 2: "
+        "`await asyncio.sleep(60)`",
     )
     assert result.pid is not None
     assert not _alive(result.pid)
@@ -159,7 +166,10 @@ async def test_a_memory_bomb_is_a_memory_error_in_the_program() -> None:
             )
     assert result.error is not None
     assert result.error.kind == "exception"
-    assert "MemoryError" in result.error.message
+    assert result.layers.rlimits, result.layers.reasons
+    assert result.error.message.endswith(
+        "\nMemoryError: the program ran out of memory (memory limit 256 MiB, Limits.memory_bytes)"
+    )
 
 
 async def test_an_output_flood_is_cut_at_the_log_budget() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from sandbox import RunError
 from sandbox._children import Child, exit_error
+from sandbox._where import CPU_LIMIT_EXIT
 from sandbox._zygote import ChildSettings
 
 CPU_LIMIT = 2  # the CPU limit in force (configured or inherited)
@@ -28,12 +29,21 @@ def _child(status: int | None, *, cpu: float = 0.0, zygote_died: bool = False) -
 
 async def test_sigxcpu_is_a_cpu_timeout_naming_the_limit() -> None:
     error, crashed = exit_error(_child(signal.SIGXCPU), CPU_LIMIT, FALLBACK)
-    assert (error, crashed) == (RunError("timeout", "CPU time limit of 2s reached"), False)
+    assert (error, crashed) == (
+        RunError("timeout", "CPU time limit of 2s reached (Limits.cpu_seconds)"), False
+    )
 
 
 async def test_sigkill_at_the_cpu_hard_limit_is_a_cpu_timeout() -> None:
     error, _ = exit_error(_child(signal.SIGKILL, cpu=3.0), CPU_LIMIT, FALLBACK)
-    assert error == RunError("timeout", "CPU time limit of 2s reached")
+    assert error == RunError("timeout", "CPU time limit of 2s reached (Limits.cpu_seconds)")
+
+
+async def test_the_exit_after_a_cpu_limit_report_is_a_cpu_timeout() -> None:
+    error, crashed = exit_error(_child(CPU_LIMIT_EXIT << 8), CPU_LIMIT, FALLBACK)
+    assert (error, crashed) == (
+        RunError("timeout", "CPU time limit of 2s reached (Limits.cpu_seconds)"), False
+    )
 
 
 async def test_sigkill_below_the_cpu_limit_is_a_crash_naming_the_signal() -> None:

@@ -189,8 +189,8 @@ def test_none_and_falling_off_the_end_give_null(source: str) -> None:
 @pytest.mark.parametrize(
     ("source", "path"),
     [
-        ("return (1, 2)", "$"),
         ("return {'a': [1, {2, 3}]}", "$.a[1]"),
+        ("return ({'a': (1, {2})},)", "$[0].a[1]"),
         ("return {'x': float('nan')}", "$.x"),
         ("return [-0.0]", "$[0]"),
         ("return {1: 'a'}", "$"),
@@ -204,8 +204,60 @@ def test_values_that_are_not_lossless_json_are_invalid_output(source: str, path:
     # The reason itself comes from bridge.lossless; the path is what matters here.
     assert message.startswith("The program's return value is not lossless JSON: ")
     assert message.endswith(
-        f" - at `{path}`. Return dicts with str keys, lists, str, int, finite float, bool or None."
+        f" - at `{path}`. Return dicts with str keys, lists (tuples become lists), str, int, "
+        "finite float, bool or None."
     )
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        ("return 1, 'a'", [1, "a"]),
+        ("return sorted({'b': 2, 'a': 1}.items())", [["a", 1], ["b", 2]]),
+        ("return {'pairs': list(zip([1, 2], 'xy'))}", {"pairs": [[1, "x"], [2, "y"]]}),
+        ("return [(), ((1,),)]", [[], [[1]]]),
+    ],
+)
+def test_tuples_anywhere_in_the_value_become_lists_as_json_dumps_makes_them(
+    source: str, value: JsonValue
+) -> None:
+    # Regression: `return a, b` failed as invalid-output after every call had run.
+    assert run_ok(source) == value
+
+
+def test_counters_ordered_dicts_defaultdicts_and_namedtuples_come_back_as_json_dumps_writes_them(
+) -> None:
+    source = """
+import collections
+point = collections.namedtuple("Point", "x y")
+ordered = collections.OrderedDict(a=1, b=2)
+ordered.move_to_end("a")
+return {
+    "counts": collections.Counter("abb"),
+    "ordered": ordered,
+    "grouped": collections.defaultdict(list, {"k": [1]}),
+    "point": point(1, 2),
+}
+"""
+    assert run_ok(source) == {
+        "counts": {"a": 1, "b": 2},
+        "ordered": {"b": 2, "a": 1},
+        "grouped": {"k": [1]},
+        "point": [1, 2],
+    }
+
+
+def test_a_dataclass_instance_in_the_value_suggests_asdict() -> None:
+    source = (
+        "import dataclasses\n@dataclasses.dataclass\nclass Point:\n    x: int\n"
+        "return {'p': [Point(1)]}"
+    )
+    kind, message = run_error(source)
+    assert kind == "invalid-output"
+    assert (
+        "a dataclass instance of type Point (convert it with dataclasses.asdict()) is not "
+        "JSON - at `$.p[0]`"
+    ) in message
 
 
 def test_a_value_over_the_cap_is_an_output_limit() -> None:
@@ -337,3 +389,127 @@ def test_a_prepared_run_serves_exactly_one_program() -> None:
     assert lines == ["once"]
     with pytest.raises(RuntimeError):
         prepared.run(code, bindings={}, max_log_bytes=1000, max_value_bytes=1000)
+
+
+# -- out of memory --------------------------------------------------------------------------------
+
+
+def run_with_memory_limit(source: str, memory_bytes: int | None) -> tuple[str, str]:
+    prepared = PreparedRun(restricted=True, emit_log=lambda line: None)
+    outcome = prepared.run(
+        compile_program(source),
+        bindings={},
+        max_log_bytes=1000,
+        max_value_bytes=1000,
+        memory_bytes=memory_bytes,
+    )
+    assert outcome.error is not None
+    return outcome.error
+
+
+def test_a_memory_error_says_which_limit_the_program_hit_and_its_value() -> None:
+    # Regression: a MemoryError at the limit did not mention the limit.
+    # No allocator can give 8 PiB, limit or not, so this is a real MemoryError.
+    kind, message = run_with_memory_limit("rows = [0] * (1 << 50)", 512 << 20)
+    assert kind == "exception"
+    assert message == (
+        "Traceback (most recent call last):\n"
+        '  File "<model>", line 1, in <module>\n'
+        "    rows = [0] * (1 << 50)\n"
+        "MemoryError: the program ran out of memory (memory limit 512 MiB, Limits.memory_bytes)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("memory_bytes", "shown"),
+    [
+        (1 << 30, "1 GiB"),
+        (3 << 20, "3 MiB"),
+        (96 << 10, "96 KiB"),
+        ((64 << 20) + 1, "67108865 bytes"),
+    ],
+)
+def test_the_memory_limit_is_shown_in_the_largest_whole_unit(memory_bytes: int, shown: str) -> None:
+    _, message = run_with_memory_limit("raise MemoryError", memory_bytes)
+    assert message.endswith(f"(memory limit {shown}, Limits.memory_bytes)")
+
+
+def test_a_memory_error_with_a_message_keeps_it_after_the_limit() -> None:
+    _, message = run_with_memory_limit("raise MemoryError('cache is full')", 512 << 20)
+    assert message.endswith(
+        "\nMemoryError: the program ran out of memory (memory limit 512 MiB, "
+        "Limits.memory_bytes); cache is full"
+    )
+
+
+def test_without_a_memory_limit_a_memory_error_is_reported_as_it_is() -> None:
+    _, message = run_with_memory_limit("rows = [0] * (1 << 50)", None)
+    assert message.endswith("\n    rows = [0] * (1 << 50)\nMemoryError")
+
+
+def test_a_caught_memory_error_that_ends_in_another_exception_keeps_that_one() -> None:
+    source = (
+        "try:\n    rows = [0] * (1 << 50)\nexcept MemoryError:\n    raise ValueError('no room')"
+    )
+    _, message = run_with_memory_limit(source, 512 << 20)
+    assert message.endswith("\nValueError: no room")
+
+
+# -- the line a stopped program is on -------------------------------------------------------------
+
+
+def lines_seen(source: str, *, later: bool, restricted: bool = True) -> list[int | None]:
+    """Run ``source``, whose ``spy()`` asks for the program's line now or once it waits."""
+    import asyncio
+    import sys
+
+    prepared = PreparedRun(restricted=restricted, emit_log=lambda line: None)
+    seen: list[int | None] = []
+
+    def spy() -> None:
+        if later:
+            # Runs from the event loop while the program is suspended in an await.
+            asyncio.get_running_loop().call_soon(lambda: seen.append(prepared.program_line(None)))
+        else:
+            seen.append(prepared.program_line(sys._getframe()))
+
+    outcome = prepared.run(
+        compile_program(source, restricted=restricted),
+        bindings={"spy": spy},
+        max_log_bytes=1000,
+        max_value_bytes=1000,
+    )
+    assert outcome.error is None, outcome.error
+    return seen
+
+
+def test_a_running_program_is_on_the_line_of_its_innermost_frame() -> None:
+    source = "def inner():\n    spy()\ndef outer():\n    inner()\nouter()\nspy()"
+    assert lines_seen(source, later=False) == [2, 6]
+
+
+def test_a_suspended_program_is_on_the_line_of_its_innermost_await() -> None:
+    source = (
+        "import asyncio\nasync def pause():\n    spy()\n    await asyncio.sleep(0)\n"
+        "await pause()\nspy()\nawait asyncio.gather(asyncio.sleep(0))"
+    )
+    assert lines_seen(source, later=True) == [4, 7]
+
+
+def test_an_awaitable_of_the_programs_own_ends_the_walk_without_running_it() -> None:
+    # Plain Python (the language layer refuses these names): the strongest program.
+    source = """
+class Once:
+    waited = False
+    def __await__(self):
+        return self
+    def __next__(self):
+        if self.waited:
+            raise StopIteration(None)
+        self.waited = True
+    def __getattr__(self, name):
+        raise RuntimeError("the walk must not read my attributes")
+spy()
+await Once()
+"""
+    assert lines_seen(source, later=True, restricted=False) == [13]

@@ -1,4 +1,4 @@
-# value: ["E_PURPOSE", "fail", "the tool failed on purpose"]
+# value: ["E_PURPOSE", "fail", "tool \"fail\" failed (E_PURPOSE): the tool failed on purpose"]
 try:
     await tools.fail()
 except ToolCallError as error:
