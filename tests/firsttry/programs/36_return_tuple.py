@@ -1,0 +1,11 @@
+# description: Find the warmest and coldest city
+# value: ["Cairo", "Oslo"]
+# limitation: returned tuples: a tuple anywhere in the returned value ends the run as invalid-output instead of becoming a JSON array
+import asyncio
+
+cities = ["Cairo", "Oslo", "Sydney", "Paris", "New York"]
+weather = await asyncio.gather(*(tools.get_weather(city=c) for c in cities))
+by_temp = sorted(weather, key=lambda w: w["celsius"])
+warmest = by_temp[-1]["city"]
+coldest = by_temp[0]["city"]
+return warmest, coldest

@@ -1,0 +1,10 @@
+# description: Pair customer names with their order counts
+# value: [["Grace Hopper", 2], ["Katherine Johnson", 2]]
+# limitation: returned tuples: a tuple anywhere in the returned value ends the run as invalid-output instead of becoming a JSON array
+import asyncio
+
+customers = await tools.list_customers(tier="pro")
+counts = await asyncio.gather(*(tools.list_orders(customer_id=c["id"]) for c in customers))
+names = [c["name"] for c in customers]
+totals = [len(orders) for orders in counts]
+return list(zip(names, totals))

@@ -1,0 +1,473 @@
+"""The tools a realistic support-and-operations agent has, for the first-try programs.
+
+Weather, customers, orders, products, notifications, tickets, a document search and
+exchange rates, each defined with ``@tool`` the way a tool author writes them:
+TypedDicts, dataclasses (with a nested ``Address``) and msgspec Structs as outputs,
+``Literal`` parameters, defaults, and tools that raise ``LookupError`` or
+``ValueError`` for some inputs. The data is fixed and nothing reads the clock or the
+network, so every program's result is the same on every run.
+
+Writes (cancelling an order, sending a notification, opening a ticket, tagging a
+customer) are kept per ``run_code`` call (keyed by the root call id), so a program
+sees its own writes and no program sees another's, whatever order they run in.
+
+``codemode sdk --tools tests/firsttry/tools.py:TOOLS`` prints what the model reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Literal, TypedDict
+
+import msgspec
+
+from codemode import ToolRunContext, tool
+
+__all__ = ["TOOLS"]
+
+# -- weather ------------------------------------------------------------------------
+
+Condition = Literal["sunny", "cloudy", "rain", "snow", "windy"]
+
+
+class Weather(TypedDict):
+    city: str
+    celsius: float
+    condition: Condition
+    humidity: int
+    wind_kph: float
+
+
+class ForecastDay(TypedDict):
+    date: str
+    high: float
+    low: float
+    condition: Condition
+    rain_mm: float
+
+
+_WEATHER: Final[dict[str, tuple[float, Condition, int, float]]] = {
+    "London": (14.5, "rain", 82, 18.0),
+    "Paris": (18.0, "cloudy", 65, 12.5),
+    "Oslo": (6.5, "snow", 70, 22.0),
+    "Tokyo": (24.0, "sunny", 55, 8.0),
+    "Cairo": (33.5, "sunny", 20, 15.5),
+    "New York": (21.0, "windy", 60, 35.0),
+    "Sydney": (17.5, "cloudy", 68, 20.0),
+}
+_CYCLE: Final[tuple[Condition, ...]] = (
+    "sunny", "cloudy", "rain", "cloudy", "sunny", "windy", "rain",
+)
+_FORECAST_START: Final = (2024, 6, 15)
+
+
+def _city(city: str) -> tuple[float, Condition, int, float]:
+    for name, row in _WEATHER.items():
+        if name.casefold() == city.strip().casefold():
+            return row
+    raise LookupError(f"unknown city {city!r}; known cities: {', '.join(sorted(_WEATHER))}")
+
+
+def _canonical_city(city: str) -> str:
+    return next(n for n in _WEATHER if n.casefold() == city.strip().casefold())
+
+
+@tool(concurrency_safe=True)
+def get_weather(city: str) -> Weather:
+    """Current weather in a city.
+
+    Args:
+        city: the city name, e.g. "London".
+    """
+    celsius, condition, humidity, wind = _city(city)
+    return {
+        "city": _canonical_city(city),
+        "celsius": celsius,
+        "condition": condition,
+        "humidity": humidity,
+        "wind_kph": wind,
+    }
+
+
+@tool(concurrency_safe=True)
+def forecast(city: str, days: int = 3) -> list[ForecastDay]:
+    """Daily forecast for the next days (1 to 7), starting today.
+
+    Args:
+        city: the city name.
+        days: how many days, 1 to 7.
+    """
+    if not 1 <= days <= 7:
+        raise ValueError(f"days must be between 1 and 7, got {days}")
+    celsius, _, _, _ = _city(city)
+    year, month, day = _FORECAST_START
+    offset = sum(map(ord, _canonical_city(city))) % len(_CYCLE)
+    out: list[ForecastDay] = []
+    for i in range(days):
+        condition = _CYCLE[(offset + i) % len(_CYCLE)]
+        out.append(
+            {
+                "date": f"{year:04d}-{month:02d}-{day + i:02d}",
+                "high": celsius + (i % 3) * 1.5,
+                "low": celsius - 6.0 + (i % 2),
+                "condition": condition,
+                "rain_mm": 4.5 * ((offset + i) % 3) if condition == "rain" else 0.0,
+            }
+        )
+    return out
+
+
+# -- customers ----------------------------------------------------------------------
+
+Tier = Literal["free", "pro", "enterprise"]
+
+
+@dataclass
+class Address:
+    street: str
+    city: str
+    postcode: str
+    country: str
+
+
+@dataclass
+class Customer:
+    id: str
+    name: str
+    email: str
+    tier: Tier
+    address: Address
+    signup_date: str
+    tags: list[str] = field(default_factory=list)
+
+
+_CUSTOMERS: Final = (
+    Customer("c1", "Ada Lovelace", "ada@example.com", "enterprise",
+             Address("12 St James's Square", "London", "SW1Y 4JH", "UK"), "2021-03-14",
+             ["vip", "beta"]),
+    Customer("c2", "Grace Hopper", "grace@example.com", "pro",
+             Address("1 Navy Way", "Arlington", "22202", "US"), "2022-07-01", ["beta"]),
+    Customer("c3", "Alan Turing", "alan@example.com", "free",
+             Address("Oxford Road", "Manchester", "M13 9PL", "UK"), "2023-01-20"),
+    Customer("c4", "Katherine Johnson", "katherine@example.com", "pro",
+             Address("1 NASA Drive", "Hampton", "23666", "US"), "2020-11-05", ["vip"]),
+    Customer("c5", "Edsger Dijkstra", "edsger@example.com", "free",
+             Address("Den Dolech 2", "Eindhoven", "5612 AZ", "NL"), "2023-09-30"),
+    Customer("c6", "Margaret Hamilton", "margaret@example.com", "enterprise",
+             Address("77 Massachusetts Ave", "Boston", "02139", "US"), "2019-05-22", ["vip"]),
+)
+
+
+# -- per-run writes -------------------------------------------------------------------
+
+
+@dataclass
+class _RunState:
+    cancelled: dict[str, str] = field(default_factory=dict)
+    notifications: int = 0
+    tickets: int = 0
+    tags: dict[str, list[str]] = field(default_factory=dict)
+
+
+_RUNS: dict[str, _RunState] = {}
+
+
+def _state(ctx: ToolRunContext) -> _RunState:
+    return _RUNS.setdefault(ctx.root_call_id, _RunState())
+
+
+def _customer(customer_id: str, ctx: ToolRunContext) -> Customer:
+    for customer in _CUSTOMERS:
+        if customer.id == customer_id:
+            tags = _state(ctx).tags.get(customer_id, customer.tags)
+            return Customer(customer.id, customer.name, customer.email, customer.tier,
+                            customer.address, customer.signup_date, list(tags))
+    raise LookupError(f"no customer with id {customer_id!r}")
+
+
+@tool(concurrency_safe=True)
+def get_customer(customer_id: str, ctx: ToolRunContext) -> Customer:
+    """Look a customer up by id (e.g. "c1")."""
+    return _customer(customer_id, ctx)
+
+
+@tool(concurrency_safe=True)
+def list_customers(ctx: ToolRunContext, tier: Tier | None = None) -> list[Customer]:
+    """All customers, optionally only those of one tier, ordered by id."""
+    return [_customer(c.id, ctx) for c in _CUSTOMERS if tier is None or c.tier == tier]
+
+
+@tool(concurrency_safe=True)
+def find_customer(email: str, ctx: ToolRunContext) -> Customer | None:
+    """The customer with this email address (case-insensitive), or None."""
+    for c in _CUSTOMERS:
+        if c.email == email.strip().casefold():
+            return _customer(c.id, ctx)
+    return None
+
+
+@tool
+def tag_customer(customer_id: str, tags: list[str], ctx: ToolRunContext) -> Customer:
+    """Add tags to a customer; returns the updated customer."""
+    customer = _customer(customer_id, ctx)
+    merged = list(customer.tags)
+    merged.extend(t for t in tags if t not in merged)
+    _state(ctx).tags[customer_id] = merged
+    return _customer(customer_id, ctx)
+
+
+# -- orders -------------------------------------------------------------------------
+
+Status = Literal["pending", "shipped", "delivered", "cancelled"]
+
+
+class OrderLine(TypedDict):
+    sku: str
+    name: str
+    quantity: int
+    unit_price: float
+
+
+class Order(TypedDict):
+    id: str
+    customer_id: str
+    status: Status
+    created: str
+    lines: list[OrderLine]
+    total: float
+    currency: str
+
+
+class Cancellation(TypedDict):
+    order_id: str
+    status: Status
+    refund: float
+    reason: str
+
+
+def _line(sku: str, quantity: int) -> OrderLine:
+    product = next(p for p in _PRODUCTS if p.sku == sku)
+    return {"sku": sku, "name": product.name, "quantity": quantity, "unit_price": product.price}
+
+
+class Product(msgspec.Struct):
+    sku: str
+    name: str
+    category: str
+    price: float
+    in_stock: int
+
+
+_PRODUCTS: Final = (
+    Product("KB-01", "Mechanical keyboard", "peripherals", 89.0, 14),
+    Product("MS-02", "Wireless mouse", "peripherals", 25.5, 0),
+    Product("MN-27", "27-inch monitor", "displays", 279.99, 6),
+    Product("HD-10", "USB-C hub", "accessories", 39.0, 42),
+    Product("CB-05", "Braided cable", "accessories", 9.75, 120),
+    Product("LP-14", "Laptop stand", "accessories", 45.0, 3),
+    Product("HS-07", "Noise-cancelling headset", "audio", 149.0, 9),
+)
+
+_ORDER_ROWS: Final[tuple[tuple[str, str, Status, str, tuple[tuple[str, int], ...]], ...]] = (
+    ("o-1001", "c1", "delivered", "2024-05-02", (("KB-01", 1), ("CB-05", 3))),
+    ("o-1002", "c1", "shipped", "2024-06-10", (("MN-27", 2),)),
+    ("o-1003", "c1", "pending", "2024-06-14", (("HS-07", 1), ("HD-10", 1))),
+    ("o-1004", "c2", "delivered", "2024-04-18", (("LP-14", 1),)),
+    ("o-1005", "c2", "pending", "2024-06-13", (("MS-02", 2), ("CB-05", 2))),
+    ("o-1006", "c3", "cancelled", "2024-03-30", (("KB-01", 1),)),
+    ("o-1007", "c4", "delivered", "2024-02-11", (("MN-27", 1), ("HD-10", 2))),
+    ("o-1008", "c4", "pending", "2024-06-12", (("CB-05", 10),)),
+    ("o-1009", "c6", "shipped", "2024-06-08", (("HS-07", 3),)),
+    ("o-1010", "c6", "pending", "2024-06-15", (("LP-14", 2), ("KB-01", 2))),
+    ("o-1011", "c6", "delivered", "2024-01-05", (("HD-10", 1),)),
+)
+
+
+def _orders(ctx: ToolRunContext) -> list[Order]:
+    cancelled = _state(ctx).cancelled
+    out: list[Order] = []
+    for order_id, customer_id, status, created, rows in _ORDER_ROWS:
+        lines = [_line(sku, qty) for sku, qty in rows]
+        out.append(
+            {
+                "id": order_id,
+                "customer_id": customer_id,
+                "status": "cancelled" if order_id in cancelled else status,
+                "created": created,
+                "lines": lines,
+                "total": round(sum(li["quantity"] * li["unit_price"] for li in lines), 2),
+                "currency": "EUR",
+            }
+        )
+    return out
+
+
+def _find_order(order_id: str, ctx: ToolRunContext) -> Order:
+    for order in _orders(ctx):
+        if order["id"] == order_id:
+            return order
+    raise LookupError(f"no order with id {order_id!r}")
+
+
+@tool(concurrency_safe=True)
+def list_orders(
+    customer_id: str, ctx: ToolRunContext, status: Status | None = None
+) -> list[Order]:
+    """A customer's orders, oldest first, optionally only those with one status."""
+    _customer(customer_id, ctx)
+    return [
+        o for o in _orders(ctx)
+        if o["customer_id"] == customer_id and (status is None or o["status"] == status)
+    ]
+
+
+@tool(concurrency_safe=True)
+def get_order(order_id: str, ctx: ToolRunContext) -> Order:
+    """One order by id (e.g. "o-1001")."""
+    return _find_order(order_id, ctx)
+
+
+@tool
+def cancel_order(
+    order_id: str, ctx: ToolRunContext, reason: str = "customer request"
+) -> Cancellation:
+    """Cancel a pending order and refund it. Shipped, delivered or cancelled orders cannot be."""
+    order = _find_order(order_id, ctx)
+    if order["status"] != "pending":
+        raise ValueError(f"order {order_id} is {order['status']} and cannot be cancelled")
+    _state(ctx).cancelled[order_id] = reason
+    return {"order_id": order_id, "status": "cancelled", "refund": order["total"], "reason": reason}
+
+
+# -- products -----------------------------------------------------------------------
+
+
+@tool(concurrency_safe=True)
+def list_products(category: str | None = None) -> list[Product]:
+    """The catalogue, optionally one category.
+
+    Args:
+        category: "peripherals", "displays", "accessories" or "audio".
+    """
+    return [p for p in _PRODUCTS if category is None or p.category == category]
+
+
+@tool(concurrency_safe=True)
+def get_stock(sku: str) -> int:
+    """Units in stock for a product SKU."""
+    for p in _PRODUCTS:
+        if p.sku == sku:
+            return p.in_stock
+    raise LookupError(f"unknown sku {sku!r}")
+
+
+_RATES: Final = {"EUR": 1.0, "USD": 1.08, "GBP": 0.85, "JPY": 169.5, "CHF": 0.96}
+
+
+@tool(concurrency_safe=True)
+def get_exchange_rate(base: str, quote: str) -> float:
+    """How many units of `quote` one unit of `base` buys (ISO codes, e.g. "EUR", "USD")."""
+    for code in (base, quote):
+        if code not in _RATES:
+            raise ValueError(f"unsupported currency {code!r}; supported: {', '.join(_RATES)}")
+    return round(_RATES[quote] / _RATES[base], 6)
+
+
+# -- notifications and tickets ---------------------------------------------------------
+
+Channel = Literal["email", "sms", "push"]
+
+
+class Receipt(TypedDict):
+    id: str
+    to: str
+    channel: Channel
+    status: Literal["queued"]
+
+
+@tool
+def send_notification(
+    to: str, message: str, ctx: ToolRunContext, channel: Channel = "email"
+) -> Receipt:
+    """Send a message to a customer's email address (or phone for sms, customer id for push)."""
+    if not message.strip():
+        raise ValueError("message is empty")
+    if channel == "email" and "@" not in to:
+        raise ValueError(f"{to!r} is not an email address")
+    state = _state(ctx)
+    state.notifications += 1
+    return {"id": f"ntf-{state.notifications}", "to": to, "channel": channel, "status": "queued"}
+
+
+class Ticket(msgspec.Struct):
+    id: str
+    customer_id: str
+    subject: str
+    priority: Literal["low", "normal", "high"]
+    status: Literal["open"] = "open"
+
+
+@tool
+def create_ticket(
+    customer_id: str,
+    subject: str,
+    ctx: ToolRunContext,
+    priority: Literal["low", "normal", "high"] = "normal",
+) -> Ticket:
+    """Open a support ticket for a customer."""
+    _customer(customer_id, ctx)
+    state = _state(ctx)
+    state.tickets += 1
+    return Ticket(f"T-{100 + state.tickets}", customer_id, subject, priority)
+
+
+# -- search and time ------------------------------------------------------------------
+
+
+class SearchHit(TypedDict):
+    id: str
+    title: str
+    score: float
+    snippet: str
+    url: str
+
+
+_DOCS: Final = (
+    ("kb-1", "Resetting your password", "Use the 'Forgot password' link to reset a password."),
+    ("kb-2", "Shipping times", "Orders ship within 2 business days; delivery takes 3-5 days."),
+    ("kb-3", "Cancelling an order", "Pending orders can be cancelled and refunded in full."),
+    ("kb-4", "Refund policy", "Refunds reach your card within 5-10 days of a cancellation."),
+    ("kb-5", "Changing your shipping address", "Edit the address before an order ships."),
+    ("kb-6", "Enterprise support", "Enterprise customers get a dedicated support line."),
+    ("kb-7", "Password requirements", "A password needs 12 characters, one digit and one symbol."),
+    ("kb-8", "Tracking a shipped order", "The tracking link is in the shipping email."),
+)
+
+
+@tool(concurrency_safe=True)
+def search_docs(query: str, limit: int = 5) -> list[SearchHit]:
+    """Search the help-centre articles; best matches first."""
+    words = [w for w in query.casefold().split() if w]
+    hits: list[SearchHit] = []
+    for doc_id, title, body in _DOCS:
+        text = f"{title} {body}".casefold()
+        matched = sum(text.count(w) for w in words)
+        if matched:
+            score = round(matched / (len(words) or 1), 2)
+            hits.append({"id": doc_id, "title": title, "score": score, "snippet": body[:60],
+                         "url": f"https://help.example.com/{doc_id}"})
+    hits.sort(key=lambda h: (-h["score"], h["id"]))
+    return hits[:limit]
+
+
+@tool(concurrency_safe=True)
+def current_time() -> str:
+    """The current time as an ISO 8601 string in UTC."""
+    return "2024-06-15T09:30:00+00:00"
+
+
+TOOLS: Final = [
+    get_weather, forecast, get_customer, list_customers, find_customer, tag_customer,
+    list_orders, get_order, cancel_order, list_products, get_stock, get_exchange_rate,
+    send_notification, create_ticket, search_docs, current_time,
+]
