@@ -32,6 +32,7 @@ from ._guards import (
     guarded_unpack_sequence,
     guarded_write,
     safe_anext,
+    safe_vars,
     set_visible_classes,
 )
 
@@ -106,6 +107,7 @@ SAFE_BUILTINS: Final[Mapping[str, object]] = {
     "issubclass": _b.issubclass,
     "dir": _b.dir,  # names only, as strings; reading them still goes through the guard
     "type": SafeType,  # type(x) only: the three-argument form builds classes unchecked
+    "vars": safe_vars,  # vars(obj): a copy of a program object's attributes, nothing else
     "getattr": guarded_getattr,
     "hasattr": guarded_hasattr,
     "setattr": guarded_setattr,
@@ -166,7 +168,7 @@ SAFE_BUILTINS: Final[Mapping[str, object]] = {
     # breakpoint   - starts a debugger
     # help         - imports pydoc and reads the file system
     # globals      - the program's namespace, guard functions included
-    # locals, vars - namespaces and __dict__ of arbitrary objects, private names included
+    # locals       - the namespace, guard functions included (vars() is the safe one above)
     # memoryview   - raw buffer access
     # exit, quit, copyright, credits, license - interactive-session helpers
     # print        - replaced per run by the capturing print (see make_print)

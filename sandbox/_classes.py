@@ -156,6 +156,13 @@ INERT_BASES: Final[dict[type, str]] = {
     # dict subclass from the annotations, which are only stored.
     _TYPED_DICT: "typing's TypedDict: the metaclass only stores the annotations",
     datetime.tzinfo: "C code calls utcoffset/dst/tzname, fixed names",
+    abc.ABC: "a plain class with ABCMeta: abstract-method checks read fixed names",
+    # `class P(NamedTuple)` resolves to this base; its metaclass makes a
+    # collections.namedtuple from the annotations (compiler-checked names) and
+    # copies the class body's attributes onto it; the result is checked after.
+    typing.NamedTuple.__mro_entries__((typing.NamedTuple,))[0]: (  # type: ignore[attr-defined]
+        "typing's NamedTuple: a namedtuple from the class body's checked names"
+    ),
     json.JSONEncoder: "calls self.default and reads fixed options only",
     json.JSONDecoder: "reads fixed options (object_hook, parse_float, ...) only",
     string.Template: "its __init_subclass__ reads the fixed names pattern, delimiter, idpattern",

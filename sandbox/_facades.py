@@ -18,9 +18,11 @@ up front as well.
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import base64
 import bisect
+import calendar
 import cmath
 import collections
 import collections.abc
@@ -274,10 +276,8 @@ _TYPING: Final = (
     "SupportsAbs", "SupportsRound", "Text", "TYPE_CHECKING",
     "cast", "overload", "assert_never", "assert_type",
     # final is the façade's safe_final (the real one writes to any object).
-    # Excluded: NamedTuple (its class form makes fields, and so `__match_args__`,
-    # from annotations, past the field-name check of `collections.namedtuple`;
-    # use collections.namedtuple or a dataclass), get_type_hints (evaluates
-    # string annotations with eval),
+    "NamedTuple",  # the class form: its class is checked like any (names, __match_args__)
+    # Excluded: get_type_hints (evaluates string annotations with eval),
     # ForwardRef (its evaluation does too), get_origin/get_args (hand out the
     # real classes behind aliases, such as the real `type`),
     # runtime_checkable (isinstance by attribute presence, which with a
@@ -287,6 +287,16 @@ _TYPING: Final = (
 )
 
 _IO: Final = ("StringIO",)
+
+_CALENDAR: Final = (
+    # Date arithmetic and text; month and day names come from datetime.strftime.
+    "isleap", "leapdays", "monthrange", "monthcalendar", "weekday", "month", "calendar",
+    "timegm", "month_name", "month_abbr", "day_name", "day_abbr", "Calendar",
+    "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY",
+    "IllegalMonthError", "IllegalWeekdayError",
+    # Excluded: prmonth/prcal and TextCalendar/HTMLCalendar (write to the real
+    # stdout), the Locale* calendars and setfirstweekday (process-wide state).
+)
 # fmt: on
 
 
@@ -391,6 +401,8 @@ def _module_members() -> dict[str, dict[str, object]]:
         "uuid": _names(uuid, *_UUID),
         "pprint": {**_names(pprint, *_PPRINT), "pprint": _text.pprint, "pp": _text.pp},
         "types": {"SimpleNamespace": types.SimpleNamespace},
+        "calendar": _names(calendar, *_CALENDAR),
+        "abc": {"ABC": abc.ABC, "abstractmethod": _data.safe_abstractmethod},
         "itertools": _names(itertools, *_ITERTOOLS),
         "functools": _functools_members(),
         "operator": _operator_members(),

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
+    "safe_abstractmethod",
     "safe_asdict",
     "safe_astuple",
     "safe_copy",
@@ -327,6 +328,18 @@ def safe_final(target: _T) -> _T:
     ):
         target.__final__ = True  # type: ignore[attr-defined]
     return target
+
+
+def safe_abstractmethod(function: _T) -> _T:
+    """``abc.abstractmethod`` for the program's own functions (it sets a flag on them)."""
+    if not (
+        isinstance(function, types.FunctionType)
+        and type(function) is types.FunctionType
+        and function.__code__.co_filename == MODEL_FILENAME
+    ):
+        raise TypeError("abstractmethod() can only decorate a function defined by the program")
+    function.__isabstractmethod__ = True  # type: ignore[attr-defined]
+    return function
 
 
 def safe_wraps(wrapped: object) -> Callable[[_T], _T]:

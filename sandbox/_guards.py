@@ -69,6 +69,7 @@ __all__ = [
     "guarded_write",
     "is_program_class",
     "safe_anext",
+    "safe_vars",
     "set_visible_classes",
 ]
 
@@ -202,7 +203,7 @@ def _runtime_checked(obj: object, target: object, name: str, default: Any) -> An
             return _bound_format(target) if name == "format" else _bound_format_map(target)
         if isinstance(target, type) and issubclass(target, str):
             return _unbound_format if name == "format" else _unbound_format_map
-        if type(target) is super:
+        if type(target) is super and not _found_on_program_class(target, name):
             # super(S, s).format would be the real str.format.
             raise AttributeError(f'"{name}" cannot be read through super()')
     elif name == "obj" and isinstance(target, AttributeError):
@@ -231,6 +232,38 @@ def _plain_getattr(obj: object, name: str, default: Any) -> Any:
     if default is _MISSING:
         return getattr(obj, name)
     return getattr(obj, name, default)
+
+
+def _found_on_program_class(proxy: super, name: str) -> bool:
+    """Whether ``super()`` finds ``name`` on one of the program's classes (its own method)."""
+    start: Any = proxy.__thisclass__  # type: ignore[attr-defined]
+    bound: Any = proxy.__self_class__  # type: ignore[attr-defined]
+    if not isinstance(bound, type):
+        return False
+    order = bound.__mro__
+    for cls in order[order.index(start) + 1 :] if start in order else ():
+        if name in vars(cls):
+            return is_program_class(cls)
+    return False
+
+
+def safe_vars(obj: Any) -> dict[str, Any]:
+    """``vars(obj)`` for the program's own objects: a copy of their attributes.
+
+    A copy, so that writing to it cannot set a name the guards refuse; only the
+    program's objects (and ``SimpleNamespace``), so that no library object's
+    private state is handed out.
+    """
+    if not (_is_program_object(obj) or type(obj) is types.SimpleNamespace):
+        raise TypeError(
+            "vars() in run_code works on the program's own objects and SimpleNamespace, "
+            f"not on a {_type_label(obj)} object"
+        )
+    return {
+        key: value
+        for key, value in obj.__dict__.items()
+        if type(key) is str and (key[:1] != "_" or _is_own_name(key))
+    }
 
 
 def _is_program_object(obj: object) -> bool:

@@ -44,10 +44,12 @@ class View:
     assert "dataclass field name 'format' is not allowed in run_code" in result.error[1]
 
 
-def test_typing_namedtuple_is_not_available() -> None:
-    result = run("from typing import NamedTuple\n")
+@pytest.mark.parametrize("field", ["format", "obj", "mro", "send"])
+def test_a_typing_namedtuple_cannot_name_a_field_the_guard_decides_at_run_time(field: str) -> None:
+    # Its fields become __match_args__, which a class pattern reads natively.
+    result = run(f"from typing import NamedTuple\nclass P(NamedTuple):\n    {field}: int\n")
     assert result.error is not None
-    assert "NamedTuple" in result.error[1]
+    assert "lists attribute names for `match`" in result.error[1]
 
 
 def test_a_registered_abc_cannot_read_a_generator_frame_through_a_class_pattern() -> None:

@@ -155,3 +155,68 @@ def test_import_errors_name_what_is_available() -> None:
 def test_simplenamespace_keeps_private_names_private() -> None:
     _, message = run_error("import types\nns = types.SimpleNamespace()\nns._x = 1")
     assert "program's own objects" in message
+
+
+def test_calendar_abc_namedtuple_class_and_vars() -> None:
+    source = (
+        "import abc, calendar, types\n"
+        "from typing import NamedTuple\n"
+        "class Shape(abc.ABC):\n"
+        "    @abc.abstractmethod\n"
+        "    def area(self):\n"
+        "        ...\n"
+        "class Square(Shape):\n"
+        "    def __init__(self, side):\n"
+        "        self.side = side\n"
+        "        self._label = 'sq'\n"
+        "    def area(self):\n"
+        "        return self.side ** 2\n"
+        "class Point(NamedTuple):\n"
+        "    x: int\n"
+        "    y: int = 0\n"
+        "    def norm1(self):\n"
+        "        return abs(self.x) + abs(self.y)\n"
+        "try:\n"
+        "    Shape()\n"
+        "    abstract = 'instantiated'\n"
+        "except TypeError:\n"
+        "    abstract = 'refused'\n"
+        "return [calendar.monthrange(2024, 2)[1], calendar.isleap(2024), Square(3).area(),"
+        " abstract, Point(1, -2).norm1(), Point(3)._asdict(), vars(Square(2)),"
+        " vars(types.SimpleNamespace(a=1))]"
+    )
+    assert run_ok(source) == [
+        29, True, 9, "refused", 3, {"x": 3, "y": 0}, {"side": 2, "_label": "sq"}, {"a": 1}
+    ]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a NamedTuple field that match would read natively, past the format guard
+        "from typing import NamedTuple\nclass P(NamedTuple):\n    format: int",
+        "import asyncio\nvars(asyncio.Queue())",  # a library object's private state
+        "import json\nvars(json)",
+        "class S(str):\n"
+        "    def shout(self):\n"
+        "        return super().format('{0.gi_frame}')\n"
+        "S('x').shout()",
+        "import abc\nabc.abstractmethod(len)",
+    ],
+)
+def test_the_new_forms_keep_the_guards(source: str) -> None:
+    result = run(source)
+    assert result.error is not None, result.value
+
+
+def test_super_format_reaches_the_programs_own_method() -> None:
+    source = (
+        "class Base:\n"
+        "    def format(self, text):\n"
+        "        return '<' + text + '>'\n"
+        "class Loud(Base):\n"
+        "    def format(self, text):\n"
+        "        return super().format(text).upper()\n"
+        "return Loud().format('hi')"
+    )
+    assert run_ok(source) == "<HI>"

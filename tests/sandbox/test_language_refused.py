@@ -172,7 +172,6 @@ return '{0.name}|{1[k]}'.format(P(), {'k': 2})
         "compile",
         "open",
         "globals",
-        "vars",
         "locals",
         "breakpoint",
         "input",

@@ -1,6 +1,5 @@
 # description: Rank customers by revenue
 # value: [["Ada Lovelace", 866.23], ["Margaret Hamilton", 754.0], ["Katherine Johnson", 455.49], ["Grace Hopper", 115.5], ["Alan Turing", 0], ["Edsger Dijkstra", 0]]
-# limitation: returned tuples: a tuple anywhere in the returned value ends the run as invalid-output instead of becoming a JSON array
 import asyncio
 
 customers = await tools.list_customers()

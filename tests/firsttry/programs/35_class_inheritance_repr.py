@@ -1,7 +1,6 @@
 # description: Send order updates through notifier classes
 # value: {"email": "Notifier(sent=1)", "push": "PushNotifier(sent=1)", "last_channel": "push"}
 # logs: ["Notifier(sent=1) PushNotifier(sent=1)"]
-# limitation: super().format: every `format` read through super() is refused (the str.format guard), also on the program's own classes
 class Notifier:
     channel = "email"
 

@@ -1,6 +1,5 @@
 # description: Find the warmest and coldest city
 # value: ["Cairo", "Oslo"]
-# limitation: returned tuples: a tuple anywhere in the returned value ends the run as invalid-output instead of becoming a JSON array
 import asyncio
 
 cities = ["Cairo", "Oslo", "Sydney", "Paris", "New York"]

@@ -1,6 +1,5 @@
 # description: Pair customer names with their order counts
 # value: [["Grace Hopper", 2], ["Katherine Johnson", 2]]
-# limitation: returned tuples: a tuple anywhere in the returned value ends the run as invalid-output instead of becoming a JSON array
 import asyncio
 
 customers = await tools.list_customers(tier="pro")

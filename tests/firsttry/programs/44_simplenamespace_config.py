@@ -1,7 +1,6 @@
 # description: Plan a trip using a config object
 # value: {"good_days": ["2024-06-16", "2024-06-17"], "budget": {"eur": 1200, "local": 1296.0}}
 # logs: ["2 good days in Sydney"]
-# limitation: builtins: vars() is not an allowed builtin (NameError)
 from types import SimpleNamespace
 
 config = SimpleNamespace(city="Sydney", days=4, min_high=18.0, currency="USD")

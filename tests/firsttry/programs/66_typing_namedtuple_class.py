@@ -1,6 +1,5 @@
 # description: Summarise orders with a typed NamedTuple
 # value: {"biggest": {"order_id": "o-1005", "units": 4, "total": 63.45, "status": "pending"}, "ids": ["o-1004", "o-1005"]}
-# limitation: modules: typing.NamedTuple is not in the typing facade
 from typing import NamedTuple
 
 

@@ -1,6 +1,5 @@
 # description: Count days left in the month for pending deliveries
 # value: {"month": "June", "days_left": 15, "leap": true}
-# limitation: modules: calendar is not an allowed module
 import calendar
 from datetime import date
 

@@ -1,6 +1,5 @@
 # description: Choose a notification channel per customer with strategy classes
 # value: [{"to": "c1", "channel": "push"}, {"to": "alan@example.com", "channel": "email"}]
-# limitation: modules: abc (ABC, abstractmethod) is not an allowed module
 from abc import ABC, abstractmethod
 
 

@@ -1,6 +1,5 @@
 # description: Find the three best-selling products by units
 # value: [["Braided cable", 15], ["Noise-cancelling headset", 4], ["USB-C hub", 4]]
-# limitation: returned tuples: a tuple anywhere in the returned value ends the run as invalid-output instead of becoming a JSON array
 import asyncio
 from collections import Counter
 
