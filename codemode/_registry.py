@@ -1,13 +1,16 @@
 """The tool registry: a global layer, nested agent scopes, restrictions and modes.
 
 **What a scope sees.** For an agent, the registry starts from what it inherits:
-the global layer for a top-level agent, or everything its parent sees (without
-``run_code``) for a nested one. It removes what the agent's own restrictions
-mask, then adds the agent's own registrations, which are never filtered and
-shadow inherited names. Finally it adds the reserved ``run_code`` tool when the
-agent's mode is not ``native``. A restriction therefore filters exactly what
-the scope that declared it inherits, and reaches every scope nested under it,
-while a scope's own tools always pass down to its children.
+the global layer and the own registrations of every ancestor on its chain, a
+nearer layer shadowing a farther one. It keeps an inherited name only if every
+restriction on the chain (the agent's own and every ancestor's) admits it,
+then adds the agent's own registrations, which are never filtered and shadow
+inherited names. Finally it adds the reserved ``run_code`` tool when the
+agent's mode is not ``native``. A restriction is a security filter: it masks
+what the scope that declared it inherits, and, for every scope nested under
+it, also that scope's own tools. So a preset that keeps only ``read``
+(``allow=["read"]``) still calls its own ``bash`` itself, while the agents
+nested under it see only ``read``.
 
 **Modes.** ``native`` shows the model every visible tool; ``code`` shows only
 ``run_code`` (the other tools are callable from inside a program); ``both``
@@ -300,10 +303,13 @@ class Registry:
     ) -> Callable[[], None]:
         """Mask tools ``agent`` inherits: keep only ``allow``, and/or remove ``deny``.
 
-        Restrictions intersect, never touch the scope's own registrations, and
-        reach every agent nested under ``agent``. The names are copied now, so
-        later changes to the caller's lists have no effect. An ``allow`` list
-        also hides inherited tools registered later; a ``deny`` list does not.
+        Restrictions intersect and never touch the scope's own registrations
+        for the scope itself. They reach every agent nested under ``agent``,
+        where they mask every inherited name they do not admit, ``agent``'s own
+        tools included: an ``allow`` list on a preset hides the preset's own
+        tools from its members. The names are copied now, so later changes to
+        the caller's lists have no effect. An ``allow`` list also hides
+        inherited tools registered later; a ``deny`` list does not.
 
         Returns:
             The disposer that lifts exactly this restriction.
@@ -340,7 +346,7 @@ class Registry:
             own = unknown & self._layers.get(agent, {}).keys()
             hint = (
                 f" ({_quoted(own)} {'is' if len(own) == 1 else 'are'} registered in this scope "
-                "itself, and a restriction never filters a scope's own tools)"
+                "itself; a restriction names only the tools a scope inherits)"
                 if own
                 else ""
             )
@@ -427,16 +433,28 @@ class Registry:
         """What ``agent`` sees, without ``run_code``."""
         if agent is None:
             return dict(self._layers[None])
-        chain: list[ScopeKey] = []
-        node: ScopeKey | None = agent
+        ancestors: list[ScopeKey] = []
+        node: ScopeKey | None = agent.parent
         while node is not None:
-            chain.append(node)
+            ancestors.append(node)
             node = node.parent
-        view = dict(self._layers[None])
-        for scope in reversed(chain):  # root first: each scope filters what it inherits
-            for restriction in self._restrictions.get(scope, ()):
-                view = {n: d for n, d in view.items() if restriction.admits(n)}
-            view.update(self._layers.get(scope, {}))
+        inherited = dict(self._layers[None])
+        for scope in reversed(ancestors):  # farthest first: a nearer layer shadows
+            inherited.update(self._layers.get(scope, {}))
+        # Every restriction on the chain, the agent's own included, masks an
+        # inherited name for the agent: an ancestor's filter also hides that
+        # ancestor's own tools from the scopes nested under it.
+        restrictions = [
+            restriction
+            for scope in (agent, *ancestors)
+            for restriction in self._restrictions.get(scope, ())
+        ]
+        view = (
+            {n: d for n, d in inherited.items() if all(r.admits(n) for r in restrictions)}
+            if restrictions
+            else inherited
+        )
+        view.update(self._layers.get(agent, {}))
         return view
 
     def _visible(self, agent: ScopeKey | None) -> Mapping[str, ToolDefinition]:

@@ -12,7 +12,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from codemode import RUN_CODE, Agent, RegistrationError, Registry, ToolDefinition, ToolOutput
+from codemode import (
+    RUN_CODE,
+    AbortSignal,
+    Agent,
+    CallInput,
+    RegistrationError,
+    Registry,
+    ToolDefinition,
+    ToolOutput,
+)
 from codemode import define_tool as _define
 
 if TYPE_CHECKING:
@@ -203,8 +212,8 @@ def test_naming_a_scopes_own_tool_in_its_restriction_fails() -> None:
     registry.register(tool("local"), agent=agent)
     expected = (
         "restrict() for Agent('a') names unknown inherited tool \"local\" (\"local\" is "
-        "registered in this scope itself, and a restriction never filters a scope's own "
-        "tools). Restrictable tools: real"
+        "registered in this scope itself; a restriction names only the tools a scope "
+        "inherits). Restrictable tools: real"
     )
     with pytest.raises(RegistrationError, match=f"^{re.escape(expected)}$"):
         registry.restrict(agent, allow=["local"])
@@ -283,9 +292,10 @@ def test_an_ancestors_restriction_reaches_every_scope_nested_inside_it() -> None
     assert seen(registry, parent) == ["bash"]
 
 
-def test_an_ancestors_allow_list_does_not_hide_the_ancestors_own_tools_from_children() -> None:
-    # A preset scope that keeps only "read" of the global tools still hands its
-    # own tools to every agent that joins it.
+def test_an_ancestors_allow_list_hides_the_ancestors_own_tools_from_nested_scopes() -> None:
+    # A restriction is a security filter over everything a nested scope
+    # inherits: a preset that keeps only "read" does not hand its own "bash"
+    # to the agents that join it, though it keeps calling "bash" itself.
     registry = Registry()
     preset = Agent("preset")
     member = Agent("member", parent=preset)
@@ -293,6 +303,103 @@ def test_an_ancestors_allow_list_does_not_hide_the_ancestors_own_tools_from_chil
     registry.register(tool("web"))
     registry.register(tool("bash"), agent=preset)
     registry.restrict(preset, allow=["read"])
+    assert seen(registry, member) == ["read"]
+    assert registry.get("bash", member) is None
+    assert seen(registry, preset) == ["bash", "read"]
+
+
+async def test_a_nested_scope_cannot_call_a_tool_its_ancestors_restriction_masks() -> None:
+    ran: list[str] = []
+
+    async def bash(args: Any, ctx: ToolRunContext) -> JsonValue:
+        ran.append(ctx.call_id)
+        return "ran"
+
+    registry = Registry()
+    preset = Agent("preset")
+    member = Agent("member", parent=preset)
+    registry.register(tool("read"))
+    registry.register(
+        _define(
+            name="bash", description="run a command", parameters={"type": "object"},
+            output=ToolOutput(schema={"type": "string"}), execute=bash,
+        ),
+        agent=preset,
+    )
+    registry.restrict(preset, allow=["read"])
+    own = await registry.execute(CallInput("p1", "bash", {}, AbortSignal(), agent=preset))
+    nested = await registry.execute(CallInput("m1", "bash", {}, AbortSignal(), agent=member))
+    assert not own.is_error
+    assert nested.is_error
+    assert nested.error.info is not None
+    assert nested.error.info.code == "UNKNOWN_TOOL"
+    assert ran == ["p1"]
+
+
+def test_a_nested_scopes_own_tool_stays_visible_under_an_ancestors_allow_list() -> None:
+    registry = Registry()
+    preset = Agent("preset")
+    member = Agent("member", parent=preset)
+    registry.register(tool("read"))
+    registry.register(tool("bash"), agent=preset)
+    registry.register(tool("bash", description="the member's own"), agent=member)
+    registry.restrict(preset, allow=["read"])
+    assert seen(registry, member) == ["bash", "read"]
+    own = registry.get("bash", member)
+    assert own is not None
+    assert own.description == "the member's own"
+
+
+def test_an_intermediate_scopes_restriction_hides_its_own_tools_from_the_scope_below() -> None:
+    registry = Registry()
+    preset = Agent("preset")
+    team = Agent("team", parent=preset)
+    member = Agent("member", parent=team)
+    registry.register(tool("read"))
+    registry.register(tool("web"), agent=preset)
+    registry.register(tool("report"), agent=team)
+    registry.restrict(team, deny=["web"])
+    registry.restrict(team, allow=["read", "web"])
+    assert seen(registry, team) == ["read", "report"]
+    assert seen(registry, member) == ["read"]
+
+
+def test_an_ancestors_deny_masks_the_name_for_nested_scopes_whoever_registered_it() -> None:
+    # Restrictions filter names: a nearer scope that registers a tool under a
+    # name a farther ancestor denies keeps it for itself, not for its children.
+    registry = Registry()
+    preset = Agent("preset")
+    team = Agent("team", parent=preset)
+    member = Agent("member", parent=team)
+    registry.register(tool("web"))
+    registry.restrict(preset, deny=["web"])
+    registry.register(tool("web", description="the team's own"), agent=team)
+    assert seen(registry, preset) == []
+    assert seen(registry, team) == ["web"]
+    assert seen(registry, member) == []
+
+
+def test_an_ancestors_shadowing_tool_passes_its_restriction_under_the_shadowed_name() -> None:
+    registry = Registry()
+    preset = Agent("preset")
+    member = Agent("member", parent=preset)
+    registry.register(tool("read", description="global"))
+    registry.register(tool("read", description="the preset's own"), agent=preset)
+    registry.restrict(preset, allow=["read"])
+    inherited = registry.get("read", member)
+    assert inherited is not None
+    assert inherited.description == "the preset's own"
+
+
+def test_lifting_an_ancestors_restriction_hands_its_own_tools_down_again() -> None:
+    registry = Registry()
+    preset = Agent("preset")
+    member = Agent("member", parent=preset)
+    registry.register(tool("read"))
+    registry.register(tool("bash"), agent=preset)
+    lift = registry.restrict(preset, allow=["read"])
+    assert seen(registry, member) == ["read"]
+    lift()
     assert seen(registry, member) == ["bash", "read"]
 
 
@@ -440,7 +547,7 @@ _NAMES = st.sampled_from(["a", "b", "c", "d", "e", "f"])
     parent_allow=st.none() | st.sets(_NAMES, min_size=1),
     child_allow=st.none() | st.sets(_NAMES, min_size=1),
 )
-def test_a_nested_view_is_what_its_parent_hands_down_filtered_plus_its_own(
+def test_a_nested_view_is_its_inheritance_filtered_by_the_whole_chain_plus_its_own(
     globals_: set[str],
     parent_own: set[str],
     child_own: set[str],
@@ -474,15 +581,18 @@ def test_a_nested_view_is_what_its_parent_hands_down_filtered_plus_its_own(
         else:
             child_allow = None
 
-    # The model: each scope filters what it inherits, then adds its own.
-    parent_view = {
-        n: f"global:{n}"
-        for n in globals_ - parent_deny
-        if parent_allow is None or n in parent_allow
-    }
-    parent_view.update({n: f"parent:{n}" for n in parent_own})
+    # The model: a scope inherits the global layer and its ancestors' own
+    # tools (the nearer shadowing), keeps the names every restriction on its
+    # chain admits, then adds its own.
+    def parent_admits(n: str) -> bool:
+        return n not in parent_deny and (parent_allow is None or n in parent_allow)
+
+    inherited = {n: f"global:{n}" for n in globals_}
+    inherited.update({n: f"parent:{n}" for n in parent_own})
     child_view = {
-        n: origin for n, origin in parent_view.items() if child_allow is None or n in child_allow
+        n: origin
+        for n, origin in inherited.items()
+        if parent_admits(n) and (child_allow is None or n in child_allow)
     }
     child_view.update({n: f"child:{n}" for n in child_own})
 
@@ -567,11 +677,14 @@ class RegistryMachine(RuleBasedStateMachine):
     def expected(self, agent: Agent | None) -> dict[str, str]:
         chain = [] if agent is None else list(reversed(agent.chain()))
         view = {n: d.description for n, (d, _) in self.layers[None].items()}
-        for scope in chain:
+        for scope in chain[:-1]:  # the ancestors, farthest first: a nearer one shadows
+            view.update({n: d.description for n, (d, _) in self.layers[scope].items()})
+        for scope in chain:  # every restriction on the chain masks what is inherited
             for allow, deny, _ in self.restrictions[scope]:
                 view = {n: d for n, d in view.items()
                         if n not in deny and (allow is None or n in allow)}
-            view.update({n: d.description for n, (d, _) in self.layers[scope].items()})
+        if chain:
+            view.update({n: d.description for n, (d, _) in self.layers[chain[-1]].items()})
         mode = next((self.modes[s][0] for s in reversed(chain) if s in self.modes), "native")
         if mode != "native":
             view[RUN_CODE] = f"tool {RUN_CODE}"
