@@ -496,15 +496,30 @@ class Registry:
         """The tool list sent to the model for ``agent``, by its mode.
 
         ``native``: every visible tool, without ``run_code``; ``code``: exactly
-        ``[run_code]`` (empty if none is installed); ``both``: every visible
-        tool, then ``run_code`` last.
+        ``[run_code]``; ``both``: every visible tool, then ``run_code`` last.
+
+        Raises:
+            RegistrationError: the scope's mode is ``code`` or ``both`` and no
+                ``run_code`` is installed (Code Mode is not running), so the
+                list the model would get cannot do what its mode promises.
+                :meth:`schemas` and :meth:`get` stay lenient: they describe
+                what is registered and never raise for this.
         """
         mode = self.mode_of(agent)
-        tools = [_project(d) for d in self._tools_of(agent).values()]
-        if mode == "native" or self._run_code is None:
-            return tools if mode != "code" else []
+        if mode == "native":
+            return [_project(d) for d in self._tools_of(agent).values()]
+        if self._run_code is None:
+            scope = "the global scope" if agent is None else repr(agent)
+            raise RegistrationError(
+                f"wire_schemas() for {scope}: its mode is {mode!r}, which needs the "
+                f'"{RUN_CODE}" tool, and none is installed; start Code Mode first '
+                "(`async with CodeMode(registry) as code_mode:`) and build the model's tool "
+                'list inside it, or present this scope as "native"'
+            )
         run_code = _project(self._run_code)
-        return [run_code] if mode == "code" else [*tools, run_code]
+        if mode == "code":
+            return [run_code]
+        return [*(_project(d) for d in self._tools_of(agent).values()), run_code]
 
     # --- scheduling ---------------------------------------------------------------------------
 
