@@ -10,7 +10,6 @@ import pytest
 from codemode import (
     AbortSignal,
     Accept,
-    CallInput,
     CodeDispatchEvent,
     CodeDispatchStartEvent,
     ContextMessage,
@@ -510,30 +509,3 @@ async def test_dispatch_events_never_become_model_messages(pool: WorkerPool) -> 
     messages = model_messages(log.events())
     assert [type(m) for m in messages] == [ModelToolCall, ModelToolResult]
     assert len(dispatches(log)) == 1
-
-
-async def test_a_call_arriving_after_the_run_settled_is_refused_without_a_number() -> None:
-    from codemode._scheduling import Scheduler
-    from codemode.code_mode import Quotas
-    from codemode.code_mode._dispatch import SubDispatcher
-    from sandbox import ToolCallFailed
-
-    contexts: list[ToolRunContext] = []
-
-    async def capture(args: Any, ctx: ToolRunContext) -> Any:
-        contexts.append(ctx)
-        return None
-
-    registry = registry_with(make_tool("t", body=capture), mode="native")
-    await registry.execute(CallInput("outer", "t", {}, AbortSignal(), agent=AGENT))
-    async with anyio.create_task_group() as tg, Scheduler() as scheduler:
-        dispatcher = SubDispatcher(
-            registry=registry, outer=contexts[0], run_signal=AbortSignal(), scheduler=scheduler,
-            log_tasks=tg, log=None, quotas=Quotas(),
-        )
-        dispatcher.close("run_code settled")
-        with pytest.raises(ToolCallFailed, match=r"run_code run is over \(run_code settled\); "
-                                                 r"t not dispatched"):
-            await dispatcher.call_tool("t", {})
-    assert len(contexts) == 1
-    assert dispatcher.records == []
