@@ -214,6 +214,15 @@ class CodeMode:
             raise CodemodeError(
                 "run_code needs a running CodeMode: use `async with CodeMode(registry) as ...`"
             )
+        if self._log is not None and ctx.agent is not None:
+            # Refuse the whole run up front rather than dispatch sub-calls whose
+            # events the log would refuse (outside their root call's turn).
+            problem = self._log.dispatch_problem(ctx.root_call_id, ctx.call_id)
+            if problem is not None:
+                raise CodemodeError(
+                    f"run_code was not run: the session log cannot take its dispatch events: "
+                    f"{problem}"
+                )
         tools = {t.name: t for t in self.sdk_tools(ctx.agent)}
         if self._check_calls:
             problems = preflight(code, tools)

@@ -36,6 +36,7 @@ from .test_code_mode_support import (
     returned,
     run_code,
     run_code_call,
+    turn_log,
     value_of,
 )
 
@@ -68,7 +69,7 @@ def starts(log: SessionLog) -> list[CodeDispatchStartEvent]:
 async def test_calls_are_bridged_with_curated_output_and_one_logged_event_per_dispatch(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     registry = registry_with(make_tool("echo"))
     async with code_mode(registry, pool, log=log):
         result = await run_code(
@@ -178,7 +179,7 @@ async def test_a_tool_error_reaches_the_program_as_tool_call_error_with_message_
 async def test_a_throwing_pre_execute_settles_the_sub_call_without_post_execute(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     posts: list[str] = []
 
     async def pre(execution: ToolExecution, proceed: Callable[[], Awaitable[Any]]) -> Any:
@@ -206,7 +207,7 @@ async def test_a_throwing_pre_execute_settles_the_sub_call_without_post_execute(
 async def test_a_throwing_dispatch_log_listener_is_contained_and_the_original_is_logged(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
 
     async def broken(dispatch: Any, proceed: Any) -> Any:
         raise RuntimeError("listener bug")
@@ -220,7 +221,7 @@ async def test_a_throwing_dispatch_log_listener_is_contained_and_the_original_is
 
 
 async def test_the_dispatch_log_waterfall_reshapes_only_the_logged_copy(pool: WorkerPool) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
 
     async def redact(dispatch: Any, proceed: Any) -> Any:
         await proceed()
@@ -235,7 +236,7 @@ async def test_the_dispatch_log_waterfall_reshapes_only_the_logged_copy(pool: Wo
 
 
 async def test_a_lossy_argument_dispatches_nothing_and_uses_no_number(pool: WorkerPool) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     registry = registry_with(make_tool("t"))
     async with code_mode(registry, pool, log=log, check_calls=False):
         result = await run_code(
@@ -251,7 +252,7 @@ async def test_a_lossy_argument_dispatches_nothing_and_uses_no_number(pool: Work
 
 
 async def test_arguments_nested_hundreds_deep_are_dispatched_and_logged(pool: WorkerPool) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     registry = registry_with(make_tool("t"))
     async with code_mode(registry, pool, log=log):
         result = await run_code(
@@ -270,7 +271,7 @@ async def test_arguments_nested_hundreds_deep_are_dispatched_and_logged(pool: Wo
 async def test_dispatch_and_log_get_equal_independent_snapshots_and_the_tool_gets_a_frozen_one(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     received: list[Any] = []
 
     async def body(args: Any, ctx: ToolRunContext) -> Any:
@@ -353,7 +354,7 @@ async def test_without_an_agent_calls_run_and_no_events_are_logged(pool: WorkerP
 
 
 async def test_a_failed_sub_calls_content_is_durable(pool: WorkerPool) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
 
     async def body(args: Any, ctx: ToolRunContext) -> Any:
         raise RuntimeError("nope")
@@ -369,7 +370,7 @@ async def test_a_failed_sub_calls_content_is_durable(pool: WorkerPool) -> None:
 async def test_a_sub_result_is_logged_verbatim_with_non_text_blocks_and_long_text(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     long = "x" * 200_000
 
     def render(args: Any, value: Any) -> Any:
@@ -428,7 +429,7 @@ async def test_a_failed_run_is_code_run_failed_with_kind_and_logs_and_reported_t
 async def test_an_outer_abort_kills_the_program_aborts_in_flight_calls_and_abandons_queued_ones(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     started = anyio.Event()
     seen: list[AbortSignal] = []
 
@@ -441,22 +442,23 @@ async def test_an_outer_abort_kills_the_program_aborts_in_flight_calls_and_aband
     registry = registry_with(make_tool("slow", body=slow), make_tool("later"))
     signal = AbortSignal()
     results: list[ToolResult] = []
-    async with code_mode(registry, pool, log=log), anyio.create_task_group() as tg:
+    with anyio.fail_after(30):  # a guard against a hang, never a timing assertion
+        async with code_mode(registry, pool, log=log), anyio.create_task_group() as tg:
 
-        async def call() -> None:
-            results.append(
-                await registry.execute(
-                    run_code_call(
-                        "import asyncio\n"
-                        "await asyncio.gather(tools.slow(), tools.later())",
-                        signal=signal,
+            async def call() -> None:
+                results.append(
+                    await registry.execute(
+                        run_code_call(
+                            "import asyncio\n"
+                            "await asyncio.gather(tools.slow(), tools.later())",
+                            signal=signal,
+                        )
                     )
                 )
-            )
 
-        tg.start_soon(call)
-        await started.wait()
-        signal.abort("user pressed stop")
+            tg.start_soon(call)
+            await started.wait()
+            signal.abort("user pressed stop")
     [result] = results
     assert result.is_error
     assert result.error.message.startswith("code run failed (abort): ")
@@ -473,7 +475,7 @@ async def test_an_outer_abort_kills_the_program_aborts_in_flight_calls_and_aband
 async def test_a_program_that_fails_mid_call_still_settles_and_logs_before_returning(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     started = anyio.Event()
 
     async def slow(args: Any, ctx: ToolRunContext) -> Any:
