@@ -10,6 +10,7 @@ import pytest
 from codemode import (
     AbortSignal,
     Accept,
+    Block,
     CodeDispatchEvent,
     CodeDispatchStartEvent,
     ContextMessage,
@@ -342,6 +343,33 @@ async def test_contexts_are_kept_when_the_run_later_fails(pool: WorkerPool) -> N
         )
     assert result.is_error
     assert len(result.additional_contexts) == 2
+
+
+async def test_a_blocked_run_code_drops_what_its_sub_calls_deferred(pool: WorkerPool) -> None:
+    # A post-execute block on the outer call exposes only the contexts its own
+    # decision attached: neither a sub-call's deferred context nor an image.
+    async def note(args: Any, ctx: ToolRunContext) -> Any:
+        ctx.defer_context(ContextMessage(content=(TextBlock(text="from a sub-call"),)))
+        return None
+
+    async def block_run_code(execution: ToolExecution, result: ToolResult, proceed: Any) -> Any:
+        decision = await proceed()
+        if execution.name != "run_code":
+            return decision
+        own = ContextMessage(content=(TextBlock(text="from the block"),))
+        return Block([TextBlock(text="withheld")], additional_contexts=[own])
+
+    runs: list[CodeRun] = []
+    registry = registry_with(make_tool("note", body=note), make_tool("chart", render=render_image))
+    registry.post_execute(block_run_code)
+    async with code_mode(registry, pool, on_run=runs.append):
+        result = await run_code(registry, "await tools.note()\nawait tools.chart()\nreturn 1")
+    assert result.is_error
+    assert result.error.message == "withheld"
+    assert [text_of(c.content) for c in result.additional_contexts] == ["from the block"]
+    # The sub-calls did produce both side channels before the block.
+    [run] = runs
+    assert [c.name for c in run.calls] == ["note", "chart"]
 
 
 async def test_without_an_agent_calls_run_and_no_events_are_logged(pool: WorkerPool) -> None:

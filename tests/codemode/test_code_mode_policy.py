@@ -16,8 +16,10 @@ from codemode import (
     Accept,
     Agent,
     Block,
+    ContentBlock,
     Deny,
     DispatchExecution,
+    ImageBlock,
     TextBlock,
     ToolExecution,
     ToolResult,
@@ -107,6 +109,32 @@ async def test_a_scoped_registration_is_callable_from_that_scopes_programs(
     assert returned(result) == {"k": 1}
 
 
+async def test_a_tool_registered_during_a_run_is_not_bound_into_it(pool: WorkerPool) -> None:
+    ran: list[str] = []
+
+    async def late(args: Any, ctx: ToolRunContext) -> Any:
+        ran.append(ctx.call_id)
+        return None
+
+    async def register_late(args: Any, ctx: ToolRunContext) -> Any:
+        registry.register(make_tool("late", body=late))
+        return None
+
+    registry = registry_with(make_tool("register_late", body=register_late))
+    async with code_mode(registry, pool, check_calls=False):
+        result = await run_code(
+            registry,
+            "await tools.register_late()\n"
+            "try:\n    await tools['late']()\nexcept Exception as e:\n"
+            "    return type(e).__name__",
+        )
+        # The next program sees it: the binding set is taken when a run starts.
+        again = await run_code(registry, "return await tools.late()", call_id="call-2")
+    assert returned(result) == "KeyError"
+    assert returned(again) is None
+    assert ran == ["call-2:code:1"]
+
+
 # -- the pipeline stages --------------------------------------------------------------------------
 
 
@@ -194,14 +222,19 @@ async def test_a_post_execute_block_reaches_the_program_with_its_feedback(
 ) -> None:
     async def block(execution: ToolExecution, result: ToolResult, proceed: Any) -> Any:
         if execution.name == "leak":
-            return Block([TextBlock(text="output contained a secret")])
+            feedback: list[ContentBlock] = [
+                TextBlock(text="output contained a secret: "),
+                ImageBlock(data="aGk=", mime_type="image/png"),
+            ]
+            return Block(feedback)
         return await proceed()
 
     registry = registry_with(make_tool("leak"))
     registry.post_execute(block)
     async with code_mode(registry, pool):
         result = await run_code(registry, CATCH.format(call="leak(key='k')"))
-    assert returned(result) == [None, "output contained a secret"]
+    # A non-text block of the feedback reads as its type in the message.
+    assert returned(result) == [None, "output contained a secret: [image content]"]
 
 
 async def test_a_post_execute_value_replacement_changes_what_the_program_receives(
