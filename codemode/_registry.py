@@ -1,16 +1,11 @@
 """The tool registry: a global layer, nested agent scopes, restrictions and modes.
 
-**What a scope sees.** For an agent, the registry starts from what it inherits:
-the global layer and the own registrations of every ancestor on its chain, a
-nearer layer shadowing a farther one. It keeps an inherited name only if every
-restriction on the chain (the agent's own and every ancestor's) admits it,
-then adds the agent's own registrations, which are never filtered and shadow
-inherited names. Finally it adds the reserved ``run_code`` tool when the
-agent's mode is not ``native``. A restriction is a security filter: it masks
-what the scope that declared it inherits, and, for every scope nested under
-it, also that scope's own tools. So a preset that keeps only ``read``
-(``allow=["read"]``) still calls its own ``bash`` itself, while the agents
-nested under it see only ``read``.
+**What a scope sees** (:func:`~codemode._scope.resolve_view`): what it inherits
+(the global layer and every ancestor's own tools), kept only where every
+restriction on the chain admits the name, then its own tools, then ``run_code``
+when its mode is not ``native``. A restriction is a security filter: a preset
+that keeps only ``read`` still calls its own ``bash``, but the agents nested
+under it see only ``read``.
 
 **Modes.** ``native`` shows the model every visible tool; ``code`` shows only
 ``run_code`` (the other tools are callable from inside a program); ``both``
@@ -43,7 +38,14 @@ from bridge.lossless import materialize
 
 from ._errors import RegistrationError
 from ._hooks import Hooks
-from ._scope import Agent, Restriction, ViewCache, checked_names
+from ._scope import (
+    Agent,
+    Restriction,
+    ViewCache,
+    checked_names,
+    inheritable_names,
+    resolve_view,
+)
 from ._tools import ToolDefinition
 
 if TYPE_CHECKING:
@@ -339,7 +341,7 @@ class Registry:
                 f'"{RUN_CODE}" cannot be restricted: it is the Code Mode transport and its '
                 "visibility follows the scope's mode (see present_as)"
             )
-        inheritable = self._inheritable(agent)
+        inheritable = inheritable_names(self._layers, agent)
         unknown = named - inheritable
         if unknown:
             noun = "tool" if len(unknown) == 1 else "tools"
@@ -421,41 +423,9 @@ class Registry:
             node = node.parent
         return self._mode
 
-    def _inheritable(self, agent: ScopeKey) -> set[str]:
-        names = set(self._layers[None])
-        node = agent.parent
-        while node is not None:
-            names |= self._layers.get(node, {}).keys()
-            node = node.parent
-        return names
-
     def _tools_of(self, agent: ScopeKey | None) -> dict[str, ToolDefinition]:
-        """What ``agent`` sees, without ``run_code``."""
-        if agent is None:
-            return dict(self._layers[None])
-        ancestors: list[ScopeKey] = []
-        node: ScopeKey | None = agent.parent
-        while node is not None:
-            ancestors.append(node)
-            node = node.parent
-        inherited = dict(self._layers[None])
-        for scope in reversed(ancestors):  # farthest first: a nearer layer shadows
-            inherited.update(self._layers.get(scope, {}))
-        # Every restriction on the chain, the agent's own included, masks an
-        # inherited name for the agent: an ancestor's filter also hides that
-        # ancestor's own tools from the scopes nested under it.
-        restrictions = [
-            restriction
-            for scope in (agent, *ancestors)
-            for restriction in self._restrictions.get(scope, ())
-        ]
-        view = (
-            {n: d for n, d in inherited.items() if all(r.admits(n) for r in restrictions)}
-            if restrictions
-            else inherited
-        )
-        view.update(self._layers.get(agent, {}))
-        return view
+        """What ``agent`` sees, without ``run_code`` (see :func:`resolve_view`)."""
+        return resolve_view(self._layers, self._restrictions, agent)
 
     def _visible(self, agent: ScopeKey | None) -> Mapping[str, ToolDefinition]:
         """The tools ``agent`` can call, by name, including ``run_code`` where it applies.
