@@ -334,3 +334,26 @@ async def test_pending_settle_logs_up_to_the_cap_do_not_hold_the_lane() -> None:
             release.set()
             await checkpoint()
     assert settled_ids(log) == ["outer:code:1", "outer:code:2", "outer:code:3"]
+
+
+async def test_a_settle_log_append_that_fails_is_logged_and_the_run_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    release = anyio.Event()
+
+    async def slow_log(dispatch: Any, proceed: Callable[[], Awaitable[Any]]) -> Any:
+        await release.wait()
+        return await proceed()
+
+    log = open_log()
+    registry = registry_with(make_tool("t"))
+    registry.on_code_dispatch_log(slow_log)
+    async with serving(registry, log=log) as dispatcher:
+        assert await dispatcher.call_tool("t", {"n": 1}) == {"n": 1}
+        log.close()  # the store goes away while the settle event is being shaped
+        release.set()
+    assert started_ids(log) == ["outer:code:1"]
+    assert settled_ids(log) == []
+    assert [r.getMessage() for r in caplog.records] == [
+        "could not append the tool/code-dispatch event of outer:code:1"
+    ]
