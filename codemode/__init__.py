@@ -40,6 +40,7 @@ from ._log import Event as Event
 from ._log import EventStore as EventStore
 from ._log import JsonlStore as JsonlStore
 from ._log import LogFormatError as LogFormatError
+from ._log import LogInvariantError as LogInvariantError
 from ._log import MemoryStore as MemoryStore
 from ._log import ModelToolCall as ModelToolCall
 from ._log import ModelToolResult as ModelToolResult
@@ -109,6 +110,7 @@ __all__ = [
     "JsonValue",
     "JsonlStore",
     "LogFormatError",
+    "LogInvariantError",
     "LossyJsonError",
     "MemoryStore",
     "Mode",

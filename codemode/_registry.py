@@ -1,13 +1,11 @@
 """The tool registry: a global layer, nested agent scopes, restrictions and modes.
 
-**What a scope sees.** For an agent, the registry starts from what it inherits:
-the global layer for a top-level agent, or everything its parent sees (without
-``run_code``) for a nested one. It removes what the agent's own restrictions
-mask, then adds the agent's own registrations, which are never filtered and
-shadow inherited names. Finally it adds the reserved ``run_code`` tool when the
-agent's mode is not ``native``. A restriction therefore filters exactly what
-the scope that declared it inherits, and reaches every scope nested under it,
-while a scope's own tools always pass down to its children.
+**What a scope sees** (:func:`~codemode._scope.resolve_view`): what it inherits
+(the global layer and every ancestor's own tools), kept only where every
+restriction on the chain admits the name, then its own tools, then ``run_code``
+when its mode is not ``native``. A restriction is a security filter: a preset
+that keeps only ``read`` still calls its own ``bash``, but the agents nested
+under it see only ``read``.
 
 **Modes.** ``native`` shows the model every visible tool; ``code`` shows only
 ``run_code`` (the other tools are callable from inside a program); ``both``
@@ -40,7 +38,14 @@ from bridge.lossless import materialize
 
 from ._errors import RegistrationError
 from ._hooks import Hooks
-from ._scope import Agent, Restriction, ViewCache, checked_names
+from ._scope import (
+    Agent,
+    Restriction,
+    ViewCache,
+    checked_names,
+    inheritable_names,
+    resolve_view,
+)
 from ._tools import ToolDefinition
 
 if TYPE_CHECKING:
@@ -300,10 +305,13 @@ class Registry:
     ) -> Callable[[], None]:
         """Mask tools ``agent`` inherits: keep only ``allow``, and/or remove ``deny``.
 
-        Restrictions intersect, never touch the scope's own registrations, and
-        reach every agent nested under ``agent``. The names are copied now, so
-        later changes to the caller's lists have no effect. An ``allow`` list
-        also hides inherited tools registered later; a ``deny`` list does not.
+        Restrictions intersect and never touch the scope's own registrations
+        for the scope itself. They reach every agent nested under ``agent``,
+        where they mask every inherited name they do not admit, ``agent``'s own
+        tools included: an ``allow`` list on a preset hides the preset's own
+        tools from its members. The names are copied now, so later changes to
+        the caller's lists have no effect. An ``allow`` list also hides
+        inherited tools registered later; a ``deny`` list does not.
 
         Returns:
             The disposer that lifts exactly this restriction.
@@ -333,14 +341,14 @@ class Registry:
                 f'"{RUN_CODE}" cannot be restricted: it is the Code Mode transport and its '
                 "visibility follows the scope's mode (see present_as)"
             )
-        inheritable = self._inheritable(agent)
+        inheritable = inheritable_names(self._layers, agent)
         unknown = named - inheritable
         if unknown:
             noun = "tool" if len(unknown) == 1 else "tools"
             own = unknown & self._layers.get(agent, {}).keys()
             hint = (
                 f" ({_quoted(own)} {'is' if len(own) == 1 else 'are'} registered in this scope "
-                "itself, and a restriction never filters a scope's own tools)"
+                "itself; a restriction names only the tools a scope inherits)"
                 if own
                 else ""
             )
@@ -415,29 +423,9 @@ class Registry:
             node = node.parent
         return self._mode
 
-    def _inheritable(self, agent: ScopeKey) -> set[str]:
-        names = set(self._layers[None])
-        node = agent.parent
-        while node is not None:
-            names |= self._layers.get(node, {}).keys()
-            node = node.parent
-        return names
-
     def _tools_of(self, agent: ScopeKey | None) -> dict[str, ToolDefinition]:
-        """What ``agent`` sees, without ``run_code``."""
-        if agent is None:
-            return dict(self._layers[None])
-        chain: list[ScopeKey] = []
-        node: ScopeKey | None = agent
-        while node is not None:
-            chain.append(node)
-            node = node.parent
-        view = dict(self._layers[None])
-        for scope in reversed(chain):  # root first: each scope filters what it inherits
-            for restriction in self._restrictions.get(scope, ()):
-                view = {n: d for n, d in view.items() if restriction.admits(n)}
-            view.update(self._layers.get(scope, {}))
-        return view
+        """What ``agent`` sees, without ``run_code`` (see :func:`resolve_view`)."""
+        return resolve_view(self._layers, self._restrictions, agent)
 
     def _visible(self, agent: ScopeKey | None) -> Mapping[str, ToolDefinition]:
         """The tools ``agent`` can call, by name, including ``run_code`` where it applies.
@@ -478,15 +466,30 @@ class Registry:
         """The tool list sent to the model for ``agent``, by its mode.
 
         ``native``: every visible tool, without ``run_code``; ``code``: exactly
-        ``[run_code]`` (empty if none is installed); ``both``: every visible
-        tool, then ``run_code`` last.
+        ``[run_code]``; ``both``: every visible tool, then ``run_code`` last.
+
+        Raises:
+            RegistrationError: the scope's mode is ``code`` or ``both`` and no
+                ``run_code`` is installed (Code Mode is not running), so the
+                list the model would get cannot do what its mode promises.
+                :meth:`schemas` and :meth:`get` stay lenient: they describe
+                what is registered and never raise for this.
         """
         mode = self.mode_of(agent)
-        tools = [_project(d) for d in self._tools_of(agent).values()]
-        if mode == "native" or self._run_code is None:
-            return tools if mode != "code" else []
+        if mode == "native":
+            return [_project(d) for d in self._tools_of(agent).values()]
+        if self._run_code is None:
+            scope = "the global scope" if agent is None else repr(agent)
+            raise RegistrationError(
+                f"wire_schemas() for {scope}: its mode is {mode!r}, which needs the "
+                f'"{RUN_CODE}" tool, and none is installed; start Code Mode first '
+                "(`async with CodeMode(registry) as code_mode:`) and build the model's tool "
+                'list inside it, or present this scope as "native"'
+            )
         run_code = _project(self._run_code)
-        return [run_code] if mode == "code" else [*tools, run_code]
+        if mode == "code":
+            return [run_code]
+        return [*(_project(d) for d in self._tools_of(agent).values()), run_code]
 
     # --- scheduling ---------------------------------------------------------------------------
 

@@ -13,7 +13,11 @@ sub-calls, under one contract:
 * the ordered stages (``start`` and ``commit``) never overlap each other;
   only ``run`` is concurrent;
 * commits happen in submission order, so a job whose ``run`` finished early
-  waits for every earlier job to commit first.
+  waits for every earlier job to commit first;
+* a job's outcome is published as soon as its ``commit`` returns; the
+  scheduler's optional ``after_commit`` is then awaited while the ordered lane
+  is still held, so nothing starts or commits until it returns (its user's
+  backpressure).
 
 A job is *in flight* from the moment its ``start`` stage begins until its
 commit turn is over.
@@ -29,17 +33,21 @@ job starts it. A new worker is spawned only when jobs overlap.
 
 from __future__ import annotations
 
+import logging
 from collections import deque
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, final
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, Protocol, TypeVar, final
 
 import anyio
 import anyio.abc
 import anyio.lowlevel
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
     from types import TracebackType
 
 __all__ = ["Job", "JobAbandoned", "Mode", "Scheduler", "Ticket"]
+
+_logger: Final = logging.getLogger("codemode")
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -200,17 +208,31 @@ class Scheduler:
 
     Args:
         max_parallel: how many parallel jobs may be in flight at once (>= 1).
+        after_commit: awaited after every commit, once the job's outcome is
+            published, while the ordered lane is still held: no job starts or
+            commits until it returns. Code Mode waits there while too many
+            settle-log appends are pending. It should not raise; an exception
+            is logged and ignored (the outcome stands).
 
     Raises:
         ValueError: ``max_parallel`` is not a positive integer.
+        TypeError: ``after_commit`` is not callable.
     """
 
-    def __init__(self, *, max_parallel: int = 10) -> None:
+    def __init__(
+        self,
+        *,
+        max_parallel: int = 10,
+        after_commit: Callable[[], Awaitable[object]] | None = None,
+    ) -> None:
         if type(max_parallel) is not int or max_parallel < 1:
             raise ValueError(
                 f"max_parallel must be a positive integer, got max_parallel={max_parallel!r}"
             )
+        if after_commit is not None and not callable(after_commit):
+            raise TypeError(f"after_commit must be callable, got after_commit={after_commit!r}")
         self._max = max_parallel
+        self._after_commit = after_commit
         self._queue: deque[_Entry[Any]] = deque()
         self._entries: set[_Entry[Any]] = set()  # every entry not yet resolved, for teardown
         self._in_flight = 0
@@ -440,6 +462,13 @@ class Scheduler:
                 if not self._queue or self._queue[0] is not entry:
                     return None
 
+    async def _hold_lane(self, entry: _Entry[Any]) -> None:
+        assert self._after_commit is not None
+        try:
+            await self._after_commit()
+        except Exception:
+            _logger.exception("a scheduler's after_commit raised after %r; ignored", entry.job)
+
     async def _finish(
         self, entry: _Entry[Any], error: Exception | None, previous: _Entry[Any] | None
     ) -> None:
@@ -460,6 +489,9 @@ class Scheduler:
                         entry.outcome = (True, await entry.job.commit())
                     except Exception as exc:
                         entry.outcome = (False, exc)
+                    if self._after_commit is not None:
+                        entry.done.set()  # the submitter has its outcome now
+                        await self._hold_lane(entry)
             else:
                 entry.outcome = (False, error)
         finally:

@@ -5,8 +5,8 @@ An :class:`Agent` is compared by identity, never by name: two agents called
 agent up to the root is what the registry walks to decide what the agent sees.
 
 This module also holds the registry's per-scope bookkeeping: a compiled
-:class:`Restriction` (with the check of its tool names) and the
-:class:`ViewCache` of resolved views.
+:class:`Restriction` (with the check of its tool names), the view rule
+(:func:`resolve_view`) and the :class:`ViewCache` of resolved views.
 """
 
 from __future__ import annotations
@@ -15,11 +15,18 @@ import weakref
 from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar, final
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Mapping, Sequence
 
     from ._execution import ScopeKey
 
-__all__ = ["Agent", "Restriction", "ViewCache", "checked_names"]
+__all__ = [
+    "Agent",
+    "Restriction",
+    "ViewCache",
+    "checked_names",
+    "inheritable_names",
+    "resolve_view",
+]
 
 _T = TypeVar("_T")
 
@@ -122,6 +129,55 @@ def checked_names(what: str, names: Iterable[str] | None) -> frozenset[str] | No
         if not isinstance(name, str):
             raise TypeError(f"{what} must hold tool names (str), got {name!r}")
     return out
+
+
+def _ancestors(agent: ScopeKey) -> list[ScopeKey]:
+    out: list[ScopeKey] = []
+    node = agent.parent
+    while node is not None:
+        out.append(node)
+        node = node.parent
+    return out
+
+
+def inheritable_names(
+    layers: Mapping[ScopeKey | None, Mapping[str, object]], agent: ScopeKey
+) -> set[str]:
+    """The names ``agent`` inherits: the global layer's (key ``None``) and every ancestor's own."""
+    names = set(layers[None])
+    for scope in _ancestors(agent):
+        names |= layers.get(scope, {}).keys()
+    return names
+
+
+def resolve_view(
+    layers: Mapping[ScopeKey | None, Mapping[str, _T]],
+    restrictions: Mapping[ScopeKey, Sequence[Restriction]],
+    agent: ScopeKey | None,
+) -> dict[str, _T]:
+    """The tools ``agent`` sees, by name (without ``run_code``): the view rule.
+
+    It inherits the global layer (``layers[None]``) and every ancestor's own
+    layer, a nearer one shadowing a farther one; keeps an inherited name only
+    if every restriction on the chain (the agent's and every ancestor's)
+    admits it, so an ancestor's filter also hides that ancestor's own tools
+    from the scopes nested under it; then adds the agent's own layer, which no
+    restriction filters for the agent itself.
+    """
+    if agent is None:
+        return dict(layers[None])
+    ancestors = _ancestors(agent)
+    inherited = dict(layers[None])
+    for scope in reversed(ancestors):  # farthest first: a nearer layer shadows
+        inherited.update(layers.get(scope, {}))
+    chain_restrictions = [r for scope in (agent, *ancestors) for r in restrictions.get(scope, ())]
+    view = (
+        {n: d for n, d in inherited.items() if all(r.admits(n) for r in chain_restrictions)}
+        if chain_restrictions
+        else inherited
+    )
+    view.update(layers.get(agent, {}))
+    return view
 
 
 #: A resolved view and the registry version it was built at.

@@ -14,6 +14,7 @@ from ._events import Event as Event
 from ._events import ToolCallEvent as ToolCallEvent
 from ._events import ToolResultEvent as ToolResultEvent
 from ._events import result_event as result_event
+from ._invariants import LogInvariantError as LogInvariantError
 from ._replay import CallNode as CallNode
 from ._replay import ModelMessage as ModelMessage
 from ._replay import ModelToolCall as ModelToolCall
@@ -38,6 +39,7 @@ __all__ = [
     "EventStore",
     "JsonlStore",
     "LogFormatError",
+    "LogInvariantError",
     "MemoryStore",
     "ModelMessage",
     "ModelToolCall",

@@ -36,9 +36,17 @@ __all__ = [
 UNASSIGNED: Final = -1
 
 
+#: Where an event's ``time`` comes from (looked up on each event, so tests can stand in a clock).
+_clock = time.time
+
+
+def _now() -> float:
+    return _clock()
+
+
 class _Base(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"):
     seq: int = UNASSIGNED
-    time: float = msgspec.field(default_factory=time.time)
+    time: float = msgspec.field(default_factory=_now)
 
 
 @final

@@ -4,13 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar, cast, final
 
-from ._events import (
-    CodeDispatchEvent,
-    CodeDispatchStartEvent,
-    Event,
-    ToolCallEvent,
-    ToolResultEvent,
-)
+from ._events import Event
+from ._invariants import DispatchInvariants, LogInvariantError, kind_of
 from ._stores import MemoryStore
 
 if TYPE_CHECKING:
@@ -20,7 +15,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SessionLog"]
 
-E = TypeVar("E", ToolCallEvent, ToolResultEvent, CodeDispatchStartEvent, CodeDispatchEvent)
+E = TypeVar("E", bound=Event)
 
 
 @final
@@ -37,13 +32,34 @@ class SessionLog:
                                      arguments='{"q": "x"}'))
             log.sync()
 
+    Dispatch events are checked before they are appended (see
+    :mod:`codemode._log._invariants`): they must carry non-empty ids, belong
+    inside their root call's turn (after its ``tool/call``, before its
+    ``tool/result``) and keep a stable root and parent chain. A store that
+    already holds events is read once, so that the checks continue its
+    history.
+
     Args:
         store: where events go; a :class:`MemoryStore` when omitted.
+
+    Raises:
+        LogInvariantError: an event already in ``store`` breaks the
+            invariants (the log is damaged; the store is closed).
     """
 
     def __init__(self, store: EventStore | None = None) -> None:
         self._store: EventStore = store if store is not None else MemoryStore()
         self._closed = False
+        self._invariants = DispatchInvariants()
+        try:
+            for event in self._store.read():
+                problem = self._invariants.problem(event)
+                if problem is not None:
+                    raise LogInvariantError(kind_of(event), problem, seq=event.seq)
+                self._invariants.record(event)
+        except BaseException:
+            self._store.close()
+            raise
 
     @property
     def store(self) -> EventStore:
@@ -60,11 +76,26 @@ class SessionLog:
 
         Raises:
             ValueError: the log is closed.
+            LogInvariantError: a dispatch event would break the log's
+                invariants (see the class docs); nothing was appended.
             LossyJsonError: the event's JSON fields are not lossless JSON.
         """
         if self._closed:
             raise ValueError("cannot append: the session log is closed")
-        return cast("E", self._store.append(event))
+        problem = self._invariants.problem(event)
+        if problem is not None:
+            raise LogInvariantError(kind_of(event), problem)
+        stamped = cast("E", self._store.append(event))
+        self._invariants.record(stamped)
+        return stamped
+
+    def dispatch_problem(self, root_call_id: str, parent_call_id: str) -> str | None:
+        """Why dispatch events of a call with these ids could not be appended now, or ``None``.
+
+        Code Mode asks before a program runs, so that a run whose sub-calls
+        could not be logged fails before any of them is dispatched.
+        """
+        return self._invariants.dispatch_problem(root_call_id, parent_call_id)
 
     def sync(self) -> None:
         """Make everything appended so far durable (call at each turn boundary)."""

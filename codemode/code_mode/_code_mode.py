@@ -5,18 +5,14 @@ from __future__ import annotations
 import logging
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, final
-
-import anyio
+from typing import TYPE_CHECKING, final
 
 from sandbox import Limits, RunResult, WorkerPool
 
 from .._errors import CodemodeError, CodeRunFailedError, ToolArgsError
-from .._scheduling import Scheduler
 from .._schema import validate
-from .._signal import AbortSignal
 from .._tools import ToolDefinition, ToolOutput
-from ._dispatch import SubCallRecord, SubDispatcher
+from ._dispatch import SubCallRecord, dispatching
 from ._preflight import preflight
 from ._quotas import Quotas
 from ._render import describe_calls_ran, render_run_output
@@ -44,9 +40,6 @@ if TYPE_CHECKING:
 __all__ = ["CodeMode", "CodeRun"]
 
 _log = logging.getLogger("codemode.code_mode")
-
-#: The reason the run signal carries once a program has finished, whatever the outcome.
-SETTLED: Final = "run_code settled"
 
 
 class InvalidDescriptionError(CodemodeError):
@@ -221,6 +214,15 @@ class CodeMode:
             raise CodemodeError(
                 "run_code needs a running CodeMode: use `async with CodeMode(registry) as ...`"
             )
+        if self._log is not None and ctx.agent is not None:
+            # Refuse the whole run up front rather than dispatch sub-calls whose
+            # events the log would refuse (outside their root call's turn).
+            problem = self._log.dispatch_problem(ctx.root_call_id, ctx.call_id)
+            if problem is not None:
+                raise CodemodeError(
+                    f"run_code was not run: the session log cannot take its dispatch events: "
+                    f"{problem}"
+                )
         tools = {t.name: t for t in self.sdk_tools(ctx.agent)}
         if self._check_calls:
             problems = preflight(code, tools)
@@ -229,43 +231,17 @@ class CodeMode:
                 detail = f"the program was not run; fix these calls first:\n{listed}"
                 self._report(CodeRun(call_id=ctx.call_id, error=("compile", detail)))
                 raise CodeRunFailedError("compile", detail)
-        # The run signal follows the outer one and is every sub-call's caller
-        # signal; it is aborted when the program settles, whatever the outcome.
-        run_signal = AbortSignal()
-        dispose = ctx.signal.on_abort(lambda: run_signal.abort(ctx.signal.reason or "aborted"))
 
         async def outer_abort() -> str:
             await ctx.signal.wait()
             return ctx.signal.reason or "aborted"
 
-        try:
-            async with (
-                anyio.create_task_group() as log_tasks,
-                Scheduler(max_parallel=self._registry.max_parallel_sub_calls) as scheduler,
-            ):
-                # Once the run signal aborts (the outer call was aborted, or the
-                # program settled), no queued sub-call may start any more.
-                run_signal.on_abort(lambda: scheduler.close(run_signal.reason or SETTLED))
-                dispatcher = SubDispatcher(
-                    registry=self._registry,
-                    outer=ctx,
-                    run_signal=run_signal,
-                    scheduler=scheduler,
-                    log_tasks=log_tasks,
-                    log=self._log,
-                    quotas=self._quotas,
-                )
-                try:
-                    result = await pool.run(
-                        code, tool_names=sorted(tools), handler=dispatcher, abort=outer_abort
-                    )
-                finally:
-                    run_signal.abort(SETTLED)
-                    dispatcher.close(SETTLED)
-                    with anyio.CancelScope(shield=True):
-                        await scheduler.settle(SETTLED)
-        finally:
-            dispose()
+        async with dispatching(
+            registry=self._registry, outer=ctx, log=self._log, quotas=self._quotas
+        ) as dispatcher:
+            result = await pool.run(
+                code, tool_names=sorted(tools), handler=dispatcher, abort=outer_abort
+            )
         # Side channels survive a failed program (but not a post-execute block,
         # which the pipeline enforces by dropping what the body deferred).
         for context in dispatcher.contexts:

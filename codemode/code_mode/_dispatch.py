@@ -1,9 +1,11 @@
 """The sub-dispatch bridge: each tool call of a program becomes a registry call.
 
-One :class:`SubDispatcher` serves one ``run_code`` execution. The sandbox
-hands it every call frame in the order the program made them; it
+One :class:`SubDispatcher` serves one ``run_code`` execution, opened with
+:func:`dispatching` around the program's run. The sandbox hands it every call
+frame in the order the program made them; it
 
-* refuses calls once the run is over, lossy arguments, and calls over quota -
+* refuses calls once the run is over (its run signal aborted: the outer call
+  was aborted, or the program settled), lossy arguments, and calls over quota -
   none of these uses a call number;
 * numbers the rest ``<outer call id>:code:<n>`` from 1, in submission order;
 * runs each through the full pipeline with the outer execution's token as
@@ -12,7 +14,10 @@ hands it every call frame in the order the program made them; it
   overlapping, exclusive calls as barriers through their commit);
 * logs ``tool/code-dispatch-start`` when a call starts and, after the program
   has its value, ``tool/code-dispatch`` with the content the
-  ``code-dispatch-log`` waterfall shaped (only when the outer call has an agent);
+  ``code-dispatch-log`` waterfall shaped (only when the outer call has an agent),
+  as tracked side work (:class:`SettleLogs`): while more of these appends are
+  pending than ``max_parallel_sub_calls``, the ordered lane waits, so a slow
+  log listener cannot make pending results pile up without bound;
 * collects the side channels: deferred contexts, image-bearing results and
   ``concludes_turn``.
 """
@@ -20,10 +25,12 @@ hands it every call frame in the order the program made them; it
 from __future__ import annotations
 
 import logging
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, final
+from typing import TYPE_CHECKING, Any, Final, final
 
 import anyio
+import anyio.abc
 
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import ToolCallFailed
@@ -34,18 +41,29 @@ from .._jobs import PipelineJob
 from .._log import CodeDispatchEvent, CodeDispatchStartEvent, SessionLog
 from .._results import ContentBlock, ContextMessage, ImageBlock, ToolResult
 from .._scheduling import JobAbandoned, Scheduler
+from .._signal import AbortSignal
 from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
-    import anyio.abc
+    from collections.abc import AsyncIterator, Awaitable, Callable
+    from types import TracebackType
 
     from .._execution import ToolRunContext
     from .._registry import Agent, Registry
-    from .._signal import AbortSignal
 
-__all__ = ["CodeDispatchLog", "SubCallRecord", "SubDispatcher"]
+__all__ = [
+    "SETTLED",
+    "CodeDispatchLog",
+    "SettleLogs",
+    "SubCallRecord",
+    "SubDispatcher",
+    "dispatching",
+]
 
 _log = logging.getLogger("codemode.code_mode")
+
+#: The reason the run signal carries once a program has finished, whatever the outcome.
+SETTLED: Final = "run_code settled"
 
 #: Where a deferred image-bearing result says it came from.
 IMAGE_CONTEXT_SOURCE = "code-mode"
@@ -79,6 +97,77 @@ class SubCallRecord:
 
 
 @final
+class SettleLogs:
+    """The settle-log appends of one run: tracked side work, bounded, drained on exit.
+
+    An async context manager that owns the task group the appends run in;
+    leaving it waits for every pending one. :meth:`wait_for_room` is the
+    backpressure: the bridge's scheduler awaits it after every commit, in its
+    ordered lane, so while more than ``limit`` appends are pending no sub-call
+    starts or commits (each pending append holds a whole result, and a log
+    listener may be slow, e.g. one that spills to remote storage).
+
+    Args:
+        limit: the most pending appends that do not hold the lane (>= 1).
+    """
+
+    __slots__ = ("_freed", "_limit", "_pending", "_tasks")
+
+    def __init__(self, *, limit: int) -> None:
+        if type(limit) is not int or limit < 1:
+            raise ValueError(f"limit must be a positive int, got limit={limit!r}")
+        self._limit = limit
+        self._pending = 0
+        self._freed: anyio.Event | None = None
+        self._tasks: anyio.abc.TaskGroup | None = None
+
+    @property
+    def pending(self) -> int:
+        """Appends started and not yet finished."""
+        return self._pending
+
+    async def __aenter__(self) -> SettleLogs:
+        tasks = anyio.create_task_group()
+        await tasks.__aenter__()
+        self._tasks = tasks
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool | None:
+        tasks, self._tasks = self._tasks, None
+        assert tasks is not None
+        return await tasks.__aexit__(exc_type, exc, tb)
+
+    def spawn(self, append: Callable[..., Awaitable[object]], *args: Any) -> None:
+        """Run ``append(*args)`` as tracked side work."""
+        tasks = self._tasks
+        if tasks is None:
+            raise RuntimeError("spawn() needs an open SettleLogs: `async with SettleLogs(...)`")
+        self._pending += 1
+        tasks.start_soon(self._run, append, args)
+
+    async def _run(self, append: Callable[..., Awaitable[object]], args: tuple[Any, ...]) -> None:
+        try:
+            await append(*args)
+        finally:
+            self._pending -= 1
+            freed, self._freed = self._freed, None
+            if freed is not None:
+                freed.set()
+
+    async def wait_for_room(self) -> None:
+        """Return once at most ``limit`` appends are pending."""
+        while self._pending > self._limit:
+            if self._freed is None:
+                self._freed = anyio.Event()
+            await self._freed.wait()
+
+
+@final
 class SubDispatcher:
     """Implements the sandbox's ``CallHandler`` for one ``run_code`` execution."""
 
@@ -89,34 +178,36 @@ class SubDispatcher:
         outer: ToolRunContext,
         run_signal: AbortSignal,
         scheduler: Scheduler,
-        log_tasks: anyio.abc.TaskGroup,
+        settle_logs: SettleLogs,
         log: SessionLog | None,
         quotas: Quotas,
     ) -> None:
         self._registry = registry
         self._outer = outer
-        self._run_signal = run_signal
+        #: The run-scoped signal: every sub-call's caller signal.
+        self.run_signal = run_signal
         self._scheduler = scheduler
-        self._log_tasks = log_tasks
+        self._settle_logs = settle_logs
         # Dispatch events are durable records of an agent's turn; without an
         # agent there is no turn to attach them to, so nothing is logged.
         self._log = log if outer.agent is not None else None
         self._quota = QuotaCounter(quotas)
         self._count = 0
-        self._over: str | None = None
         self.contexts: list[ContextMessage] = []
         self.concludes_turn = False
         self.records: list[SubCallRecord] = []
 
-    def close(self, reason: str) -> None:
-        """Refuse every call from now on (the run has settled)."""
-        if self._over is None:
-            self._over = reason
+    def _over(self) -> str | None:
+        """Why the run is over (its signal's reason), or ``None`` while it runs."""
+        return self.run_signal.reason
 
     async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
         """Dispatch one program call; return its canonical value or raise ``ToolCallFailed``."""
-        if self._over is not None:
-            raise ToolCallFailed(f"run_code run is over ({self._over}); {name} not dispatched")
+        over = self._over()
+        if over is not None:
+            # After the outer abort or the program's settlement nothing is
+            # dispatched, and the refused call uses no number.
+            raise ToolCallFailed(f"run_code run is over ({over}); {name} not dispatched")
         try:
             # Two independent snapshots: what the tool receives and what is
             # logged (only made when there is a log to write it to).
@@ -136,6 +227,11 @@ class SubDispatcher:
             raise ToolCallFailed(
                 f"run_code run is over ({exc.reason}); {name} tool call abandoned"
             ) from None
+        over = self._over()
+        if over is not None:
+            # The run ended while this call was in flight: the program is being
+            # stopped, so it gets no result from a run that is over.
+            raise ToolCallFailed(f"run_code run is over ({over}); {name} result discarded")
         if result.is_error:
             info = result.error.info
             raise ToolCallFailed(
@@ -156,7 +252,7 @@ class SubDispatcher:
             arguments=arguments,
             agent=outer.agent,
             parent=outer.token,
-            signal=self._run_signal,
+            signal=self.run_signal,
         )
 
     def _log_start(self, sub_call_id: str, name: str, logged: JsonValue) -> None:
@@ -183,7 +279,7 @@ class SubDispatcher:
             if result.concludes_turn:
                 self.concludes_turn = True
         if self._log is not None:
-            self._log_tasks.start_soon(self._log_settle, sub_call_id, name, logged, result)
+            self._settle_logs.spawn(self._log_settle, sub_call_id, name, logged, result)
 
     async def _log_settle(
         self, sub_call_id: str, name: str, logged: JsonValue, result: ToolResult
@@ -206,18 +302,74 @@ class SubDispatcher:
                 exc_info=True,
             )
             content = result.content
-        self._log.append(
-            CodeDispatchEvent(
-                root_call_id=self._outer.root_call_id,
-                parent_call_id=self._outer.call_id,
-                sub_call_id=sub_call_id,
-                name=name,
-                arguments=logged,
-                is_error=result.is_error,
-                content=tuple(content),
-                error=result.error.info if result.is_error else None,
-            )
+        event = CodeDispatchEvent(
+            root_call_id=self._outer.root_call_id,
+            parent_call_id=self._outer.call_id,
+            sub_call_id=sub_call_id,
+            name=name,
+            arguments=logged,
+            is_error=result.is_error,
+            content=tuple(content),
+            error=result.error.info if result.is_error else None,
         )
+        try:
+            self._log.append(event)
+        except Exception:
+            # Side work after the program has its value: a store that fails
+            # (a full disk, a closed log) must not turn into a crash of the run.
+            _log.error(
+                "could not append the tool/code-dispatch event of %s", sub_call_id, exc_info=True
+            )
+
+
+@asynccontextmanager
+async def dispatching(
+    *,
+    registry: Registry,
+    outer: ToolRunContext,
+    log: SessionLog | None,
+    quotas: Quotas,
+) -> AsyncIterator[SubDispatcher]:
+    """Serve the tool calls of one ``run_code`` execution while the block runs the program.
+
+    The run signal (``dispatcher.run_signal``) follows the outer call's signal
+    and is every sub-call's caller signal. Leaving the block settles the run,
+    whatever the outcome: the run signal aborts with :data:`SETTLED` (calls
+    arriving later are refused), queued calls are abandoned, every started
+    call commits (waited for shielded, so even a cancelled caller leaves no
+    sub-call running), and every settle-log append finishes. Every dispatch
+    event is therefore appended before the block exits.
+    """
+    run_signal = AbortSignal()
+    dispose = outer.signal.on_abort(lambda: run_signal.abort(outer.signal.reason or "aborted"))
+    try:
+        max_parallel = registry.max_parallel_sub_calls
+        async with (
+            SettleLogs(limit=max_parallel) as settle_logs,
+            Scheduler(
+                max_parallel=max_parallel, after_commit=settle_logs.wait_for_room
+            ) as scheduler,
+        ):
+            # Once the run signal aborts (the outer call was aborted, or the
+            # program settled), no queued sub-call may start any more.
+            run_signal.on_abort(lambda: scheduler.close(run_signal.reason or SETTLED))
+            dispatcher = SubDispatcher(
+                registry=registry,
+                outer=outer,
+                run_signal=run_signal,
+                scheduler=scheduler,
+                settle_logs=settle_logs,
+                log=log,
+                quotas=quotas,
+            )
+            try:
+                yield dispatcher
+            finally:
+                run_signal.abort(SETTLED)
+                with anyio.CancelScope(shield=True):
+                    await scheduler.settle(SETTLED)
+    finally:
+        dispose()
 
 
 @final

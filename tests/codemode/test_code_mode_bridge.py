@@ -10,7 +10,7 @@ import pytest
 from codemode import (
     AbortSignal,
     Accept,
-    CallInput,
+    Block,
     CodeDispatchEvent,
     CodeDispatchStartEvent,
     ContextMessage,
@@ -37,6 +37,7 @@ from .test_code_mode_support import (
     returned,
     run_code,
     run_code_call,
+    turn_log,
     value_of,
 )
 
@@ -69,7 +70,7 @@ def starts(log: SessionLog) -> list[CodeDispatchStartEvent]:
 async def test_calls_are_bridged_with_curated_output_and_one_logged_event_per_dispatch(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     registry = registry_with(make_tool("echo"))
     async with code_mode(registry, pool, log=log):
         result = await run_code(
@@ -181,7 +182,7 @@ async def test_a_tool_error_reaches_the_program_as_tool_call_error_with_message_
 async def test_a_throwing_pre_execute_settles_the_sub_call_without_post_execute(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     posts: list[str] = []
 
     async def pre(execution: ToolExecution, proceed: Callable[[], Awaitable[Any]]) -> Any:
@@ -209,7 +210,7 @@ async def test_a_throwing_pre_execute_settles_the_sub_call_without_post_execute(
 async def test_a_throwing_dispatch_log_listener_is_contained_and_the_original_is_logged(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
 
     async def broken(dispatch: Any, proceed: Any) -> Any:
         raise RuntimeError("listener bug")
@@ -223,7 +224,7 @@ async def test_a_throwing_dispatch_log_listener_is_contained_and_the_original_is
 
 
 async def test_the_dispatch_log_waterfall_reshapes_only_the_logged_copy(pool: WorkerPool) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
 
     async def redact(dispatch: Any, proceed: Any) -> Any:
         await proceed()
@@ -238,7 +239,7 @@ async def test_the_dispatch_log_waterfall_reshapes_only_the_logged_copy(pool: Wo
 
 
 async def test_a_lossy_argument_dispatches_nothing_and_uses_no_number(pool: WorkerPool) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     registry = registry_with(make_tool("t"))
     async with code_mode(registry, pool, log=log, check_calls=False):
         result = await run_code(
@@ -254,7 +255,7 @@ async def test_a_lossy_argument_dispatches_nothing_and_uses_no_number(pool: Work
 
 
 async def test_arguments_nested_hundreds_deep_are_dispatched_and_logged(pool: WorkerPool) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     registry = registry_with(make_tool("t"))
     async with code_mode(registry, pool, log=log):
         result = await run_code(
@@ -273,7 +274,7 @@ async def test_arguments_nested_hundreds_deep_are_dispatched_and_logged(pool: Wo
 async def test_dispatch_and_log_get_equal_independent_snapshots_and_the_tool_gets_a_frozen_one(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     received: list[Any] = []
 
     async def body(args: Any, ctx: ToolRunContext) -> Any:
@@ -346,6 +347,33 @@ async def test_contexts_are_kept_when_the_run_later_fails(pool: WorkerPool) -> N
     assert len(result.additional_contexts) == 2
 
 
+async def test_a_blocked_run_code_drops_what_its_sub_calls_deferred(pool: WorkerPool) -> None:
+    # A post-execute block on the outer call exposes only the contexts its own
+    # decision attached: neither a sub-call's deferred context nor an image.
+    async def note(args: Any, ctx: ToolRunContext) -> Any:
+        ctx.defer_context(ContextMessage(content=(TextBlock(text="from a sub-call"),)))
+        return None
+
+    async def block_run_code(execution: ToolExecution, result: ToolResult, proceed: Any) -> Any:
+        decision = await proceed()
+        if execution.name != "run_code":
+            return decision
+        own = ContextMessage(content=(TextBlock(text="from the block"),))
+        return Block([TextBlock(text="withheld")], additional_contexts=[own])
+
+    runs: list[CodeRun] = []
+    registry = registry_with(make_tool("note", body=note), make_tool("chart", render=render_image))
+    registry.post_execute(block_run_code)
+    async with code_mode(registry, pool, on_run=runs.append):
+        result = await run_code(registry, "await tools.note()\nawait tools.chart()\nreturn 1")
+    assert result.is_error
+    assert result.error.message == "withheld"
+    assert [text_of(c.content) for c in result.additional_contexts] == ["from the block"]
+    # The sub-calls did produce both side channels before the block.
+    [run] = runs
+    assert [c.name for c in run.calls] == ["note", "chart"]
+
+
 async def test_without_an_agent_calls_run_and_no_events_are_logged(pool: WorkerPool) -> None:
     log = SessionLog(MemoryStore())
     registry = registry_with(make_tool("t"))
@@ -356,7 +384,7 @@ async def test_without_an_agent_calls_run_and_no_events_are_logged(pool: WorkerP
 
 
 async def test_a_failed_sub_calls_content_is_durable(pool: WorkerPool) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
 
     async def body(args: Any, ctx: ToolRunContext) -> Any:
         raise RuntimeError("nope")
@@ -372,7 +400,7 @@ async def test_a_failed_sub_calls_content_is_durable(pool: WorkerPool) -> None:
 async def test_a_sub_result_is_logged_verbatim_with_non_text_blocks_and_long_text(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     long = "x" * 200_000
 
     def render(args: Any, value: Any) -> Any:
@@ -431,7 +459,7 @@ async def test_a_failed_run_is_code_run_failed_with_kind_and_logs_and_reported_t
 async def test_an_outer_abort_kills_the_program_aborts_in_flight_calls_and_abandons_queued_ones(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     started = anyio.Event()
     seen: list[AbortSignal] = []
 
@@ -444,22 +472,23 @@ async def test_an_outer_abort_kills_the_program_aborts_in_flight_calls_and_aband
     registry = registry_with(make_tool("slow", body=slow), make_tool("later"))
     signal = AbortSignal()
     results: list[ToolResult] = []
-    async with code_mode(registry, pool, log=log), anyio.create_task_group() as tg:
+    with anyio.fail_after(30):  # a guard against a hang, never a timing assertion
+        async with code_mode(registry, pool, log=log), anyio.create_task_group() as tg:
 
-        async def call() -> None:
-            results.append(
-                await registry.execute(
-                    run_code_call(
-                        "import asyncio\n"
-                        "await asyncio.gather(tools.slow(), tools.later())",
-                        signal=signal,
+            async def call() -> None:
+                results.append(
+                    await registry.execute(
+                        run_code_call(
+                            "import asyncio\n"
+                            "await asyncio.gather(tools.slow(), tools.later())",
+                            signal=signal,
+                        )
                     )
                 )
-            )
 
-        tg.start_soon(call)
-        await started.wait()
-        signal.abort("user pressed stop")
+            tg.start_soon(call)
+            await started.wait()
+            signal.abort("user pressed stop")
     [result] = results
     assert result.is_error
     assert result.error.message.startswith("code run failed (abort): ")
@@ -476,7 +505,7 @@ async def test_an_outer_abort_kills_the_program_aborts_in_flight_calls_and_aband
 async def test_a_program_that_fails_mid_call_still_settles_and_logs_before_returning(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     started = anyio.Event()
 
     async def slow(args: Any, ctx: ToolRunContext) -> Any:
@@ -512,30 +541,3 @@ async def test_dispatch_events_never_become_model_messages(pool: WorkerPool) -> 
     messages = model_messages(log.events())
     assert [type(m) for m in messages] == [ModelToolCall, ModelToolResult]
     assert len(dispatches(log)) == 1
-
-
-async def test_a_call_arriving_after_the_run_settled_is_refused_without_a_number() -> None:
-    from codemode._scheduling import Scheduler
-    from codemode.code_mode import Quotas
-    from codemode.code_mode._dispatch import SubDispatcher
-    from sandbox import ToolCallFailed
-
-    contexts: list[ToolRunContext] = []
-
-    async def capture(args: Any, ctx: ToolRunContext) -> Any:
-        contexts.append(ctx)
-        return None
-
-    registry = registry_with(make_tool("t", body=capture), mode="native")
-    await registry.execute(CallInput("outer", "t", {}, AbortSignal(), agent=AGENT))
-    async with anyio.create_task_group() as tg, Scheduler() as scheduler:
-        dispatcher = SubDispatcher(
-            registry=registry, outer=contexts[0], run_signal=AbortSignal(), scheduler=scheduler,
-            log_tasks=tg, log=None, quotas=Quotas(),
-        )
-        dispatcher.close("run_code settled")
-        with pytest.raises(ToolCallFailed, match=r"run_code run is over \(run_code settled\); "
-                                                 r"t not dispatched"):
-            await dispatcher.call_tool("t", {})
-    assert len(contexts) == 1
-    assert dispatcher.records == []

@@ -16,10 +16,10 @@ from codemode import (
     Accept,
     Agent,
     Block,
+    ContentBlock,
     Deny,
     DispatchExecution,
-    MemoryStore,
-    SessionLog,
+    ImageBlock,
     TextBlock,
     ToolExecution,
     ToolResult,
@@ -39,6 +39,7 @@ from .test_code_mode_support import (
     returned,
     run_code,
     run_code_call,
+    turn_log,
 )
 
 if TYPE_CHECKING:
@@ -106,6 +107,32 @@ async def test_a_scoped_registration_is_callable_from_that_scopes_programs(
     async with code_mode(registry, pool):
         result = await run_code(registry, "return await tools.mine(k=1)")
     assert returned(result) == {"k": 1}
+
+
+async def test_a_tool_registered_during_a_run_is_not_bound_into_it(pool: WorkerPool) -> None:
+    ran: list[str] = []
+
+    async def late(args: Any, ctx: ToolRunContext) -> Any:
+        ran.append(ctx.call_id)
+        return None
+
+    async def register_late(args: Any, ctx: ToolRunContext) -> Any:
+        registry.register(make_tool("late", body=late))
+        return None
+
+    registry = registry_with(make_tool("register_late", body=register_late))
+    async with code_mode(registry, pool, check_calls=False):
+        result = await run_code(
+            registry,
+            "await tools.register_late()\n"
+            "try:\n    await tools['late']()\nexcept Exception as e:\n"
+            "    return type(e).__name__",
+        )
+        # The next program sees it: the binding set is taken when a run starts.
+        again = await run_code(registry, "return await tools.late()", call_id="call-2")
+    assert returned(result) == "KeyError"
+    assert returned(again) is None
+    assert ran == ["call-2:code:1"]
 
 
 # -- the pipeline stages --------------------------------------------------------------------------
@@ -197,14 +224,19 @@ async def test_a_post_execute_block_reaches_the_program_with_its_feedback(
 ) -> None:
     async def block(execution: ToolExecution, result: ToolResult, proceed: Any) -> Any:
         if execution.name == "leak":
-            return Block([TextBlock(text="output contained a secret")])
+            feedback: list[ContentBlock] = [
+                TextBlock(text="output contained a secret: "),
+                ImageBlock(data="aGk=", mime_type="image/png"),
+            ]
+            return Block(feedback)
         return await proceed()
 
     registry = registry_with(make_tool("leak"))
     registry.post_execute(block)
     async with code_mode(registry, pool):
         result = await run_code(registry, CATCH.format(call="leak(key='k')"))
-    assert returned(result) == [None, 'tool "leak" failed: output contained a secret']
+    # A non-text block of the feedback reads as its type in the message.
+    assert returned(result) == [None, 'tool "leak" failed: output contained a secret: [image content]']
 
 
 async def test_a_post_execute_value_replacement_changes_what_the_program_receives(
@@ -278,7 +310,7 @@ async def test_a_wrapper_cannot_detach_a_sub_call_from_the_runs_cancellation(
 
 
 async def test_preflight_lists_every_problem_and_dispatches_nothing(pool: WorkerPool) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     runs: list[CodeRun] = []
     ran: list[str] = []
 
@@ -298,7 +330,7 @@ async def test_preflight_lists_every_problem_and_dispatches_nothing(pool: Worker
     assert 'unknown tool "nope"' in detail.message
     assert 'unknown tool "gone"' in detail.message
     assert ran == []
-    assert log.events() == []
+    assert len(log.events()) == 1  # only the turn's own tool/call: nothing was dispatched
     assert [run.error[0] if run.error else None for run in runs] == ["compile"]
 
 

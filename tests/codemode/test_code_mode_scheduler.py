@@ -40,6 +40,7 @@ from .test_code_mode_support import (
     registry_with,
     returned,
     run_code,
+    turn_log,
 )
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def both_started(count: int) -> tuple[Callable[[], Awaitable[None]], anyio.Event
 async def test_concurrency_safe_calls_overlap_under_gather_with_one_start_event_each(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     trace = Trace()
     wait, _ = both_started(3)
     registry = registry_with(*(trace.tool(n, parallel=True, wait=wait) for n in "abc"))
@@ -316,7 +317,7 @@ async def test_run_settlement_drains_a_commit_in_progress_and_logs_it_inside_the
 async def test_a_queued_call_abandoned_at_settlement_logs_no_start_event(
     pool: WorkerPool,
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
     started = anyio.Event()
 
     async def hold(args: Any, ctx: ToolRunContext) -> Any:

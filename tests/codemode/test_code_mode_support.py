@@ -21,8 +21,11 @@ from codemode import (
     ContentBlock,
     FailureDetail,
     JsonValue,
+    MemoryStore,
     Registry,
+    SessionLog,
     TextBlock,
+    ToolCallEvent,
     ToolDefinition,
     ToolFailure,
     ToolOutput,
@@ -96,6 +99,17 @@ def run_code_call(
         agent=agent,
         root_call_id=root_call_id,
     )
+
+
+def turn_log(call_id: str = "call-1") -> SessionLog:
+    """A session log in which ``call_id``'s turn is open, as a turn runner leaves it.
+
+    Dispatch events belong inside their root call's turn (after its
+    ``tool/call``); a test that executes ``run_code`` directly logs that first.
+    """
+    log = SessionLog(MemoryStore())
+    log.append(ToolCallEvent(turn=1, step=0, call_id=call_id, name="run_code", arguments="{}"))
+    return log
 
 
 async def run_code(registry: Registry, code: str, **options: Any) -> ToolResult:

@@ -188,8 +188,11 @@ async def test_leaving_code_mode_removes_run_code_and_the_sdk_stays_a_pure_funct
     registry = registry_with(make_tool("a"))
     async with code_mode(registry, pool):
         assert names(registry) == [RUN_CODE]
-    assert names(registry) == []
+    # The model's list cannot be built any more, while the catalogue stays readable.
+    with pytest.raises(RegistrationError, match=r"start Code Mode first"):
+        names(registry)
     assert registry.get(RUN_CODE, AGENT) is None
+    assert [s["name"] for s in registry.schemas(AGENT)] == ["a"]
 
 
 async def test_run_code_without_a_running_code_mode_is_an_error_result() -> None:

@@ -7,7 +7,6 @@ import math
 import os
 import stat
 import tempfile
-import time as clock
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from codemode._log import (
     replay,
     result_event,
 )
+from codemode._log import _events as events_module
 from codemode._results import ErrorInfo, ImageBlock, TextBlock, ToolSuccess, failure
 from tests.strategies import json_values
 
@@ -163,10 +163,16 @@ def test_append_assigns_consecutive_seqs_and_leaves_the_given_event_alone() -> N
     assert first == msgspec.structs.replace(original, seq=1)
 
 
-def test_time_defaults_to_now() -> None:
-    before = clock.time()
-    event = ToolCallEvent(turn=1, step=0, call_id="c", name="n", arguments="{}")
-    assert before <= event.time <= clock.time()
+def test_time_defaults_to_the_clock_when_the_event_is_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    readings = iter([1234.5, 1240.25])
+    monkeypatch.setattr(events_module, "_clock", lambda: next(readings))
+    first = ToolCallEvent(turn=1, step=0, call_id="c", name="n", arguments="{}")
+    second = ToolCallEvent(turn=1, step=0, call_id="c", name="n", arguments="{}")
+    assert (first.time, second.time) == (1234.5, 1240.25)
+    given_time = ToolCallEvent(turn=1, step=0, call_id="c", name="n", arguments="{}", time=7.0)
+    assert given_time.time == 7.0
 
 
 def test_events_are_frozen() -> None:

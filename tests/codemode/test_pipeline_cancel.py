@@ -21,7 +21,7 @@ from codemode._execution import (
 )
 from codemode._pipeline import begin, execute
 from codemode._registry import Registry
-from codemode._results import ContextMessage, TextBlock, ToolResult
+from codemode._results import ContextMessage, TextBlock, ToolResult, ToolSuccess
 from codemode._signal import AbortSignal
 from codemode.testing import RecordingListener
 from tests.codemode.test_pipeline_support import (
@@ -155,6 +155,23 @@ async def test_a_late_success_is_replaced_with_aborted() -> None:
             release.set()
     assert code_of(results[0]) == "ABORTED"
     assert message_of(results[0]) == "tool call aborted"
+
+
+async def test_a_success_made_without_the_body_then_cancelled_is_aborted_before_dispatch() -> None:
+    # A wrapper answers from a cache while the caller cancels: the body never
+    # ran, so the success becomes ABORTED_BEFORE_DISPATCH, not ABORTED.
+    registry, entered, _release, _contexts = gated_registry()
+    signal = AbortSignal()
+
+    async def cached(dispatch: DispatchExecution, next: NextResult) -> ToolResult:
+        signal.abort("user left")
+        return ToolSuccess(value="cached", content=(TextBlock(text="cached"),))
+
+    registry.around(cached)
+    result = await execute(registry, call(signal=signal))
+    assert code_of(result) == "ABORTED_BEFORE_DISPATCH"
+    assert message_of(result) == "tool call aborted before dispatch"
+    assert not entered.is_set()
 
 
 async def test_the_pipeline_waits_for_a_body_that_ignores_the_signal() -> None:

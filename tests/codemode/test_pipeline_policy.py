@@ -303,6 +303,15 @@ async def test_a_guard_reason_denies_the_call() -> None:
     assert ran == []
 
 
+async def test_a_guard_returning_an_empty_reason_still_denies() -> None:
+    # Only None leaves a call allowed: an empty string is a denial without a
+    # reason, reported with a default one.
+    registry, ran = counting_registry()
+    registry.guard(lambda execution: "")
+    assert message_of(await execute(registry, call())) == 'tool "echo" was denied by a guard'
+    assert ran == []
+
+
 async def test_a_guard_returning_none_leaves_the_call_allowed() -> None:
     registry, ran = counting_registry()
     registry.guard(lambda execution: None)

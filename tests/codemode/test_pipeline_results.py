@@ -415,6 +415,29 @@ async def test_finalize_content_runs_exactly_once_for_a_failed_call_too() -> Non
     assert calls == [True]
 
 
+async def test_finalize_content_is_the_one_the_tool_had_when_the_call_started() -> None:
+    # The callback is captured at the start: replacing the tool while its body
+    # runs changes nothing for this call.
+    registry = Registry()
+    disposers: list[Any] = []
+
+    async def body(args: Any, ctx: ToolRunContext) -> object:
+        disposers.pop()()
+        registry.register(
+            make_tool(finalize_content=lambda execution, result: [TextBlock(text="replacement")])
+        )
+        return "ran"
+
+    disposers.append(
+        registry.register(
+            make_tool(body=body, finalize_content=lambda e, r: [TextBlock(text="original")])
+        )
+    )
+    result = success(await execute(registry, call()))
+    assert texts(result) == ["original"]
+    assert texts(success(await execute(registry, call()))) == ["replacement"]
+
+
 async def test_finalize_content_returning_none_keeps_the_content() -> None:
     registry = Registry()
     registry.register(make_tool(finalize_content=lambda execution, result: None))

@@ -286,10 +286,45 @@ def test_wire_schemas_follow_the_mode(mode: Any, expected: list[str]) -> None:
 
 def test_uninstalling_run_code_removes_it_everywhere() -> None:
     registry = Registry(mode="both")
+    registry.register(raw("echo"))
     dispose = registry.install_run_code(run_code())
     dispose()
     assert registry.get(RUN_CODE) is None
-    assert registry.wire_schemas() == []
+    assert names(registry.schemas()) == ["echo"]
+
+
+@pytest.mark.parametrize("mode", ["code", "both"])
+def test_wire_schemas_refuse_a_code_mode_scope_without_run_code(mode: Any) -> None:
+    registry = Registry(mode=mode)
+    registry.register(raw("echo"))
+    expected = (
+        f"wire_schemas() for the global scope: its mode is {mode!r}, which needs the "
+        '"run_code" tool, and none is installed; start Code Mode first '
+        "(`async with CodeMode(registry) as code_mode:`) and build the model's tool list "
+        'inside it, or present this scope as "native"'
+    )
+    with pytest.raises(RegistrationError, match=f"^{re.escape(expected)}$"):
+        registry.wire_schemas()
+
+
+def test_wire_schemas_name_the_scope_whose_mode_needs_run_code() -> None:
+    registry = Registry()
+    registry.register(raw("echo"))
+    coder = Agent("coder")
+    registry.present_as(coder, "both")
+    assert names(registry.wire_schemas()) == ["echo"]
+    expected = r"^wire_schemas\(\) for Agent\('coder'\): its mode is 'both'"
+    with pytest.raises(RegistrationError, match=expected):
+        registry.wire_schemas(coder)
+
+
+@pytest.mark.parametrize("mode", ["code", "both"])
+def test_schemas_and_get_stay_lenient_without_run_code(mode: Any) -> None:
+    registry = Registry(mode=mode)
+    registry.register(raw("echo"))
+    assert names(registry.schemas()) == ["echo"]
+    assert registry.get("echo") is not None
+    assert registry.get(RUN_CODE) is None
 
 
 def test_a_throwing_change_listener_rolls_the_run_code_install_back() -> None:

@@ -417,6 +417,57 @@ async def test_enqueue_after_settle_gives_an_abandoned_ticket() -> None:
             await ticket.result()
 
 
+# --- after_commit: a user's hold on the ordered lane --------------------------------------------
+
+
+async def test_after_commit_holds_the_lane_once_the_outcome_is_published() -> None:
+    trace: list[str] = []
+    hold = Gate()
+    holds: list[str] = []
+
+    async def after_commit() -> None:
+        holds.append("held")
+        if len(holds) == 1:
+            await hold.event.wait()
+
+    run_a = Gate()
+    async with (
+        anyio.create_task_group() as tg,
+        Scheduler(max_parallel=4, after_commit=after_commit) as scheduler,
+    ):
+        runner = Runner(scheduler, tg)
+        await runner.submit(Probe("a", trace, hold_run=run_a), Probe("b", trace))
+        assert entered(trace, "run") == ["a", "b"]
+        run_a.open()
+        await settle_all()
+        # "a" has its outcome; "b" ran alongside but cannot commit, and "c"
+        # cannot start, while the lane is held.
+        assert runner.outcomes == {"a": "a done"}
+        await runner.submit(Probe("c", trace))
+        assert entered(trace, "commit") == ["a"]
+        assert entered(trace, "start") == ["a", "b"]
+        hold.open()
+    assert runner.outcomes == {"a": "a done", "b": "b done", "c": "c done"}
+    assert holds == ["held", "held", "held"]
+
+
+async def test_an_after_commit_that_raises_is_logged_and_the_outcome_stands(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async def after_commit() -> None:
+        raise RuntimeError("broken hold")
+
+    async with Scheduler(after_commit=after_commit) as scheduler:
+        assert await scheduler.submit(Probe("a", [])) == "a done"
+        assert await scheduler.submit(Probe("b", [])) == "b done"
+    assert sum("after_commit raised" in r.getMessage() for r in caplog.records) == 2
+
+
+def test_after_commit_must_be_callable() -> None:
+    with pytest.raises(TypeError, match=r"^after_commit must be callable, got after_commit=3$"):
+        Scheduler(after_commit=3)  # type: ignore[arg-type]
+
+
 # --- model-based: random modes, caps and completion orders ------------------------------------
 
 

@@ -1,10 +1,12 @@
-"""Agent scopes: scoped registrations, restrictions, and per-scope presentation modes."""
+"""Agent scopes: scoped registrations, presentation modes, and the whole view rule against a model.
+
+Restrictions in detail are in ``test_restrictions.py``.
+"""
 
 from __future__ import annotations
 
 import copy
 import pickle
-import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -12,7 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from codemode import RUN_CODE, Agent, RegistrationError, Registry, ToolDefinition, ToolOutput
+from codemode import (
+    RUN_CODE,
+    Agent,
+    RegistrationError,
+    Registry,
+    ToolDefinition,
+    ToolOutput,
+)
 from codemode import define_tool as _define
 
 if TYPE_CHECKING:
@@ -127,199 +136,6 @@ def test_a_nested_scope_inherits_its_parents_tools() -> None:
     registry.register(tool("report"), agent=child)
     assert seen(registry, child) == ["bash", "report", "web"]
     assert seen(registry, parent) == ["bash", "web"]
-
-
-# --- restrict ---------------------------------------------------------------------------------
-
-
-def test_an_allow_list_masks_inherited_tools_but_not_the_scopes_own() -> None:
-    registry = Registry()
-    agent = Agent("a")
-    registry.register(tool("read"))
-    registry.register(tool("bash"))
-    registry.register(tool("capture"), agent=agent)
-    registry.restrict(agent, allow=["read"])
-    assert seen(registry, agent) == ["capture", "read"]
-    assert registry.get("bash", agent) is None
-    assert seen(registry) == ["bash", "read"]
-
-
-def test_a_deny_list_admits_later_tools_and_an_allow_list_excludes_them() -> None:
-    registry = Registry()
-    denied, allowed = Agent("denied"), Agent("allowed")
-    registry.register(tool("read"))
-    registry.register(tool("bash"))
-    registry.restrict(denied, deny=["bash"])
-    registry.restrict(allowed, allow=["read"])
-    registry.register(tool("web"))
-    registry.register(tool("denied-local"), agent=denied)
-    registry.register(tool("allowed-local"), agent=allowed)
-    assert seen(registry, denied) == ["denied-local", "read", "web"]
-    assert seen(registry, allowed) == ["allowed-local", "read"]
-
-
-def test_restrictions_intersect_and_lift_independently() -> None:
-    registry = Registry()
-    agent = Agent("a")
-    for name in ("a", "b", "c"):
-        registry.register(tool(name))
-    lift_allow = registry.restrict(agent, allow=["a", "b"])
-    registry.restrict(agent, deny=["b"])
-    assert seen(registry, agent) == ["a"]
-    lift_allow()
-    assert seen(registry, agent) == ["a", "c"]
-
-
-def test_a_filter_is_copied_when_the_restriction_is_made() -> None:
-    registry = Registry()
-    agent = Agent("a")
-    registry.register(tool("a"))
-    registry.register(tool("b"))
-    deny = ["a"]
-    registry.restrict(agent, deny=deny)
-    deny.append("b")
-    assert seen(registry, agent) == ["b"]
-
-
-def test_restrict_without_a_scope_fails() -> None:
-    registry = Registry()
-    registry.register(tool("real"))
-    with pytest.raises(RegistrationError, match=r"^restrict\(\) needs an agent scope"):
-        registry.restrict(None, deny=["real"])
-
-
-@pytest.mark.parametrize("filters", [{}, {"deny": []}, {"allow": [], "deny": []}])
-def test_a_filter_that_names_no_tool_fails(filters: dict[str, Any]) -> None:
-    registry = Registry()
-    registry.register(tool("real"))
-    with pytest.raises(RegistrationError, match=r"names no tool, so it would be a no-op"):
-        registry.restrict(Agent("a"), **filters)
-
-
-def test_naming_a_scopes_own_tool_in_its_restriction_fails() -> None:
-    registry = Registry()
-    agent = Agent("a")
-    registry.register(tool("real"))
-    registry.register(tool("local"), agent=agent)
-    expected = (
-        "restrict() for Agent('a') names unknown inherited tool \"local\" (\"local\" is "
-        "registered in this scope itself, and a restriction never filters a scope's own "
-        "tools). Restrictable tools: real"
-    )
-    with pytest.raises(RegistrationError, match=f"^{re.escape(expected)}$"):
-        registry.restrict(agent, allow=["local"])
-
-
-def test_naming_unknown_tools_lists_what_can_be_restricted() -> None:
-    registry = Registry()
-    registry.register(tool("real"))
-    with pytest.raises(
-        RegistrationError,
-        match=r'names unknown inherited tools "ghost", "wraith"\. Restrictable tools: real$',
-    ):
-        registry.restrict(Agent("a"), deny=["wraith", "ghost"])
-
-
-def test_naming_a_tool_when_nothing_is_inherited_says_none_can_be_restricted() -> None:
-    with pytest.raises(RegistrationError, match=r"Restrictable tools: \(none\)$"):
-        Registry().restrict(Agent("a"), deny=["ghost"])
-
-
-@pytest.mark.parametrize("filters", [{"allow": [RUN_CODE]}, {"deny": [RUN_CODE]}])
-def test_run_code_cannot_be_restricted(filters: dict[str, Any]) -> None:
-    registry = Registry(mode="code")
-    with pytest.raises(RegistrationError, match=r'^"run_code" cannot be restricted'):
-        registry.restrict(Agent("a"), **filters)
-
-
-def test_a_single_string_filter_is_refused() -> None:
-    registry = Registry()
-    registry.register(tool("bash"))
-    with pytest.raises(TypeError, match=r"deny must be a collection of tool names, not a str"):
-        registry.restrict(Agent("a"), deny="bash")
-
-
-def test_a_restriction_never_removes_run_code() -> None:
-    registry = Registry(mode="both")
-    registry.register(tool("read"))
-    registry.install_run_code(tool(RUN_CODE))
-    agent = Agent("a")
-    registry.restrict(agent, allow=["read"])
-    assert seen(registry, agent) == ["read", RUN_CODE]
-
-
-def test_a_child_filters_tools_it_inherits_from_an_ancestor_scope() -> None:
-    registry = Registry()
-    parent = Agent("parent")
-    child = Agent("child", parent=parent)
-    registry.register(tool("bash"), agent=parent)
-    registry.register(tool("read"), agent=parent)
-    registry.restrict(child, deny=["bash"])
-    assert seen(registry, child) == ["read"]
-    assert seen(registry, parent) == ["bash", "read"]
-
-
-def test_a_childs_own_registrations_stay_outside_its_filter() -> None:
-    registry = Registry()
-    parent = Agent("parent")
-    child = Agent("child", parent=parent)
-    registry.register(tool("bash"), agent=parent)
-    registry.register(tool("read"), agent=parent)
-    registry.register(tool("report"), agent=child)
-    registry.restrict(child, allow=["read"])
-    assert seen(registry, child) == ["read", "report"]
-
-
-def test_an_ancestors_restriction_reaches_every_scope_nested_inside_it() -> None:
-    registry = Registry()
-    parent = Agent("parent")
-    child = Agent("child", parent=parent)
-    grandchild = Agent("grandchild", parent=child)
-    registry.register(tool("web"))
-    registry.register(tool("bash"), agent=parent)
-    registry.restrict(parent, deny=["web"])
-    assert seen(registry, child) == ["bash"]
-    assert seen(registry, grandchild) == ["bash"]
-    assert seen(registry, parent) == ["bash"]
-
-
-def test_an_ancestors_allow_list_does_not_hide_the_ancestors_own_tools_from_children() -> None:
-    # A preset scope that keeps only "read" of the global tools still hands its
-    # own tools to every agent that joins it.
-    registry = Registry()
-    preset = Agent("preset")
-    member = Agent("member", parent=preset)
-    registry.register(tool("read"))
-    registry.register(tool("web"))
-    registry.register(tool("bash"), agent=preset)
-    registry.restrict(preset, allow=["read"])
-    assert seen(registry, member) == ["bash", "read"]
-
-
-def test_a_restriction_and_its_lifting_notify_change_listeners() -> None:
-    registry = Registry()
-    registry.register(tool("bash"))
-    heard: list[int] = []
-    registry.on_change(lambda: heard.append(1))
-    lift = registry.restrict(Agent("a"), deny=["bash"])
-    lift()
-    lift()
-    assert heard == [1, 1]
-
-
-def test_a_throwing_change_listener_rolls_a_restriction_back() -> None:
-    registry = Registry()
-    agent = Agent("a")
-    registry.register(tool("bash"))
-
-    def listener() -> None:
-        raise RuntimeError("no")
-
-    dispose = registry.on_change(listener)
-    with pytest.raises(RuntimeError):
-        registry.restrict(agent, deny=["bash"])
-    dispose()
-    assert seen(registry, agent) == ["bash"]
 
 
 # --- present_as -------------------------------------------------------------------------------
@@ -440,7 +256,7 @@ _NAMES = st.sampled_from(["a", "b", "c", "d", "e", "f"])
     parent_allow=st.none() | st.sets(_NAMES, min_size=1),
     child_allow=st.none() | st.sets(_NAMES, min_size=1),
 )
-def test_a_nested_view_is_what_its_parent_hands_down_filtered_plus_its_own(
+def test_a_nested_view_is_its_inheritance_filtered_by_the_whole_chain_plus_its_own(
     globals_: set[str],
     parent_own: set[str],
     child_own: set[str],
@@ -474,15 +290,18 @@ def test_a_nested_view_is_what_its_parent_hands_down_filtered_plus_its_own(
         else:
             child_allow = None
 
-    # The model: each scope filters what it inherits, then adds its own.
-    parent_view = {
-        n: f"global:{n}"
-        for n in globals_ - parent_deny
-        if parent_allow is None or n in parent_allow
-    }
-    parent_view.update({n: f"parent:{n}" for n in parent_own})
+    # The model: a scope inherits the global layer and its ancestors' own
+    # tools (the nearer shadowing), keeps the names every restriction on its
+    # chain admits, then adds its own.
+    def parent_admits(n: str) -> bool:
+        return n not in parent_deny and (parent_allow is None or n in parent_allow)
+
+    inherited = {n: f"global:{n}" for n in globals_}
+    inherited.update({n: f"parent:{n}" for n in parent_own})
     child_view = {
-        n: origin for n, origin in parent_view.items() if child_allow is None or n in child_allow
+        n: origin
+        for n, origin in inherited.items()
+        if parent_admits(n) and (child_allow is None or n in child_allow)
     }
     child_view.update({n: f"child:{n}" for n in child_own})
 
@@ -567,11 +386,14 @@ class RegistryMachine(RuleBasedStateMachine):
     def expected(self, agent: Agent | None) -> dict[str, str]:
         chain = [] if agent is None else list(reversed(agent.chain()))
         view = {n: d.description for n, (d, _) in self.layers[None].items()}
-        for scope in chain:
+        for scope in chain[:-1]:  # the ancestors, farthest first: a nearer one shadows
+            view.update({n: d.description for n, (d, _) in self.layers[scope].items()})
+        for scope in chain:  # every restriction on the chain masks what is inherited
             for allow, deny, _ in self.restrictions[scope]:
                 view = {n: d for n, d in view.items()
                         if n not in deny and (allow is None or n in allow)}
-            view.update({n: d.description for n, (d, _) in self.layers[scope].items()})
+        if chain:
+            view.update({n: d.description for n, (d, _) in self.layers[chain[-1]].items()})
         mode = next((self.modes[s][0] for s in reversed(chain) if s in self.modes), "native")
         if mode != "native":
             view[RUN_CODE] = f"tool {RUN_CODE}"

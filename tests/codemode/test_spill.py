@@ -18,8 +18,6 @@ from codemode import (
     CallInput,
     CodeDispatchEvent,
     ImageBlock,
-    MemoryStore,
-    SessionLog,
     TextBlock,
     ToolRunContext,
     text_of,
@@ -35,6 +33,7 @@ from .test_code_mode_support import (
     registry_with,
     returned,
     run_code,
+    turn_log,
 )
 
 if TYPE_CHECKING:
@@ -228,7 +227,7 @@ async def test_the_model_facing_run_code_result_is_spilled(
 async def test_a_sub_calls_logged_copy_is_spilled_while_the_program_gets_the_full_value(
     pool: WorkerPool, tmp_path: Path
 ) -> None:
-    log = SessionLog(MemoryStore())
+    log = turn_log()
 
     async def big(args: Any, ctx: ToolRunContext) -> Any:
         return "b" * 20_000

@@ -1,0 +1,102 @@
+"""The invariants a session log keeps for dispatch events, checked before each append.
+
+A ``tool/code-dispatch-start`` or ``tool/code-dispatch`` event is admitted only
+
+* with non-empty ``root_call_id``, ``parent_call_id`` and ``sub_call_id``;
+* inside its root call's open turn: the root call's ``tool/call`` is logged and
+  its ``tool/result`` is not yet (the log has no turn-start and turn-end events,
+  so the root call's own span is the turn it belongs to);
+* with a stable root: a sub-call logged under one root never names another;
+* with a parent on its root's chain: the parent is the root itself or a
+  sub-call already logged under that root.
+
+So a replayed log always rebuilds one tree per root call, and no dispatch
+event can land after the call it belongs to has been answered.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, final
+
+from .._errors import CodemodeError
+from ._events import CodeDispatchEvent, CodeDispatchStartEvent, ToolCallEvent, ToolResultEvent
+
+if TYPE_CHECKING:
+    from ._events import Event
+
+__all__ = ["DispatchInvariants", "LogInvariantError", "kind_of"]
+
+
+def kind_of(event: Event) -> str:
+    """The ``kind`` tag of an event (``"tool/call"``, ...)."""
+    return str(type(event).__struct_config__.tag)
+
+
+class LogInvariantError(CodemodeError, ValueError):
+    """An event would break the session log's invariants, so it was not appended.
+
+    Attributes:
+        kind: the event's kind, e.g. ``"tool/code-dispatch"``.
+        problem: what is wrong, and what to do about it.
+        seq: the event's ``seq`` when it was read from a store's history,
+            ``None`` for an event being appended.
+    """
+
+    def __init__(self, kind: str, problem: str, *, seq: int | None = None) -> None:
+        self.kind = kind
+        self.problem = problem
+        self.seq = seq
+        where = "" if seq is None else f" (the log's event seq={seq})"
+        super().__init__(f"{kind} event refused{where}: {problem}")
+
+
+@final
+class DispatchInvariants:
+    """What a session log knows to check dispatch events: open calls and each sub-call's root."""
+
+    __slots__ = ("_open", "_roots")
+
+    def __init__(self) -> None:
+        self._open: set[str] = set()  # calls whose tool/call is logged and tool/result is not
+        self._roots: dict[str, str] = {}  # sub-call id -> the root it was logged under
+
+    def dispatch_problem(self, root_call_id: str, parent_call_id: str) -> str | None:
+        """Why a dispatch event of a call with these ids could not be appended now, or None."""
+        if not root_call_id or not parent_call_id:
+            return "root_call_id and parent_call_id must not be empty"
+        if root_call_id not in self._open:
+            return (
+                f'its root call "{root_call_id}" is not open in this log (its tool/call is '
+                "not logged, or its tool/result already is), and dispatch events belong "
+                "inside their root call's turn; run the call through run_turn(), or append "
+                "its ToolCallEvent before executing it"
+            )
+        if parent_call_id != root_call_id and self._roots.get(parent_call_id) != root_call_id:
+            return (
+                f'its parent call "{parent_call_id}" is neither the root call '
+                f'"{root_call_id}" nor a sub-call logged under it'
+            )
+        return None
+
+    def problem(self, event: Event) -> str | None:
+        """Why ``event`` cannot be appended after what was recorded so far, or None."""
+        if not isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
+            return None
+        if not event.sub_call_id:
+            return "sub_call_id must not be empty"
+        known = self._roots.get(event.sub_call_id)
+        if known is not None and known != event.root_call_id:
+            return (
+                f'sub-call "{event.sub_call_id}" was logged under root call "{known}" and '
+                f'now names root call "{event.root_call_id}"'
+            )
+        return self.dispatch_problem(event.root_call_id, event.parent_call_id)
+
+    def record(self, event: Event) -> None:
+        """Take an appended (or read) event into account for later checks."""
+        if isinstance(event, ToolCallEvent):
+            self._open.add(event.call_id)
+        elif isinstance(event, ToolResultEvent):
+            self._open.discard(event.call_id)
+        elif isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
+            self._roots.setdefault(event.sub_call_id, event.root_call_id)

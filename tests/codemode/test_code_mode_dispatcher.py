@@ -1,0 +1,359 @@
+"""The sub-dispatch bridge in process: refusals, numbering and the settle-log backpressure.
+
+These tests drive :func:`dispatching` (what ``run_code`` wraps around a program)
+directly from host tasks standing in for the program's calls, so that each event
+can be ordered with synchronisation instead of a child process (reference §3.4,
+§3.5, §3.7 and §9 points 1-3).
+"""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import pytest
+from anyio import wait_all_tasks_blocked
+from anyio.lowlevel import checkpoint
+
+from bridge.lossless import FrozenDict
+from codemode import (
+    AbortSignal,
+    CodeDispatchEvent,
+    CodeDispatchStartEvent,
+    ExecutionToken,
+    MemoryStore,
+    SessionLog,
+    TextBlock,
+    ToolCallEvent,
+    ToolExecution,
+    ToolRunContext,
+)
+from codemode._errors import QUOTA_EXCEEDED
+from codemode.code_mode import Quotas
+from codemode.code_mode._dispatch import SETTLED, SubDispatcher, dispatching
+from sandbox import ToolCallFailed
+
+from .test_code_mode_support import AGENT, make_tool, registry_with
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+
+    from codemode import ContentBlock, Registry
+
+GUARD = 10  # seconds; a guard against hangs, never a timing assertion
+
+
+def outer_context(signal: AbortSignal, *, call_id: str = "outer") -> ToolRunContext:
+    """The execution of the ``run_code`` call the dispatcher serves."""
+    execution = ToolExecution(
+        call_id=call_id,
+        root_call_id=call_id,
+        name="run_code",
+        arguments=FrozenDict(),
+        agent=AGENT,
+        parent=None,
+        token=ExecutionToken(),
+        signal=signal,
+    )
+    return ToolRunContext(execution, signal)
+
+
+def open_log(call_id: str = "outer") -> SessionLog:
+    """A session log in which the outer call is open (its ``tool/call`` is logged)."""
+    log = SessionLog(MemoryStore())
+    log.append(ToolCallEvent(turn=1, step=0, call_id=call_id, name="run_code", arguments="{}"))
+    return log
+
+
+@asynccontextmanager
+async def serving(
+    registry: Registry,
+    *,
+    signal: AbortSignal | None = None,
+    log: SessionLog | None = None,
+    quotas: Quotas | None = None,
+) -> AsyncIterator[SubDispatcher]:
+    outer = outer_context(signal if signal is not None else AbortSignal())
+    with anyio.fail_after(GUARD):
+        async with dispatching(
+            registry=registry, outer=outer, log=log, quotas=quotas or Quotas()
+        ) as dispatcher:
+            yield dispatcher
+
+
+def started_ids(log: SessionLog) -> list[str]:
+    return [e.sub_call_id for e in log.events() if isinstance(e, CodeDispatchStartEvent)]
+
+
+def settled_ids(log: SessionLog) -> list[str]:
+    return [e.sub_call_id for e in log.events() if isinstance(e, CodeDispatchEvent)]
+
+
+def recording(seen: list[str]) -> Callable[[Any, Any], Awaitable[Any]]:
+    async def listener(execution: Any, proceed: Callable[[], Awaitable[Any]]) -> Any:
+        seen.append(execution.call_id)
+        return await proceed()
+
+    return listener
+
+
+# -- refused calls use no number ------------------------------------------------------------
+
+
+async def test_a_call_after_the_outer_abort_is_not_dispatched_and_uses_no_number() -> None:
+    reached: list[str] = []
+    registry = registry_with(make_tool("t"))
+    registry.pre_execute(recording(reached))
+    signal = AbortSignal()
+    log = open_log()
+    async with serving(registry, signal=signal, log=log) as dispatcher:
+        signal.abort("user pressed stop")
+        with pytest.raises(
+            ToolCallFailed,
+            match=r"^run_code run is over \(user pressed stop\); t not dispatched$",
+        ):
+            await dispatcher.call_tool("t", {})
+    assert reached == []
+    assert started_ids(log) == []
+    assert dispatcher.records == []
+
+
+async def test_a_call_after_the_run_settled_is_refused_without_a_number() -> None:
+    reached: list[str] = []
+    registry = registry_with(make_tool("t"))
+    registry.pre_execute(recording(reached))
+    async with serving(registry) as dispatcher:
+        await dispatcher.call_tool("t", {})
+    with pytest.raises(
+        ToolCallFailed, match=rf"^run_code run is over \({SETTLED}\); t not dispatched$"
+    ):
+        await dispatcher.call_tool("t", {})
+    assert reached == ["outer:code:1"]
+
+
+async def test_a_call_in_flight_when_the_outer_call_is_aborted_gets_no_result() -> None:
+    entered = anyio.Event()
+
+    async def finishes_anyway(args: Any, ctx: ToolRunContext) -> Any:
+        entered.set()
+        await ctx.signal.wait()
+        return "finished anyway"
+
+    registry = registry_with(make_tool("slow", body=finishes_anyway))
+    signal = AbortSignal()
+    failures: list[str] = []
+    async with serving(registry, signal=signal) as dispatcher, anyio.create_task_group() as tg:
+
+        async def call() -> None:
+            try:
+                await dispatcher.call_tool("slow", {})
+            except ToolCallFailed as exc:
+                failures.append(str(exc))
+
+        tg.start_soon(call)
+        await entered.wait()
+        signal.abort("user pressed stop")
+    assert failures == ["run_code run is over (user pressed stop); slow result discarded"]
+
+
+async def test_a_call_refused_by_a_quota_uses_no_number() -> None:
+    log = open_log()
+    registry = registry_with(make_tool("a"), make_tool("b"))
+    async with serving(registry, log=log, quotas=Quotas(per_tool={"a": 1})) as dispatcher:
+        await dispatcher.call_tool("a", {})
+        with pytest.raises(ToolCallFailed) as refused:
+            await dispatcher.call_tool("a", {})
+        await dispatcher.call_tool("b", {})
+    assert refused.value.code == QUOTA_EXCEEDED
+    assert started_ids(log) == ["outer:code:1", "outer:code:2"]
+    assert [(r.id, r.name) for r in dispatcher.records] == [
+        ("outer:code:1", "a"), ("outer:code:2", "b"),
+    ]
+
+
+async def test_a_call_abandoned_in_the_queue_keeps_its_number() -> None:
+    # Numbers are given when a call is submitted, not when it starts: a call
+    # withdrawn from the queue leaves a gap, and nothing is logged for it.
+    release = anyio.Event()
+    ran: list[str] = []
+
+    async def holds(args: Any, ctx: ToolRunContext) -> Any:
+        ran.append(ctx.call_id)
+        await release.wait()
+        return None
+
+    async def quick(args: Any, ctx: ToolRunContext) -> Any:
+        ran.append(ctx.call_id)
+        return None
+
+    log = open_log()
+    registry = registry_with(make_tool("hold", body=holds), make_tool("quick", body=quick))
+    abandoned: list[BaseException] = []
+    async with serving(registry, log=log) as dispatcher, anyio.create_task_group() as tg:
+        tg.start_soon(dispatcher.call_tool, "hold", {})
+        await wait_all_tasks_blocked()
+        assert ran == ["outer:code:1"]
+        with anyio.CancelScope() as withdrawn:
+            # Queued behind the exclusive call, then its submitter goes away.
+            withdrawn.cancel()
+            try:
+                await dispatcher.call_tool("quick", {})
+            except anyio.get_cancelled_exc_class() as exc:
+                abandoned.append(exc)
+                raise
+        tg.start_soon(dispatcher.call_tool, "quick", {})
+        await wait_all_tasks_blocked()
+        release.set()
+    assert len(abandoned) == 1
+    assert ran == ["outer:code:1", "outer:code:3"]
+    assert started_ids(log) == ["outer:code:1", "outer:code:3"]
+    assert settled_ids(log) == ["outer:code:1", "outer:code:3"]
+
+
+async def test_calls_queued_when_the_run_settles_are_abandoned_and_log_nothing() -> None:
+    release = anyio.Event()
+
+    async def holds(args: Any, ctx: ToolRunContext) -> Any:
+        await release.wait()
+        return None
+
+    log = open_log()
+    registry = registry_with(make_tool("hold", body=holds), make_tool("quick"))
+    failures: list[str] = []
+
+    async def call(dispatcher: SubDispatcher, name: str) -> None:
+        try:
+            await dispatcher.call_tool(name, {})
+        except ToolCallFailed as exc:
+            failures.append(str(exc))
+
+    async with anyio.create_task_group() as tg, serving(registry, log=log) as dispatcher:
+        tg.start_soon(call, dispatcher, "hold")
+        await wait_all_tasks_blocked()
+        tg.start_soon(call, dispatcher, "quick")
+        await wait_all_tasks_blocked()
+        # The program settles while "hold" runs and "quick" waits behind it.
+        dispatcher.run_signal.abort(SETTLED)
+        release.set()
+    assert sorted(failures) == [
+        f"run_code run is over ({SETTLED}); hold result discarded",
+        f"run_code run is over ({SETTLED}); quick tool call abandoned",
+    ]
+    assert started_ids(log) == ["outer:code:1"]
+    assert settled_ids(log) == ["outer:code:1"]
+
+
+# -- the code-dispatch-log waterfall --------------------------------------------------------
+
+
+async def test_an_agent_scoped_dispatch_log_listener_reshapes_that_agents_sub_calls() -> None:
+    # The bridge hands the calling agent to the waterfall: with agent=None an
+    # agent-scoped listener (such as a spill policy for one agent) never runs.
+    async def redact(
+        dispatch: Any, proceed: Callable[[], Awaitable[Any]]
+    ) -> Sequence[ContentBlock]:
+        await proceed()
+        return (TextBlock(text=f"[redacted for {dispatch.agent.name}]"),)
+
+    log = open_log()
+    registry = registry_with(make_tool("t"))
+    registry.on_code_dispatch_log(redact, agent=AGENT)
+    async with serving(registry, log=log) as dispatcher:
+        assert await dispatcher.call_tool("t", {"secret": "s3cret"}) == {"secret": "s3cret"}
+    [settled] = [e for e in log.events() if isinstance(e, CodeDispatchEvent)]
+    assert settled.content == (TextBlock(text="[redacted for assistant]"),)
+
+
+# -- the settle-log backpressure ------------------------------------------------------------
+
+
+async def test_too_many_pending_settle_logs_hold_the_lane_but_not_the_programs_value() -> None:
+    # With max_parallel_sub_calls=1, a second pending settle-log append makes
+    # the lane wait: the call that caused it has its value, the next one does
+    # not start until the appends drain.
+    release = anyio.Event()
+    logging: list[str] = []
+    ran: list[str] = []
+
+    async def slow_log(dispatch: Any, proceed: Callable[[], Awaitable[Any]]) -> Any:
+        logging.append(dispatch.sub_call_id)
+        await release.wait()
+        return await proceed()
+
+    async def body(args: Any, ctx: ToolRunContext) -> Any:
+        ran.append(ctx.call_id)
+        return args["n"]
+
+    log = open_log()
+    registry = registry_with(make_tool("t", body=body), max_parallel_sub_calls=1)
+    registry.on_code_dispatch_log(slow_log)
+    values: list[Any] = []
+    async with serving(registry, log=log) as dispatcher, anyio.create_task_group() as tg:
+        values.append(await dispatcher.call_tool("t", {"n": 1}))
+        values.append(await dispatcher.call_tool("t", {"n": 2}))
+
+        async def third() -> None:
+            values.append(await dispatcher.call_tool("t", {"n": 3}))
+
+        tg.start_soon(third)
+        await wait_all_tasks_blocked()
+        assert values == [1, 2]
+        assert logging == ["outer:code:1", "outer:code:2"]
+        assert ran == ["outer:code:1", "outer:code:2"]
+        assert started_ids(log) == ["outer:code:1", "outer:code:2"]
+        release.set()
+    assert values == [1, 2, 3]
+    assert ran == ["outer:code:1", "outer:code:2", "outer:code:3"]
+    assert settled_ids(log) == ["outer:code:1", "outer:code:2", "outer:code:3"]
+
+
+async def test_pending_settle_logs_up_to_the_cap_do_not_hold_the_lane() -> None:
+    release = anyio.Event()
+    ran: list[str] = []
+
+    async def slow_log(dispatch: Any, proceed: Callable[[], Awaitable[Any]]) -> Any:
+        await release.wait()
+        return await proceed()
+
+    async def body(args: Any, ctx: ToolRunContext) -> Any:
+        ran.append(ctx.call_id)
+        return None
+
+    log = open_log()
+    registry = registry_with(make_tool("t", body=body), max_parallel_sub_calls=2)
+    registry.on_code_dispatch_log(slow_log)
+    async with serving(registry, log=log) as dispatcher:
+        await dispatcher.call_tool("t", {})
+        await dispatcher.call_tool("t", {})
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(dispatcher.call_tool, "t", {})
+            await wait_all_tasks_blocked()
+            # Two appends pending is within the cap; the third call ran.
+            assert ran == ["outer:code:1", "outer:code:2", "outer:code:3"]
+            release.set()
+            await checkpoint()
+    assert settled_ids(log) == ["outer:code:1", "outer:code:2", "outer:code:3"]
+
+
+async def test_a_settle_log_append_that_fails_is_logged_and_the_run_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    release = anyio.Event()
+
+    async def slow_log(dispatch: Any, proceed: Callable[[], Awaitable[Any]]) -> Any:
+        await release.wait()
+        return await proceed()
+
+    log = open_log()
+    registry = registry_with(make_tool("t"))
+    registry.on_code_dispatch_log(slow_log)
+    async with serving(registry, log=log) as dispatcher:
+        assert await dispatcher.call_tool("t", {"n": 1}) == {"n": 1}
+        log.close()  # the store goes away while the settle event is being shaped
+        release.set()
+    assert started_ids(log) == ["outer:code:1"]
+    assert settled_ids(log) == []
+    assert [r.getMessage() for r in caplog.records] == [
+        "could not append the tool/code-dispatch event of outer:code:1"
+    ]
