@@ -52,12 +52,30 @@ _RELAYS = (
     "object, the cache wrapper whose __dict__ functools.cache copied from str) is not an "
     "alias, so the guard decides obj/format on the relay and the real attribute comes back"
 )
+_UNBOUND_METHODS = (
+    "a library class's plain-Python methods run with any self: on a program-chosen object "
+    "they read self.__class__ natively (the real metaclass), step it with self.send, or "
+    "store library state (a real Task, TaskGroup or loop) on a program object"
+)
+
 KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
     **_gap(_RELAYS, "native-readers/bound_method_relays_error_obj"),
     **_gap(
         _RELAYS,
         "native-readers/bound_method_relays_str_format",
         "native-readers/lru_cache_copies_str_format",
+        modes=("both", "language"),
+    ),
+    **_gap(
+        _UNBOUND_METHODS,
+        "real-metaclasses/counter_copy_calls_int_class",
+        "real-metaclasses/userlist_copy_calls_int_class",
+        "real-metaclasses/chainmap_parents_calls_metaclass",
+    ),
+    **_gap(
+        _UNBOUND_METHODS,
+        "facade-bypass/task_group_init_on_program_object",
+        "hand-stepped-coroutines/abc_generator_next_steps_coroutine",
         modes=("both", "language"),
     ),
 }
