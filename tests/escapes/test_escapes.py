@@ -57,6 +57,10 @@ _UNBOUND_METHODS = (
     "they read self.__class__ natively (the real metaclass), step it with self.send, or "
     "store library state (a real Task, TaskGroup or loop) on a program object"
 )
+_RESERVED_IN_CLASS_BODY = (
+    "a class body may bind a reserved own name (_loop) to a descriptor that receives or "
+    "reads what library code stores there, on top of library methods run on program objects"
+)
 
 KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
     **_gap(_RELAYS, "native-readers/bound_method_relays_error_obj"),
@@ -76,7 +80,14 @@ KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
         _UNBOUND_METHODS,
         "facade-bypass/task_group_init_on_program_object",
         "hand-stepped-coroutines/abc_generator_next_steps_coroutine",
+        "own-names/timeout_enter_stores_real_task",
+        "own-names/mangled_private_reads_facade_group",
         modes=("both", "language"),
+    ),
+    **_gap(
+        _RESERVED_IN_CLASS_BODY,
+        "own-names/class_body_reserved_loop_property",
+        "own-names/class_body_loop_cached_property",
     ),
 }
 
