@@ -49,8 +49,9 @@ def _gap(
 
 _RELAYS = (
     "an object that relays attribute reads (a bound method made by classmethod() over any "
-    "object, the cache wrapper whose __dict__ functools.cache copied from str) is not an "
-    "alias, so the guard decides obj/format on the relay and the real attribute comes back"
+    "object, a function whose __dict__ functools.cache or contextmanager's real wraps "
+    "copied from str) is not an alias, so the guard decides obj/format on the relay and "
+    "the real attribute comes back"
 )
 _UNBOUND_METHODS = (
     "a library class's plain-Python methods run with any self: on a program-chosen object "
@@ -68,6 +69,7 @@ KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
         _RELAYS,
         "native-readers/bound_method_relays_str_format",
         "native-readers/lru_cache_copies_str_format",
+        "decorator-metadata/contextmanager_wraps_copies_str_format",
         modes=("both", "language"),
     ),
     **_gap(
