@@ -39,6 +39,7 @@ REQUIRED_CATEGORIES = {
     "facade-bypass",
     "check-then-use",
     "hand-stepped-coroutines",
+    "own-names",
 }
 
 

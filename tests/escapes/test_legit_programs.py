@@ -15,13 +15,36 @@ import pytest
 from .corpus_format import MODES, LegitProgram, Mode, load_legit_programs
 
 if TYPE_CHECKING:
+    from _pytest.mark.structures import ParameterSet
+
     from .runner import LegitRuns
 
 PROGRAMS = load_legit_programs()
-PAIRS = [(mode, program) for mode in MODES for program in PROGRAMS]
+
+#: Programs whose meaning an ablation switch still changes, by (mode, program id), each
+#: with the reason. The expected failure is strict: remove the entry when the gap closes.
+KNOWN_MEANING_GAPS: dict[tuple[Mode, str], str] = {
+    ("os", "main_guard_and_module_name"): (
+        "with the language layer off the program's globals name it '<model>', so "
+        "`if __name__ == \"__main__\":` is false; with the layer on it reads '__main__'"
+    ),
+}
 
 
-@pytest.mark.parametrize(("mode", "program"), PAIRS, ids=[f"{m}-{p.id}" for m, p in PAIRS])
+def _pair(mode: Mode, program: LegitProgram) -> ParameterSet:
+    reason = KNOWN_MEANING_GAPS.get((mode, program.id))
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason is not None else []
+    return pytest.param(mode, program, marks=marks, id=f"{mode}-{program.id}")
+
+
+PAIRS = [_pair(mode, program) for mode in MODES for program in PROGRAMS]
+
+
+def test_every_known_meaning_gap_names_a_legitimate_program() -> None:
+    assert {program_id for _, program_id in KNOWN_MEANING_GAPS} <= {p.id for p in PROGRAMS}
+
+
+@pytest.mark.parametrize(("mode", "program"), PAIRS)
 def test_legitimate_program_returns_its_value(
     mode: Mode, program: LegitProgram, legit_runs: LegitRuns
 ) -> None:
