@@ -251,7 +251,8 @@ _UNICODEDATA: Final = (
 _CONTEXTLIB: Final = (
     "suppress", "nullcontext", "closing", "aclosing", "ExitStack", "AsyncExitStack",
     "AbstractContextManager", "AbstractAsyncContextManager",
-    "contextmanager", "asynccontextmanager",  # the generator's frame stays behind the guards
+    # contextmanager and asynccontextmanager are the façade's: the real ones copy
+    # the decorated object's __dict__ (functools.wraps), so only program functions.
     # redirect_stdout is the façade's (it redirects print, never a real stream).
     # Excluded: redirect_stderr (a program has no stderr), chdir (the file system).
 )
@@ -320,9 +321,9 @@ def _operator_members() -> dict[str, object]:
 
 
 def _functools_members() -> dict[str, object]:
-    members = _names(
-        functools, "reduce", "partial", "lru_cache", "cache", "cmp_to_key", "cached_property"
-    )
+    members = _names(functools, "reduce", "partial", "cmp_to_key", "cached_property")
+    members["cache"] = _data.safe_cache  # the real ones copy the wrapped object's __dict__
+    members["lru_cache"] = _data.safe_lru_cache
     members["wraps"] = _data.safe_wraps  # the real one copies dunders between arbitrary objects
     members["total_ordering"] = _data.safe_total_ordering  # only on the program's classes
     return members
@@ -423,7 +424,12 @@ def _module_members() -> dict[str, dict[str, object]]:
         "base64": _names(base64, *_BASE64),
         "unicodedata": _names(unicodedata, *_UNICODEDATA),
         "io": _names(io, *_IO),
-        "contextlib": {**_names(contextlib, *_CONTEXTLIB), "redirect_stdout": RedirectStdout},
+        "contextlib": {
+            **_names(contextlib, *_CONTEXTLIB),
+            "redirect_stdout": RedirectStdout,
+            "contextmanager": _data.safe_contextmanager,
+            "asynccontextmanager": _data.safe_asynccontextmanager,
+        },
         "dataclasses": _dataclasses_members(),
         "typing": {**_names(typing, *_TYPING), "final": _data.safe_final},
         "enum": {**_names(enum, *_ENUM), **_names(_enum_facade, *_enum_facade.__all__)},

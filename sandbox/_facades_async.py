@@ -36,6 +36,8 @@ class ProgramTask:
     __task: asyncio.Future[Any]
 
     def __init__(self, task: asyncio.Future[Any]) -> None:
+        if type(self) is not ProgramTask:
+            raise TypeError("task objects are made by asyncio.create_task")
         object.__setattr__(self, "_ProgramTask__task", task)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -145,6 +147,8 @@ class ProgramTaskGroup:
     __group: asyncio.TaskGroup
 
     def __init__(self) -> None:
+        if type(self) is not ProgramTaskGroup:
+            raise TypeError("TaskGroup.__init__ needs a TaskGroup object")
         object.__setattr__(self, "_ProgramTaskGroup__group", asyncio.TaskGroup())
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -14,6 +14,7 @@ and plain data, and refuse the rest with a message that says so.
 from __future__ import annotations
 
 import collections
+import contextlib
 import dataclasses
 import datetime
 import decimal
@@ -40,10 +41,14 @@ __all__ = [
     "safe_abstractmethod",
     "safe_asdict",
     "safe_astuple",
+    "safe_asynccontextmanager",
+    "safe_cache",
+    "safe_contextmanager",
     "safe_copy",
     "safe_dataclass",
     "safe_deepcopy",
     "safe_final",
+    "safe_lru_cache",
     "safe_namedtuple",
     "safe_total_ordering",
     "safe_wraps",
@@ -340,6 +345,53 @@ def safe_abstractmethod(function: _T) -> _T:
         raise TypeError("abstractmethod() can only decorate a function defined by the program")
     function.__isabstractmethod__ = True  # type: ignore[attr-defined]
     return function
+
+
+def _require_program_function(function: object, what: str) -> None:
+    if not (
+        isinstance(function, types.FunctionType)
+        and type(function) is types.FunctionType
+        and function.__code__.co_filename == MODEL_FILENAME
+    ):
+        raise TypeError(f"{what} can only decorate a function defined by the program")
+
+
+def _program_function_only(decorator: Callable[..., Any], what: str) -> Callable[..., Any]:
+    """``decorator`` for the program's own functions: it copies the function's ``__dict__``.
+
+    ``functools.update_wrapper`` (which caches and context-manager decorators
+    run) copies the wrapped object's ``__dict__`` onto the wrapper: over a
+    library class, its methods - the real ``str.format`` among them.
+    """
+
+    def apply(function: Any) -> Any:
+        _require_program_function(function, what)
+        return decorator(function)
+
+    return apply
+
+
+def safe_cache(function: _T) -> _T:
+    """``functools.cache`` for the program's own functions."""
+    return _program_function_only(functools.cache, "cache()")(function)  # type: ignore[no-any-return]
+
+
+def safe_lru_cache(maxsize: Any = 128, typed: bool = False) -> Any:
+    """``functools.lru_cache`` for the program's own functions (``@lru_cache`` or with options)."""
+    if callable(maxsize) and not isinstance(maxsize, bool | int):
+        return _program_function_only(functools.lru_cache, "lru_cache()")(maxsize)
+    return _program_function_only(functools.lru_cache(maxsize, typed), "lru_cache()")
+
+
+def safe_contextmanager(function: _T) -> _T:
+    """``contextlib.contextmanager`` for the program's own generator functions."""
+    return _program_function_only(contextlib.contextmanager, "contextmanager()")(function)  # type: ignore[no-any-return]
+
+
+def safe_asynccontextmanager(function: _T) -> _T:
+    """``contextlib.asynccontextmanager`` for the program's own async generator functions."""
+    decorate = _program_function_only(contextlib.asynccontextmanager, "asynccontextmanager()")
+    return decorate(function)  # type: ignore[no-any-return]
 
 
 def safe_wraps(wrapped: object) -> Callable[[_T], _T]:

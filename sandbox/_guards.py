@@ -180,7 +180,30 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # the write guard, so the writing ones (and the stepping ones) are only
         # read from the program's own classes.
         _refuse_underscore(name)
-    return _plain_getattr(obj, name, default)
+    value = _plain_getattr(obj, name, default)
+    if (
+        type(value) is types.FunctionType
+        and isinstance(obj, type)
+        and name in _METHOD_DUNDERS
+        and not is_program_class(obj)
+    ):
+        # A library class's Python method, unbound: it would run with any self
+        # the program chose (TaskGroup.__init__(mine) stores a real task group
+        # on a program object). C methods check their self; this one now does.
+        return _self_checked(value, obj, name)
+    return value
+
+
+def _self_checked(function: Callable[..., Any], owner: type, name: str) -> Callable[..., Any]:
+    def method(self: object, /, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(self, owner):
+            raise TypeError(
+                f"{owner.__qualname__}.{name} needs a {owner.__qualname__} object, "
+                f"not a {_type_label(self)} object"
+            )
+        return function(self, *args, **kwargs)
+
+    return method
 
 
 #: Generic aliases (``list[int]``, ``typing.List[int]``, ``Annotated[str, x]``)
@@ -190,10 +213,39 @@ _ALIAS_TYPES: Final = (types.GenericAlias, typing._BaseGenericAlias)  # type: ig
 
 
 def _unaliased(obj: object) -> object:
-    """The object an attribute read on ``obj`` really reaches, through any generic aliases."""
-    while issubclass(type(obj), _ALIAS_TYPES):
-        obj = obj.__origin__  # type: ignore[attr-defined]
-    return obj
+    """The object an attribute read on ``obj`` really reaches.
+
+    Generic aliases relay to their origin, and a bound method (which
+    ``classmethod(x)`` makes of any ``x``) to its ``__func__``.
+    """
+    while True:
+        cls = type(obj)
+        if issubclass(cls, _ALIAS_TYPES):
+            obj = obj.__origin__  # type: ignore[attr-defined]
+        elif cls is types.MethodType:
+            obj = obj.__func__  # type: ignore[attr-defined]
+        else:
+            return obj
+
+
+_REAL_FORMATTERS: Final = {str.format: "format", str.format_map: "format_map"}
+
+
+def _guarded_formatter(value: Any) -> Any:
+    """The guarded version of ``value`` if it is the real ``str.format``/``format_map``.
+
+    Decided on the value, wherever it was found: a cache or a decorator can copy
+    ``str.__dict__`` onto another object.
+    """
+    name = _REAL_FORMATTERS.get(value) if type(value) is types.MethodDescriptorType else None
+    if name is not None:
+        return _unbound_format if name == "format" else _unbound_format_map
+    if type(value) is types.BuiltinMethodType and isinstance(value.__self__, str):
+        if value.__name__ == "format":
+            return _bound_format(value.__self__)
+        if value.__name__ == "format_map":
+            return _bound_format_map(value.__self__)
+    return value
 
 
 def _runtime_checked(obj: object, target: object, name: str, default: Any) -> Any:
@@ -206,6 +258,7 @@ def _runtime_checked(obj: object, target: object, name: str, default: Any) -> An
         if type(target) is super and not _found_on_program_class(target, name):
             # super(S, s).format would be the real str.format.
             raise AttributeError(f'"{name}" cannot be read through super()')
+        return _guarded_formatter(_plain_getattr(obj, name, default))
     elif name == "obj" and isinstance(target, AttributeError):
         # AttributeError.obj may hold an object the program never had (CVE-2024-47532).
         raise AttributeError('"obj" of an AttributeError is not available')

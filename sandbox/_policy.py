@@ -279,6 +279,13 @@ class ProgramPolicy(RestrictingNodeTransformer):
                 self.error(node, _RESERVED_DUNDER.format(name=name))
             elif name.endswith("_"):
                 self.error(node, _RESERVED_SUNDER.format(name=name))
+            elif name in RESERVED_PRIVATE_ATTRIBUTES and self._scopes[-1] == _CLASS_SCOPE:
+                # A class-body name becomes an attribute of the class and its instances.
+                self.error(
+                    node,
+                    f'"{name}" is an invalid name in a class body: libraries read it on objects '
+                    "they are given (it is reserved)",
+                )
         elif name.endswith("__roles__"):
             self.error(node, f'"{name}" is an invalid name because it ends with "__roles__"')
         elif name in BLOCKED_ATTRIBUTES:

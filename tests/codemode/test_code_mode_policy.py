@@ -236,7 +236,9 @@ async def test_a_post_execute_block_reaches_the_program_with_its_feedback(
     async with code_mode(registry, pool):
         result = await run_code(registry, CATCH.format(call="leak(key='k')"))
     # A non-text block of the feedback reads as its type in the message.
-    assert returned(result) == [None, 'tool "leak" failed: output contained a secret: [image content]']
+    assert returned(result) == [
+        None, 'tool "leak" failed: output contained a secret: [image content]'
+    ]
 
 
 async def test_a_post_execute_value_replacement_changes_what_the_program_receives(

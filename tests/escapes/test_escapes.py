@@ -47,51 +47,19 @@ def _gap(
     return {(mode, case_id): reason for case_id in case_ids for mode in modes}
 
 
-_RELAYS = (
-    "an object that relays attribute reads (a bound method made by classmethod() over any "
-    "object, a function whose __dict__ functools.cache or contextmanager's real wraps "
-    "copied from str) is not an alias, so the guard decides obj/format on the relay and "
-    "the real attribute comes back"
-)
 _UNBOUND_METHODS = (
-    "a library class's plain-Python methods run with any self: on a program-chosen object "
-    "they read self.__class__ natively (the real metaclass), step it with self.send, or "
-    "store library state (a real Task, TaskGroup or loop) on a program object"
-)
-_RESERVED_IN_CLASS_BODY = (
-    "a class body may bind a reserved own name (_loop) to a descriptor that receives or "
-    "reads what library code stores there, on top of library methods run on program objects"
+    "a library class's plain-Python method read from the class by an ordinary name (not a "
+    "special method, which the guard checks) runs with any self: Counter.copy(int), "
+    "UserList.copy(int), ChainMap.parents.fget(cls) read self.__class__ natively and call it, "
+    "which hands out the real metaclass"
 )
 
-KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {
-    **_gap(_RELAYS, "native-readers/bound_method_relays_error_obj"),
-    **_gap(
-        _RELAYS,
-        "native-readers/bound_method_relays_str_format",
-        "native-readers/lru_cache_copies_str_format",
-        "decorator-metadata/contextmanager_wraps_copies_str_format",
-        modes=("both", "language"),
-    ),
-    **_gap(
-        _UNBOUND_METHODS,
-        "real-metaclasses/counter_copy_calls_int_class",
-        "real-metaclasses/userlist_copy_calls_int_class",
-        "real-metaclasses/chainmap_parents_calls_metaclass",
-    ),
-    **_gap(
-        _UNBOUND_METHODS,
-        "facade-bypass/task_group_init_on_program_object",
-        "hand-stepped-coroutines/abc_generator_next_steps_coroutine",
-        "own-names/timeout_enter_stores_real_task",
-        "own-names/mangled_private_reads_facade_group",
-        modes=("both", "language"),
-    ),
-    **_gap(
-        _RESERVED_IN_CLASS_BODY,
-        "own-names/class_body_reserved_loop_property",
-        "own-names/class_body_loop_cached_property",
-    ),
-}
+KNOWN_ESCAPES: dict[tuple[Mode, str], str] = _gap(
+    _UNBOUND_METHODS,
+    "real-metaclasses/counter_copy_calls_int_class",
+    "real-metaclasses/userlist_copy_calls_int_class",
+    "real-metaclasses/chainmap_parents_calls_metaclass",
+)
 
 
 def _case_param(mode: Mode, case: Case) -> ParameterSet:
