@@ -17,7 +17,7 @@ from .._schema import validate
 from .._signal import AbortSignal
 from .._tools import ToolDefinition, ToolOutput
 from ._dispatch import SubCallRecord, SubDispatcher
-from ._preflight import preflight
+from ._preflight import tool_signatures
 from ._quotas import Quotas
 from ._render import render_run_output
 from ._sdk import SdkTool, render_sdk
@@ -222,13 +222,10 @@ class CodeMode:
                 "run_code needs a running CodeMode: use `async with CodeMode(registry) as ...`"
             )
         tools = {t.name: t for t in self.sdk_tools(ctx.agent)}
-        if self._check_calls:
-            problems = preflight(code, tools)
-            if problems:
-                listed = "\n".join(str(p) for p in problems)
-                detail = f"the program was not run; fix these calls first:\n{listed}"
-                self._report(CodeRun(call_id=ctx.call_id, error=("compile", detail)))
-                raise CodeRunFailedError("compile", detail)
+        # The pre-flight check runs where the sandbox compiles the program (on
+        # the host for a short one, in the child for a longer one): a call that
+        # cannot succeed ends the run as `compile` before anything is dispatched.
+        signatures = tool_signatures(tools) if self._check_calls else None
         # The run signal follows the outer one and is every sub-call's caller
         # signal; it is aborted when the program settles, whatever the outcome.
         run_signal = AbortSignal()
@@ -257,7 +254,11 @@ class CodeMode:
                 )
                 try:
                     result = await pool.run(
-                        code, tool_names=sorted(tools), handler=dispatcher, abort=outer_abort
+                        code,
+                        tool_names=sorted(tools),
+                        handler=dispatcher,
+                        abort=outer_abort,
+                        signatures=signatures,
                     )
                 finally:
                     run_signal.abort(SETTLED)

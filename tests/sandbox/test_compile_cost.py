@@ -16,6 +16,8 @@ from contextlib import suppress
 
 import pytest
 
+from bridge.protocol import ToolSignature
+from sandbox._calls import MAX_LISTED_PROBLEMS, check_tool_calls
 from sandbox._compile import ProgramCompileError, compile_program
 from tests.nesting import MAX_DEPTH, NESTINGS, WIDTHS, count_nodes, counting_walks
 
@@ -29,12 +31,16 @@ DEPTHS = (8, 16, 32, MAX_DEPTH)
 WIDTH_STEPS = (25, 50, 100, 200)
 
 
+#: The pre-flight check runs in the same compile step: count it too.
+SIGNATURES = (ToolSignature("search", ("query", "limit"), ("query",), open=False),)
+
+
 def compile_steps(source: str) -> float:
-    """Walk steps per node of compiling ``source`` with the language policy."""
+    """Walk steps per node of checking and compiling ``source`` with the language policy."""
     nodes = count_nodes(source)
-    # Refused programs (too many nested blocks, ...) are counted too.
+    # Refused programs (too many nested blocks, calls that cannot succeed) count too.
     with counting_walks(budget=4 * STEPS_PER_NODE * nodes) as steps, suppress(ProgramCompileError):
-        compile_program(source)
+        compile_program(source, signatures=SIGNATURES)
     return steps[0] / nodes
 
 
@@ -54,6 +60,15 @@ def test_compile_work_per_node_does_not_grow_with_nesting_depth(kind: str) -> No
 def test_compile_work_per_node_does_not_grow_with_program_width(kind: str) -> None:
     generate = WIDTHS[kind]
     assert_linear({width: compile_steps(generate(width)) for width in WIDTH_STEPS})
+
+
+def test_the_pre_flight_check_lists_a_bounded_number_of_problems() -> None:
+    # Each listed problem costs a difflib suggestion; the rest are only counted.
+    check = check_tool_calls(WIDTHS["unknown-tool-calls"](500), SIGNATURES)
+    assert len(check.problems) == MAX_LISTED_PROBLEMS
+    assert check.unlisted == 500 - MAX_LISTED_PROBLEMS
+    unlisted = 500 - MAX_LISTED_PROBLEMS
+    assert check.describe().endswith(f"\n... and {unlisted} more calls that cannot succeed")
 
 
 def test_the_counter_sees_quadratic_work() -> None:
