@@ -58,6 +58,7 @@ __all__ = [
     "ToolSignature",
     "encode_frame",
     "encode_value",
+    "peek_tag",
     "read_frame",
     "write_all",
 ]
@@ -405,6 +406,34 @@ def read_frame(fd: int, buffer: FrameBuffer) -> bytes:
             where = f" in the middle of a frame ({buffer.pending} bytes pending)"
             raise PipeClosed("the pipe was closed" + (where if buffer.pending else ""))
         buffer.feed(data)
+
+
+def peek_tag(body: bytes) -> str | None:
+    """The tag of the message in a frame body, read from its first bytes only.
+
+    Every message is a MessagePack array whose first element is its tag (a short
+    string), so a frame's kind is known before the frame is decoded: the host
+    checks a frame against the budget of its kind first. ``None`` when the body
+    does not start that way (the strict decoder then says what is wrong).
+    """
+    if len(body) < 2:
+        return None
+    first = body[0]
+    if 0x90 <= first <= 0x9F:
+        start = 1
+    elif first == 0xDC:
+        start = 3
+    elif first == 0xDD:
+        start = 5
+    else:
+        return None
+    if len(body) <= start or not 0xA0 <= body[start] <= 0xBF:
+        return None
+    size = body[start] - 0xA0
+    tag = body[start + 1 : start + 1 + size]
+    if len(tag) != size or not tag.isascii():
+        return None
+    return tag.decode("ascii")
 
 
 # --------------------------------------------------------------------------- decoders
