@@ -32,6 +32,7 @@ REQUIRED_CATEGORIES = {
     "exhaustion",
     "advisories",
     "state",
+    "host-cost",
 }
 
 
