@@ -9,10 +9,12 @@ so does every call in a program that binds the name ``tools`` itself.
 
 The check runs wherever the program is compiled (:func:`sandbox._compile.
 compile_program`): on the host for a short program, in the child for a longer
-one. Its cost is linear in the program: one walk to find the calls, a fixed
-amount of work per call, and the suggestions (``difflib``) only for the first
-:data:`MAX_LISTED_PROBLEMS` problems in source order, which are the ones the
-message lists.
+one. It has two halves: :func:`find_calls` walks the syntax tree once and
+keeps each call's shape as plain data (:class:`CallSite`), so that the host can
+cache it with the compiled code; :func:`check_sites` checks those shapes
+against a run's tool signatures, a fixed amount of work per call, with
+suggestions (``difflib``) only for the first :data:`MAX_LISTED_PROBLEMS`
+problems in source order, which are the ones the message lists.
 """
 
 from __future__ import annotations
@@ -32,8 +34,11 @@ __all__ = [
     "MAX_LISTED_PROBLEMS",
     "CallCheck",
     "CallProblem",
+    "CallSite",
     "check_calls",
+    "check_sites",
     "check_tool_calls",
+    "find_calls",
     "py_string",
 ]
 
@@ -91,19 +96,90 @@ class CallCheck:
         return f"the program was not run; fix these calls first:\n{listed}"
 
 
-def check_calls(tree: ast.Module, signatures: Iterable[ToolSignature]) -> CallCheck:
-    """Every statically visible tool call in ``tree`` that cannot succeed, in source order."""
+@final
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    """One statically visible tool call, reduced to what the check reads.
+
+    Attributes:
+        line, column: where the call starts.
+        name: the tool's literal name.
+        positional: how many positional arguments the call has.
+        starred: one of them is ``*args``.
+        named: each keyword argument's name and line.
+        spread: the call has a ``**kwargs`` argument.
+        first_kind: what its one positional argument is when that is certainly
+            not a dict (``"a list"``, ...), else ``None``.
+        first_line: the line of its first positional argument.
+        keys: the keys and lines of its one positional argument when that is a
+            dict literal with string constant keys, else ``None``.
+    """
+
+    line: int
+    column: int
+    name: str
+    positional: int = 0
+    starred: bool = False
+    named: tuple[tuple[str, int], ...] = ()
+    spread: bool = False
+    first_kind: str | None = None
+    first_line: int = 0
+    keys: tuple[tuple[str, int], ...] | None = None
+
+
+def find_calls(tree: ast.Module) -> tuple[CallSite, ...] | None:
+    """Every statically visible tool call in ``tree``; ``None`` if it binds ``tools``."""
     if _binds_tools(tree):
-        return CallCheck()
-    checker = _Checker(signatures)
+        return None
+    sites = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
-            checker.check(node)
+            name = _tool_name(node.func)
+            if name is not None:
+                sites.append(_site(node, name))
+    return tuple(sites)
+
+
+def _site(call: ast.Call, name: str) -> CallSite:
+    positional = call.args
+    first = positional[0] if positional else None
+    return CallSite(
+        line=call.lineno,
+        column=call.col_offset,
+        name=name,
+        positional=len(positional),
+        starred=any(isinstance(arg, ast.Starred) for arg in positional),
+        named=tuple(
+            (keyword.arg, getattr(keyword, "lineno", call.lineno))
+            for keyword in call.keywords
+            if keyword.arg is not None
+        ),
+        spread=any(keyword.arg is None for keyword in call.keywords),
+        first_kind=_kind(first) if isinstance(first, _NOT_A_DICT) else None,
+        first_line=first.lineno if first is not None else call.lineno,
+        keys=_literal_keys(first) if first is not None else None,
+    )
+
+
+def check_sites(
+    sites: tuple[CallSite, ...] | None, signatures: Iterable[ToolSignature]
+) -> CallCheck:
+    """The calls among ``sites`` that cannot succeed with these tools, in source order."""
+    if not sites:
+        return CallCheck()
+    checker = _Checker(signatures)
+    for site in sites:
+        checker.check(site)
     found = sorted(checker.found, key=lambda item: item[0])
     listed = tuple(
         CallProblem(line=line, message=render()) for _, line, render in found[:MAX_LISTED_PROBLEMS]
     )
     return CallCheck(listed, len(found) - len(listed))
+
+
+def check_calls(tree: ast.Module, signatures: Iterable[ToolSignature]) -> CallCheck:
+    """Every statically visible tool call in ``tree`` that cannot succeed, in source order."""
+    return check_sites(find_calls(tree), signatures)
 
 
 def check_tool_calls(source: str, signatures: Iterable[ToolSignature]) -> CallCheck:
@@ -233,25 +309,36 @@ class _Checker:
             )
         self.names = sorted(self.shapes)
         self.found: list[_Found] = []
-        self.call: ast.Call | None = None
 
-    def report(self, node: ast.AST, render: Callable[[], str]) -> None:
+    def report(self, site: CallSite, line: int, render: Callable[[], str]) -> None:
         # Problems sort by the position of their call, then in the order found, so
         # one call's problems stay together; each names its own line.
-        assert self.call is not None
-        key = (self.call.lineno, self.call.col_offset, len(self.found))
-        line = getattr(node, "lineno", self.call.lineno)
-        self.found.append((key, line, render))
+        self.found.append(((site.line, site.column, len(self.found)), line, render))
 
-    def check(self, call: ast.Call) -> None:
-        name = _tool_name(call.func)
-        if name is None:
-            return
-        self.call = call
+    def check(self, site: CallSite) -> None:
+        name = site.name
         if name not in self.shapes:
-            self.report(call, functools.partial(self.unknown_tool, name))
+            self.report(site, site.line, functools.partial(self.unknown_tool, name))
             return
-        self.check_arguments(call, name, self.shapes[name])
+        shape = self.shapes[name]
+        if site.starred:
+            return  # `*args` may expand to exactly one dict
+        if site.positional > 1 or (site.positional and site.named):
+            render = functools.partial(_wrong_arguments, name, site.positional, len(site.named))
+            self.report(site, site.line, render)
+            return
+        if site.positional:
+            if site.first_kind is not None:
+                render = functools.partial(_not_a_dict, name, site.first_kind)
+                self.report(site, site.first_line, render)
+                return
+            if site.keys is None or shape is None:
+                return
+            self.check_names(site, shape, site.keys, what="key")
+            return
+        if shape is None:
+            return
+        self.check_names(site, shape, site.named, what="argument")
 
     def unknown_tool(self, name: str) -> str:
         return (
@@ -259,54 +346,20 @@ class _Checker:
             f"available tools: {_listing(self.names)}"
         )
 
-    def check_arguments(self, call: ast.Call, name: str, shape: _Shape | None) -> None:
-        positional = call.args
-        named = [keyword for keyword in call.keywords if keyword.arg is not None]
-        spread = len(named) != len(call.keywords)
-        if any(isinstance(arg, ast.Starred) for arg in positional):
-            return  # `*args` may expand to exactly one dict
-        if len(positional) > 1 or (positional and named):
-            self.report(
-                call, functools.partial(_wrong_arguments, name, len(positional), len(named))
-            )
-            return
-        if positional:
-            if isinstance(positional[0], _NOT_A_DICT):
-                self.report(
-                    positional[0], functools.partial(_not_a_dict, name, _kind(positional[0]))
-                )
-                return
-            given = _literal_keys(positional[0])
-            if given is None or shape is None:
-                return
-            self.check_names(call, name, shape, given, what="key", complete=not spread)
-            return
-        if shape is None:
-            return
-        given_named = [(keyword, keyword.arg or "") for keyword in named]
-        self.check_names(call, name, shape, given_named, what="argument", complete=not spread)
-
     def check_names(
-        self,
-        call: ast.Call,
-        name: str,
-        shape: _Shape,
-        given: Sequence[tuple[ast.AST, str]],
-        *,
-        what: str,
-        complete: bool,
+        self, site: CallSite, shape: _Shape, given: tuple[tuple[str, int], ...], *, what: str
     ) -> None:
+        name = site.name
         if not shape.open:
-            for node, key in given:
+            for key, line in given:
                 if key not in shape.declared:
-                    self.report(
-                        node, functools.partial(_unknown_name, what, key, name, shape.fields)
-                    )
-        if complete:
-            present = {key for _, key in given}
+                    render = functools.partial(_unknown_name, what, key, name, shape.fields)
+                    self.report(site, line, render)
+        if not site.spread:
+            present = {key for key, _ in given}
             missing = [field for field in shape.required if field not in present]
             if missing:
-                self.report(call, functools.partial(_missing, what, name, missing))
+                self.report(site, site.line, functools.partial(_missing, what, name, missing))
 
 
 def _wrong_arguments(name: str, positional: int, named: int) -> str:
@@ -332,16 +385,16 @@ def _missing(what: str, name: str, missing: list[str]) -> str:
     return f"tool {py_string(name)} is missing required {what}{plural} {_quoted(missing)}"
 
 
-def _literal_keys(node: ast.expr) -> list[tuple[ast.AST, str]] | None:
-    """The keys of a dict literal whose keys are all string constants, else None."""
+def _literal_keys(node: ast.expr) -> tuple[tuple[str, int], ...] | None:
+    """The keys (and lines) of a dict literal whose keys are all string constants, else None."""
     if not isinstance(node, ast.Dict):
         return None
-    keys: list[tuple[ast.AST, str]] = []
+    keys: list[tuple[str, int]] = []
     for key in node.keys:
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return None  # `**spread` (a None key) or a computed key: not certain
-        keys.append((key, key.value))
-    return keys
+        keys.append((key.value, key.lineno))
+    return tuple(keys)
 
 
 def _describe_arguments(positional: int, named: int) -> str:

@@ -18,7 +18,7 @@ import ast
 import re
 from typing import TYPE_CHECKING, Final
 
-from ._calls import check_calls
+from ._calls import CallSite, check_sites, find_calls
 from ._policy import ProgramPolicy
 
 if TYPE_CHECKING:
@@ -33,8 +33,9 @@ __all__ = [
     "MODEL_FILENAME",
     "SOURCE_NAME",
     "ProgramCompileError",
-    "check_program_calls",
+    "check_cached_calls",
     "compile_program",
+    "compile_with_calls",
 ]
 
 #: The filename of program code: tracebacks keep only frames with this name.
@@ -90,6 +91,20 @@ def compile_program(
     Raises:
         ProgramCompileError: listing every error found, each with its line.
     """
+    return compile_with_calls(source, restricted=restricted, signatures=signatures)[0]
+
+
+def compile_with_calls(
+    source: str, *, restricted: bool = True, signatures: Sequence[ToolSignature] | None = None
+) -> tuple[types.CodeType, tuple[CallSite, ...] | None]:
+    """:func:`compile_program`, also returning the program's tool calls for a later check.
+
+    The host caches both by source; :func:`check_cached_calls` then checks the
+    calls against another run's tools without parsing the program again.
+
+    Raises:
+        ProgramCompileError: listing every error found, each with its line.
+    """
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, got source={source!r}")
     try:
@@ -106,21 +121,15 @@ def compile_program(
         ) from None
 
 
-def check_program_calls(source: str, signatures: Sequence[ToolSignature]) -> None:
-    """Run only the pre-flight check of :func:`compile_program` (for a cached program).
+def check_cached_calls(
+    sites: tuple[CallSite, ...] | None, signatures: Sequence[ToolSignature]
+) -> None:
+    """The pre-flight check of :func:`compile_program`, on calls found when it was compiled.
 
     Raises:
         ProgramCompileError: a tool call cannot succeed.
     """
-    try:
-        tree = ast.parse(source, MODEL_FILENAME, "exec")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return  # compiled before, so this cannot happen; compiling would say why
-    _check_calls(tree, signatures)
-
-
-def _check_calls(tree: ast.Module, signatures: Sequence[ToolSignature]) -> None:
-    check = check_calls(tree, signatures)
+    check = check_sites(sites, signatures)
     if check:
         errors = tuple(str(problem) for problem in check.problems)
         raise ProgramCompileError(errors, check.describe())
@@ -128,10 +137,11 @@ def _check_calls(tree: ast.Module, signatures: Sequence[ToolSignature]) -> None:
 
 def _compile(
     source: str, restricted: bool, signatures: Sequence[ToolSignature] | None
-) -> types.CodeType:
+) -> tuple[types.CodeType, tuple[CallSite, ...] | None]:
     tree = _parse(source)
+    sites = find_calls(tree)
     if signatures is not None:
-        _check_calls(tree, signatures)
+        check_cached_calls(sites, signatures)
     errors: list[str] = []
     if restricted:
         policy = ProgramPolicy(errors, [], {})
@@ -146,7 +156,7 @@ def _compile(
         raise ProgramCompileError(_ordered(errors))
     wrapped = _wrap(tree, source)
     try:
-        return compile(wrapped, MODEL_FILENAME, "exec", dont_inherit=True)
+        return compile(wrapped, MODEL_FILENAME, "exec", dont_inherit=True), sites
     except SyntaxError as exc:
         raise ProgramCompileError((_describe_syntax_error(exc),)) from None
 

@@ -14,6 +14,7 @@ asks it to and learns each exit status from its ``Exited`` reports.
 
 from __future__ import annotations
 
+import functools
 import marshal
 import os
 import shutil
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Final, final
 
 import anyio
 import anyio.lowlevel
+import anyio.to_thread
 
 from bridge.host import CallHandler, HostEndpoint
 from bridge.protocol import HEADER_BYTES, ProtocolError, Run, ToolSignature, encode_frame
@@ -37,7 +39,7 @@ from sandbox._children import (
     exit_error,
     startup_failure,
 )
-from sandbox._compile import ProgramCompileError, check_program_calls, compile_program
+from sandbox._compile import ProgramCompileError, check_cached_calls, compile_with_calls
 from sandbox._config import (
     ERROR_KINDS,
     Layers,
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
     from anyio.abc import TaskGroup, TaskStatus
 
     from bridge.lossless import JsonValue
+    from sandbox._calls import CallSite
     from sandbox._config import ErrorKind
 
 __all__ = ["AbortCallback", "WorkerPool"]
@@ -65,17 +68,21 @@ AbortCallback = Callable[[], Awaitable[str]]
 _CHILD_READY_SECONDS: Final = 20.0
 #: Time a child that sent Done or closed its pipe gets to exit on its own.
 _EXIT_GRACE_SECONDS: Final = 2.0
-#: Compiled programs kept per pool (marshalled), keyed by ``(source, restricted)``.
+#: Compiled programs kept per pool (marshalled, with their tool calls), keyed by
+#: ``(source, restricted)``.
 _COMPILE_CACHE_SIZE: Final = 256
 #: Programs up to this many bytes of source are compiled (and their calls
-#: checked) by the host, on its event loop, and cached by source: compiling one
-#: costs at most about a millisecond (BENCHMARKS.md), a bound on the host's work
-#: that no program can raise. Every longer program is sent as source and
+#: checked) by the host, in a worker thread, and cached by source; a cached
+#: program costs the event loop a dictionary lookup and a check of its recorded
+#: calls. Compiling one costs at most a few milliseconds of CPU, of which the
+#: parser and the compiler, which hold the GIL, take a fraction (BENCHMARKS.md):
+#: a bound that no program can raise. Every longer program is sent as source and
 #: compiled by the child that runs it, under the child's CPU, memory and
-#: wall-clock limits. Compiling on the host in a thread would not keep its loop
-#: free: CPython's parser and compiler hold the GIL throughout (over a second for
-#: a program of max_source_bytes), and its compiler is superlinear in some shapes
-#: (thousands of identical functions took seconds).
+#: wall-clock limits. A longer program must not be compiled on the host at all:
+#: the parser and compiler hold the GIL throughout (over a second for a program
+#: of max_source_bytes, stalling the loop whatever thread they run in), and the
+#: compiler is superlinear in some shapes (thousands of identical functions
+#: took seconds).
 HOST_COMPILE_BYTES: Final = 1024
 
 _OS_PROTECTIONS: Final = ("rlimits", "uid_drop", "no_new_privs", "seccomp")
@@ -137,7 +144,9 @@ class WorkerPool:
         self._crashed = 0
         self._runs = 0
         self._zygote_starts = 0
-        self._compiled: OrderedDict[tuple[str, bool], bytes] = OrderedDict()
+        self._compiled: OrderedDict[
+            tuple[str, bool], tuple[bytes, tuple[CallSite, ...] | None]
+        ] = OrderedDict()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -405,7 +414,7 @@ class WorkerPool:
             reasons=tuple(reasons),
         )
 
-    def _host_compile(
+    async def _host_compile(
         self, source: str, restricted: bool, signatures: tuple[ToolSignature, ...] | None
     ) -> bytes:
         """The marshalled code of a short program (at most ``HOST_COMPILE_BYTES``).
@@ -414,14 +423,21 @@ class WorkerPool:
             ProgramCompileError: the program is refused.
         """
         key = (source, restricted)
-        code = self._compiled.get(key)
-        if code is not None:
+        cached = self._compiled.get(key)
+        if cached is not None:
             self._compiled.move_to_end(key)
+            code, sites = cached
             if signatures is not None:
-                check_program_calls(source, signatures)
+                check_cached_calls(sites, signatures)
             return code
-        code = marshal.dumps(compile_program(source, restricted=restricted, signatures=signatures))
-        self._compiled[key] = code
+        compiled, sites = await anyio.to_thread.run_sync(
+            functools.partial(
+                compile_with_calls, source, restricted=restricted, signatures=signatures
+            ),
+            abandon_on_cancel=True,
+        )
+        code = marshal.dumps(compiled)
+        self._compiled[key] = (code, sites)
         if len(self._compiled) > _COMPILE_CACHE_SIZE:
             self._compiled.popitem(last=False)
         return code
@@ -503,7 +519,7 @@ class WorkerPool:
         code, sent_source = b"", ""
         if size <= HOST_COMPILE_BYTES:
             try:
-                code = self._host_compile(source, limits.language_layer, checked)
+                code = await self._host_compile(source, limits.language_layer, checked)
             except ProgramCompileError as exc:
                 return refused("compile", exc.message)
         else:

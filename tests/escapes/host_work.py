@@ -7,8 +7,8 @@ harm is judged by counting, never by timing:
 
 * compile work: every walk step over a syntax tree (``ast.iter_child_nodes`` and
   ``ast.iter_fields``, which the policy's transformer, its scope walks and the
-  location pass all step through) made inside the host's ``compile_program``,
-  on whichever host thread runs it;
+  location pass all step through) made inside the host's compiler (what the
+  pool calls to compile a program), on whichever host thread runs it;
 * decode work: the length of each JSON text decoded on the event loop's thread.
 
 A run does harm when either passes a fixed budget, the same for every program:
@@ -95,7 +95,7 @@ class HostWork:
 def recording() -> Iterator[HostWork]:
     """Count host work while the block runs (one corpus run at a time)."""
     recorder = HostWork()
-    real_compile = sandbox._compile.compile_program  # what the pool calls
+    real_compile = sandbox._compile.compile_with_calls  # what the pool calls
     real_decode = bridge._decoding.decode_lossless
     child_nodes, fields = ast.iter_child_nodes, ast.iter_fields
 
@@ -128,7 +128,7 @@ def recording() -> Iterator[HostWork]:
         for owner, name, value in (
             (ast, "iter_child_nodes", counted_child_nodes),
             (ast, "iter_fields", counted_fields),
-            (sandbox._pool, "compile_program", counted_compile),
+            (sandbox._pool, "compile_with_calls", counted_compile),
             (bridge._decoding, "decode_lossless", counted_decode),
         ):
             patches.callback(setattr, owner, name, getattr(owner, name))

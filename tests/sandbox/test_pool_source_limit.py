@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import threading
 from typing import TYPE_CHECKING
 
 import anyio
@@ -20,13 +21,15 @@ import pytest
 
 import sandbox._pool
 from sandbox import Limits, ToolSignature, WorkerPool
-from sandbox._compile import compile_program
+from sandbox._compile import compile_with_calls
 from sandbox._pool import HOST_COMPILE_BYTES
 from sandbox.testing import EchoHandler, idle_child_pids, wait_for_idle
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from types import CodeType
+
+    from sandbox._calls import CallSite
 
 SEARCH = ToolSignature("search", ("query", "limit"), ("query",), open=False)
 
@@ -45,11 +48,11 @@ def host_compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     def recording(
         source: str, *, restricted: bool = True, signatures: Sequence[ToolSignature] | None = None
-    ) -> CodeType:
+    ) -> tuple[CodeType, tuple[CallSite, ...] | None]:
         seen.append(source)
-        return compile_program(source, restricted=restricted, signatures=signatures)
+        return compile_with_calls(source, restricted=restricted, signatures=signatures)
 
-    monkeypatch.setattr(sandbox._pool, "compile_program", recording)
+    monkeypatch.setattr(sandbox._pool, "compile_with_calls", recording)
     return seen
 
 
@@ -76,6 +79,32 @@ async def test_a_short_program_is_compiled_by_the_host_once(host_compiled: list[
         second = await pool.run(source, tool_names=[], handler=EchoHandler())
     assert (first.value, second.value) == (42, 42)
     assert host_compiled == [source]
+
+
+async def test_a_short_program_is_compiled_off_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The compiler waits for a task on the host's loop: were it called on the
+    # loop's own thread, that task could never run and the wait would fail.
+    loop_ran = threading.Event()
+
+    def compile_waiting_for_the_loop(
+        source: str, *, restricted: bool = True, signatures: Sequence[ToolSignature] | None = None
+    ) -> tuple[CodeType, tuple[CallSite, ...] | None]:
+        if not loop_ran.wait(timeout=20):
+            raise AssertionError("the program was compiled on the event loop's thread")
+        return compile_with_calls(source, restricted=restricted, signatures=signatures)
+
+    monkeypatch.setattr(sandbox._pool, "compile_with_calls", compile_waiting_for_the_loop)
+
+    async def mark_loop_running() -> None:
+        await anyio.lowlevel.checkpoint()
+        loop_ran.set()
+
+    async with WorkerPool(size=1) as pool, anyio.create_task_group() as tg:
+        tg.start_soon(mark_loop_running)
+        result = await pool.run("return 6 * 7", tool_names=[], handler=EchoHandler())
+    assert result.value == 42
 
 
 async def test_a_longer_program_is_compiled_by_its_child_not_the_host(
