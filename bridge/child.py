@@ -74,7 +74,7 @@ _LOG_FLUSH_BYTES: Final = 32 * 1024
 #: a MessagePack string header (at most 5 bytes).
 _LOG_FRAME_OVERHEAD, _LOG_LINE_OVERHEAD = 64, 5
 
-_FAILURE_KINDS: Final = frozenset({"exception", "invalid-output", "output-limit"})
+_FAILURE_KINDS: Final = frozenset({"exception", "invalid-output", "output-limit", "compile"})
 
 
 _json_encode: Final = msgspec.json.encode

@@ -13,6 +13,15 @@ logs and the final value are re-checked. Anything else ends the run with a
 the truthful kind) whose message says what the child did. The endpoint never
 raises because of what a child sent, and never lets a handler's exception out.
 
+What a frame may cost the host is bounded before it is decoded. A log frame
+is checked against the output budget from its size alone; a call's arguments
+against the bytes in flight, and a final value against ``max_value_bytes``,
+from the length of their JSON text. Only then is the JSON decoded and checked:
+on the event loop when it is at most :data:`INLINE_DECODE_BYTES` long (a
+fraction of a millisecond at worst), otherwise in a worker thread. A run whose
+wall clock or abort fires meanwhile stops waiting at once; the abandoned decode
+stops at its next container and its result is dropped.
+
 This module is host-only: the child never imports it.
 """
 
@@ -20,7 +29,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol, final
@@ -29,9 +37,11 @@ import anyio
 import anyio.lowlevel
 import msgspec
 
-from bridge.lossless import MAX_DEPTH, JsonValue, LossyJsonError, materialize
+from bridge._decoding import INLINE_DECODE_BYTES, decode_payload
+from bridge.lossless import JsonValue, LossyJsonError
 from bridge.protocol import (
     DEFAULT_MAX_FRAME_BYTES,
+    MAX_LOG_LINES_PER_FRAME,
     PROTOCOL_VERSION,
     Call,
     ChildMessage,
@@ -48,12 +58,14 @@ from bridge.protocol import (
     Where,
     encode_frame,
     encode_value,
+    peek_tag,
 )
 
 if TYPE_CHECKING:
     from anyio.abc import TaskGroup
 
 __all__ = [
+    "INLINE_DECODE_BYTES",
     "LOG_SLACK_BYTES",
     "CallHandler",
     "HostEndpoint",
@@ -69,39 +81,9 @@ LOG_SLACK_BYTES: Final = 4096
 
 #: A pipe holds 64 KiB unless resized; reading more at once only allocates more.
 _READ_CHUNK: Final = 64 * 1024
-_json_encode: Final = msgspec.json.encode
-_json_decode: Final = msgspec.json.decode
-
-# msgspec decodes JSON text to exact dicts (str keys), lists, valid str, bool,
-# None, finite floats and ints. Of those only -0.0, ints beyond 2**53 and very
-# deep nesting are lossy, and each leaves a mark in the text: "-0" or a digit
-# before "e-" (a negative zero, possibly by underflow), sixteen digits in a row
-# (an int that large), or more than two bytes per level of nesting. Text without
-# any of them skips the full walk of materialize().
-_LOSSY_MARK: Final = re.compile(rb"-0|[0-9][eE]-|[0-9]{16}")
-_FAST_PATH_BYTES: Final = 2 * MAX_DEPTH
-
-
-def _decode_lossless(raw: bytes) -> JsonValue:
-    """Decode JSON text from the child and check that the value is lossless JSON.
-
-    Raises:
-        msgspec.DecodeError: ``raw`` is not JSON text.
-        LossyJsonError: the value is not lossless (including nesting too deep
-            for the decoder).
-    """
-    try:
-        value: JsonValue = _json_decode(raw)
-    except RecursionError:
-        # msgspec's decoder recurses per level: text nested past the
-        # interpreter's limit must end the run, never escape into the host.
-        raise LossyJsonError(
-            f"containers are nested deeper than {MAX_DEPTH} levels", "$"
-        ) from None
-    if len(raw) <= _FAST_PATH_BYTES and _LOSSY_MARK.search(raw) is None:
-        return value
-    return materialize(value)
-
+#: Body bytes of a Log frame that are not line text: the array and tag headers,
+#: and at most 5 bytes of string header per line less the newline each counts.
+_LOG_ENVELOPE_BYTES: Final = 10 + 4 * MAX_LOG_LINES_PER_FRAME
 
 class CallHandler(Protocol):
     """Serves the tool calls of a sandboxed program.
@@ -279,11 +261,14 @@ class HostEndpoint:
     # ------------------------------------------------------------------ reading
 
     async def _next_message(self) -> ChildMessage:
+        return self._decoder.decode(await self._next_body())
+
+    async def _next_body(self) -> bytes:
         frames = self._frames
         while True:
             body = frames.next_body()
             if body is not None:
-                return self._decoder.decode(body)
+                return body
             await anyio.wait_readable(self._read_fd)
             try:
                 data = os.read(self._read_fd, _READ_CHUNK)
@@ -450,7 +435,14 @@ class HostEndpoint:
                 # the next (already buffered) frame is handled.
                 await anyio.lowlevel.checkpoint()
             started = False
-            message = await self._next_message()
+            body = await self._next_body()
+            # A log frame's budget is checked from its size, before it is decoded.
+            if (
+                peek_tag(body) == "log"
+                and self._log_bytes + len(body) - _LOG_ENVELOPE_BYTES > log_cap
+            ):
+                raise self._log_violation(run)
+            message = self._decoder.decode(body)
             if isinstance(message, Call):
                 if message.id != next_id:
                     raise _Violation(
@@ -469,8 +461,11 @@ class HostEndpoint:
                         f"the child has more than {max_pending_calls} tool calls in flight "
                         "(max_pending_calls)",
                     )
-                args = _checked_args(message)
+                # The bytes in flight are checked before the arguments are decoded.
                 size = len(message.args)
+                if self._pending_bytes + size > max_pending_bytes:
+                    raise _pending_bytes_violation(self._pending_bytes + size, max_pending_bytes)
+                args = await _checked_args(message)
                 self._call_started(size, max_pending_bytes)
                 call = (message.id, message.name, args, size)
                 if self._idle_callers:
@@ -485,20 +480,24 @@ class HostEndpoint:
                 )
                 self._log_bytes += added
                 if self._log_bytes > log_cap:
-                    raise _Violation(
-                        "output-limit",
-                        f"the program's output exceeded {run.max_log_bytes} bytes "
-                        f"(max_log_bytes, plus {LOG_SLACK_BYTES} bytes of slack)",
-                    )
+                    raise self._log_violation(run)
                 self._logs.extend(message.lines)
             elif isinstance(message, Done):
-                return _checked_done(message, run.max_value_bytes)
+                return await _checked_done(message, run.max_value_bytes)
             elif isinstance(message, Where):
                 self._where = message.line  # a CPU-limited child's last words
             else:
                 raise _Violation(
                     "worker-exit", f"the child sent {type(message).__name__} during its run"
                 )
+
+    @staticmethod
+    def _log_violation(run: Run) -> _Violation:
+        return _Violation(
+            "output-limit",
+            f"the program's output exceeded {run.max_log_bytes} bytes "
+            f"(max_log_bytes, plus {LOG_SLACK_BYTES} bytes of slack)",
+        )
 
     async def _caller(self, handler: CallHandler, call: _PendingCall) -> None:
         """Serve ``call``, then park and serve whichever call wakes this task next.
@@ -617,11 +616,7 @@ class HostEndpoint:
     def _pending_bytes_violation(self) -> _Violation | None:
         if self._pending_bytes <= self._max_pending_bytes:
             return None
-        return _Violation(
-            "worker-exit",
-            f"the child has {self._pending_bytes} bytes of tool calls and replies in "
-            f"flight, over the limit of {self._max_pending_bytes} bytes (max_pending_bytes)",
-        )
+        return _pending_bytes_violation(self._pending_bytes, self._max_pending_bytes)
 
     def _call_finished(self, size: int) -> None:
         self._pending_bytes -= size
@@ -662,9 +657,17 @@ class _Caller:
         return call
 
 
-def _checked_args(call: Call) -> JsonValue:
+def _pending_bytes_violation(pending: int, limit: int) -> _Violation:
+    return _Violation(
+        "worker-exit",
+        f"the child has {pending} bytes of tool calls and replies in "
+        f"flight, over the limit of {limit} bytes (max_pending_bytes)",
+    )
+
+
+async def _checked_args(call: Call) -> JsonValue:
     try:
-        args = _decode_lossless(call.args)
+        args = await decode_payload(call.args)
     except (msgspec.DecodeError, LossyJsonError) as exc:
         raise _Violation(
             "worker-exit",
@@ -678,7 +681,9 @@ def _checked_args(call: Call) -> JsonValue:
     return args
 
 
-def _checked_done(done: Done, max_value_bytes: int) -> tuple[JsonValue, tuple[str, str] | None]:
+async def _checked_done(
+    done: Done, max_value_bytes: int
+) -> tuple[JsonValue, tuple[str, str] | None]:
     if done.error is not None:
         message = done.error.message
         if len(message) > max_value_bytes + LOG_SLACK_BYTES:
@@ -690,17 +695,21 @@ def _checked_done(done: Done, max_value_bytes: int) -> tuple[JsonValue, tuple[st
         if not message.strip():
             message = "the program failed, and the child sent no message saying why"
         return None, (done.error.kind, message)
-    try:
-        value = _decode_lossless(done.value)
-    except msgspec.DecodeError as exc:
-        raise _Violation(
-            "worker-exit", f"the child sent a return value that is not JSON text: {exc}"
-        ) from None
-    except LossyJsonError as exc:
-        raise _Violation(
-            "invalid-output", f"program completion must be lossless JSON ({exc})"
-        ) from None
-    size = len(_json_encode(value))
+    # The child sends the value as compact JSON, so its text is checked against
+    # the cap before it is decoded; the compact size of what was decoded is
+    # checked again after (hostile text need not be compact).
+    size = len(done.value)
+    if size <= max_value_bytes:
+        try:
+            value, size = await decode_payload(done.value, measure=True)
+        except msgspec.DecodeError as exc:
+            raise _Violation(
+                "worker-exit", f"the child sent a return value that is not JSON text: {exc}"
+            ) from None
+        except LossyJsonError as exc:
+            raise _Violation(
+                "invalid-output", f"program completion must be lossless JSON ({exc})"
+            ) from None
     if size > max_value_bytes:
         raise _Violation(
             "output-limit",

@@ -15,7 +15,7 @@ integers beyond 64 bits, while lossless JSON allows e.g. ``2**70``.
 Conversation, one program per child::
 
     child -> host   Ready(version, pid)
-    host  -> child  Run(code, restricted, tool_names, limits...)
+    host  -> child  Run(code or source, restricted, tool_names, limits...)
     child -> host   Call(id=0, ...), Log(lines), Call(id=1, ...), ...
     host  -> child  Reply(id=1, ...), Reply(id=0, ...), ...   (any order)
     child -> host   Done(value | error)
@@ -58,9 +58,11 @@ __all__ = [
     "Ready",
     "Reply",
     "Run",
+    "ToolSignature",
     "Where",
     "encode_frame",
     "encode_value",
+    "peek_tag",
     "read_frame",
     "write_all",
 ]
@@ -80,8 +82,10 @@ DEFAULT_MAX_FRAME_BYTES: Final = 16 * 1024 * 1024
 #: from the array header, so a frame of millions of empty strings is refused
 #: before the host allocates a tuple for them.
 MAX_LOG_LINES_PER_FRAME: Final = 4096
+#: :attr:`Ready.unprotected` holds at most this many lines (checked the same way).
+MAX_UNPROTECTED_LINES: Final = 64
 
-_ChildFailureKind: TypeAlias = Literal["exception", "invalid-output", "output-limit"]
+_ChildFailureKind: TypeAlias = Literal["exception", "invalid-output", "output-limit", "compile"]
 
 
 class ProtocolError(Exception):
@@ -123,15 +127,38 @@ class Ready(msgspec.Struct, frozen=True, tag="ready", array_like=True, forbid_un
 
     version: int
     pid: int
-    unprotected: tuple[str, ...] = ()
+    unprotected: Annotated[tuple[str, ...], msgspec.Meta(max_length=MAX_UNPROTECTED_LINES)] = ()
+
+
+@final
+class ToolSignature(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
+    """What the pre-flight check of a program's tool calls knows about one tool.
+
+    Attributes:
+        name: the tool's name.
+        fields: its declared argument names in order, or ``None`` when its
+            parameters are not an object the check understands (then only the
+            tool's existence is checked).
+        required: the required argument names, in declaration order.
+        open: whether arguments beyond ``fields`` are accepted.
+    """
+
+    name: str
+    fields: tuple[str, ...] | None = None
+    required: tuple[str, ...] = ()
+    open: bool = True
 
 
 @final
 class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknown_fields=True):
     """host -> child: the one program this child runs.
 
+    The host sends either ``code`` (a program it compiled itself) or ``source``
+    (a longer program, which the child compiles under its own limits).
+
     Attributes:
-        code: the compiled program, as ``marshal.dumps`` of a code object.
+        code: the compiled program, as ``marshal.dumps`` of a code object, or
+            empty when ``source`` is to be compiled by the child.
         restricted: whether the language layer applies (``False`` only for the
             ablation tests).
         tool_names: the names the program's ``tools`` proxy declares.
@@ -143,6 +170,9 @@ class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknow
         memory_bytes: address-space limit (``RLIMIT_AS``) for the run.
         max_open_files: ``RLIMIT_NOFILE`` for the run.
         os_layer: whether the OS limits apply (``False`` only for the ablation tests).
+        source: the program's source, when ``code`` is empty.
+        signatures: check the program's tool calls against these before it runs
+            (with ``source`` only; ``None``: no check).
     """
 
     code: bytes
@@ -155,6 +185,8 @@ class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknow
     memory_bytes: int
     max_open_files: int
     os_layer: bool = True
+    source: str = ""
+    signatures: tuple[ToolSignature, ...] | None = None
 
 
 @final
@@ -204,7 +236,8 @@ class Failure(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_field
     """Why a program failed, as the child saw it.
 
     Attributes:
-        kind: ``exception``, ``invalid-output`` or ``output-limit``.
+        kind: ``exception``, ``invalid-output``, ``output-limit``, or
+            ``compile`` (a program the child compiled was refused).
         message: the text shown to the model (a filtered traceback, or which
             check failed and where).
     """
@@ -398,6 +431,34 @@ def read_frame(fd: int, buffer: FrameBuffer) -> bytes:
             where = f" in the middle of a frame ({buffer.pending} bytes pending)"
             raise PipeClosed("the pipe was closed" + (where if buffer.pending else ""))
         buffer.feed(data)
+
+
+def peek_tag(body: bytes) -> str | None:
+    """The tag of the message in a frame body, read from its first bytes only.
+
+    Every message is a MessagePack array whose first element is its tag (a short
+    string), so a frame's kind is known before the frame is decoded: the host
+    checks a frame against the budget of its kind first. ``None`` when the body
+    does not start that way (the strict decoder then says what is wrong).
+    """
+    if len(body) < 2:
+        return None
+    first = body[0]
+    if 0x90 <= first <= 0x9F:
+        start = 1
+    elif first == 0xDC:
+        start = 3
+    elif first == 0xDD:
+        start = 5
+    else:
+        return None
+    if len(body) <= start or not 0xA0 <= body[start] <= 0xBF:
+        return None
+    size = body[start] - 0xA0
+    tag = body[start + 1 : start + 1 + size]
+    if len(tag) != size or not tag.isascii():
+        return None
+    return tag.decode("ascii")
 
 
 # --------------------------------------------------------------------------- decoders

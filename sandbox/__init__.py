@@ -24,6 +24,9 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from bridge.host import CallHandler as CallHandler
     from bridge.host import ToolCallFailed as ToolCallFailed
+    from bridge.protocol import ToolSignature as ToolSignature
+    from sandbox._calls import CallProblem as CallProblem
+    from sandbox._calls import check_tool_calls as check_tool_calls
     from sandbox._compile import ProgramCompileError as ProgramCompileError
     from sandbox._config import Layers as Layers
     from sandbox._config import Limits as Limits
@@ -36,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ALLOWED_MODULES",
     "CallHandler",
+    "CallProblem",
     "Layers",
     "Limits",
     "PoolStatistics",
@@ -43,12 +47,15 @@ __all__ = [
     "RunError",
     "RunResult",
     "ToolCallFailed",
+    "ToolSignature",
     "WorkerPool",
+    "check_tool_calls",
 ]
 
 _HOMES: Final[dict[str, str]] = {
     "ALLOWED_MODULES": "sandbox._facades",  # the module names a program may import
     "CallHandler": "bridge.host",
+    "CallProblem": "sandbox._calls",
     "Layers": "sandbox._config",
     "Limits": "sandbox._config",
     "PoolStatistics": "sandbox._config",
@@ -56,7 +63,9 @@ _HOMES: Final[dict[str, str]] = {
     "RunError": "sandbox._config",
     "RunResult": "sandbox._config",
     "ToolCallFailed": "bridge.host",
+    "ToolSignature": "bridge.protocol",
     "WorkerPool": "sandbox._pool",
+    "check_tool_calls": "sandbox._calls",
 }
 
 
@@ -65,7 +74,11 @@ def __getattr__(name: str) -> object:
     if home is None:
         raise AttributeError(f"module 'sandbox' has no attribute {name!r}")
     value = getattr(importlib.import_module(home), name)
-    if home.startswith("sandbox.") and isinstance(value, type) and home != "sandbox._compile":
+    if (
+        home.startswith("sandbox.")
+        and isinstance(value, type)
+        and home not in ("sandbox._compile", "sandbox._calls")
+    ):
         # Show the public path in reprs and tracebacks (sandbox.Limits).
         value.__module__ = "sandbox"
     globals()[name] = value

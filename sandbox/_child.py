@@ -12,8 +12,10 @@
 5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
 6. a warm-up run of a constant program, the run's fresh globals and event loop
    (:class:`sandbox._runtime.PreparedRun`), then READY and a blocking wait for ``Run``;
-7. the program, on what was prepared, with the ``tools`` bindings;
-8. ``Done`` and ``os._exit`` (no interpreter shutdown, no atexit handlers).
+7. for a program the host sent as source, compiling it here, under every limit
+   above (a refused program ends the run as ``compile``);
+8. the program, on what was prepared, with the ``tools`` bindings;
+9. ``Done`` and ``os._exit`` (no interpreter shutdown, no atexit handlers).
 
 A protection that should apply but cannot ends the child with that step's exit
 code (``sandbox._zygote.EXIT_CODES``) before any program code runs.
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
 from sandbox import _limits
-from sandbox._compile import compile_program
+from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._runtime import PreparedRun, run_program
 from sandbox._where import install_stop_reports
 
@@ -152,7 +154,18 @@ def run_child(
             # The host pools children by settings; a mismatch is a host bug
             # that must not silently run a program with the wrong layers.
             os._exit(_PROTOCOL)
-        code = marshal.loads(run.code)
+        step = _RUNNING
+        if run.code:
+            code = marshal.loads(run.code)
+        else:
+            try:
+                code = compile_program(
+                    run.source, restricted=run.restricted, signatures=run.signatures
+                )
+            except ProgramCompileError as exc:
+                channel.send_done(None, ("compile", exc.message))
+                os._exit(0)
+        step = _PROTOCOL
         bindings, after_run = make_bindings(channel, run.tool_names)
         if probe is not None and status_now is not None:
             bindings["os_probe"] = probe

@@ -1,7 +1,9 @@
 """Compile a program: the body of an async function, under the filename ``<model>``.
 
-:func:`compile_program` runs on the host (the pool caches its result) and
-returns module code that, executed in the globals built by
+:func:`compile_program` runs on the host for a short program (the pool caches
+its result) and in the child for a longer one (see ``sandbox._pool``); its
+work is linear in the program's size. It returns module code that, executed in
+the globals built by
 :func:`sandbox._builtins.make_globals`, defines the program's async main
 function under :data:`MAIN_NAME` and its source text under
 :data:`SOURCE_NAME` (for tracebacks in the child, which never sees the
@@ -16,12 +18,25 @@ import ast
 import re
 from typing import TYPE_CHECKING, Final
 
+from ._calls import CallSite, check_sites, find_calls
 from ._policy import ProgramPolicy
 
 if TYPE_CHECKING:
     import types
+    from collections.abc import Sequence
 
-__all__ = ["MAIN_NAME", "MODEL_FILENAME", "SOURCE_NAME", "ProgramCompileError", "compile_program"]
+    from bridge.protocol import ToolSignature
+
+__all__ = [
+    "MAIN_NAME",
+    "MAX_LISTED_ERRORS",
+    "MODEL_FILENAME",
+    "SOURCE_NAME",
+    "ProgramCompileError",
+    "check_cached_calls",
+    "compile_program",
+    "compile_with_calls",
+]
 
 #: The filename of program code: tracebacks keep only frames with this name.
 MODEL_FILENAME: Final = "<model>"
@@ -29,6 +44,9 @@ MODEL_FILENAME: Final = "<model>"
 MAIN_NAME: Final = "__codemode_main__"
 #: The global name of the program's source text.
 SOURCE_NAME: Final = "__codemode_source__"
+#: Errors shown in a compile message; the rest are counted (a long program can
+#: hold thousands, and the message must fit the output caps).
+MAX_LISTED_ERRORS: Final = 100
 
 
 class ProgramCompileError(Exception):
@@ -36,17 +54,26 @@ class ProgramCompileError(Exception):
 
     Attributes:
         errors: every problem found, each as ``Line N: message``, in line order.
+        message: the text to show: the first :data:`MAX_LISTED_ERRORS` errors,
+            or for tool calls that cannot succeed, the pre-flight check's report.
     """
 
-    def __init__(self, errors: tuple[str, ...]) -> None:
+    def __init__(self, errors: tuple[str, ...], message: str | None = None) -> None:
         self.errors = errors
-        super().__init__("\n".join(errors))
+        if message is None:
+            message = "\n".join(errors[:MAX_LISTED_ERRORS])
+            if len(errors) > MAX_LISTED_ERRORS:
+                message += f"\n... and {len(errors) - MAX_LISTED_ERRORS} more errors"
+        self.message = message
+        super().__init__(message)
 
-    def __reduce__(self) -> tuple[type[ProgramCompileError], tuple[tuple[str, ...]]]:
-        return (ProgramCompileError, (self.errors,))
+    def __reduce__(self) -> tuple[type[ProgramCompileError], tuple[tuple[str, ...], str]]:
+        return (ProgramCompileError, (self.errors, self.message))
 
 
-def compile_program(source: str, *, restricted: bool = True) -> types.CodeType:
+def compile_program(
+    source: str, *, restricted: bool = True, signatures: Sequence[ToolSignature] | None = None
+) -> types.CodeType:
     """Compile a program's source.
 
     Args:
@@ -55,6 +82,8 @@ def compile_program(source: str, *, restricted: bool = True) -> types.CodeType:
         restricted: apply the language policy (RestrictedPython with this
             project's transformer). ``False`` compiles plain Python; it exists
             for the test that shows the OS layer holding on its own.
+        signatures: check the program's tool calls against these first (the
+            pre-flight check, :mod:`sandbox._calls`); ``None``: no check.
 
     Returns:
         Module code defining :data:`MAIN_NAME` and :data:`SOURCE_NAME`.
@@ -62,13 +91,28 @@ def compile_program(source: str, *, restricted: bool = True) -> types.CodeType:
     Raises:
         ProgramCompileError: listing every error found, each with its line.
     """
+    return compile_with_calls(source, restricted=restricted, signatures=signatures)[0]
+
+
+def compile_with_calls(
+    source: str, *, restricted: bool = True, signatures: Sequence[ToolSignature] | None = None
+) -> tuple[types.CodeType, tuple[CallSite, ...] | None]:
+    """:func:`compile_program`, also returning the program's tool calls for a later check.
+
+    The host caches both by source; :func:`check_cached_calls` then checks the
+    calls against another run's tools without parsing the program again.
+
+    Raises:
+        ProgramCompileError: listing every error found, each with its line.
+    """
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, got source={source!r}")
     try:
-        return _compile(source, restricted)
+        return _compile(source, restricted, signatures)
     except (RecursionError, MemoryError):
         # The parser, the transformer and the compiler all recurse over the
-        # syntax tree; an expression nested thousands deep exhausts them.
+        # syntax tree; an expression nested thousands deep exhausts them (the
+        # parser's overflow is a MemoryError, like running out of memory).
         raise ProgramCompileError(
             (
                 "Line 1: the program is nested too deeply to compile; split long or deeply "
@@ -77,8 +121,27 @@ def compile_program(source: str, *, restricted: bool = True) -> types.CodeType:
         ) from None
 
 
-def _compile(source: str, restricted: bool) -> types.CodeType:
+def check_cached_calls(
+    sites: tuple[CallSite, ...] | None, signatures: Sequence[ToolSignature]
+) -> None:
+    """The pre-flight check of :func:`compile_program`, on calls found when it was compiled.
+
+    Raises:
+        ProgramCompileError: a tool call cannot succeed.
+    """
+    check = check_sites(sites, signatures)
+    if check:
+        errors = tuple(str(problem) for problem in check.problems)
+        raise ProgramCompileError(errors, check.describe())
+
+
+def _compile(
+    source: str, restricted: bool, signatures: Sequence[ToolSignature] | None
+) -> tuple[types.CodeType, tuple[CallSite, ...] | None]:
     tree = _parse(source)
+    sites = find_calls(tree)
+    if signatures is not None:
+        check_cached_calls(sites, signatures)
     errors: list[str] = []
     if restricted:
         policy = ProgramPolicy(errors, [], {})
@@ -93,7 +156,7 @@ def _compile(source: str, restricted: bool) -> types.CodeType:
         raise ProgramCompileError(_ordered(errors))
     wrapped = _wrap(tree, source)
     try:
-        return compile(wrapped, MODEL_FILENAME, "exec", dont_inherit=True)
+        return compile(wrapped, MODEL_FILENAME, "exec", dont_inherit=True), sites
     except SyntaxError as exc:
         raise ProgramCompileError((_describe_syntax_error(exc),)) from None
 

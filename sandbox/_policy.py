@@ -27,7 +27,9 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-from RestrictedPython.transformer import INSPECT_ATTRIBUTES, RestrictingNodeTransformer
+from RestrictedPython.transformer import INSPECT_ATTRIBUTES
+
+from ._rewrites import LinearRewrites
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -211,8 +213,13 @@ _CLASS_SCOPE: Final = "class"
 _FUNCTION_SCOPE: Final = "function"
 
 
-class ProgramPolicy(RestrictingNodeTransformer):
+class ProgramPolicy(LinearRewrites):
     """The RestrictedPython transformer with this project's policy.
+
+    Its base is the stock transformer with linear-cost rewrites
+    (:mod:`sandbox._rewrites`). New nodes get their own location only: the one
+    ``ast.fix_missing_locations`` over the finished tree locates their children
+    (locating each new node's whole subtree made nested expressions quadratic).
 
     Visit the statements of a program's body (the module's statements, which
     become the body of the async main function); errors are collected in
@@ -374,12 +381,10 @@ class ProgramPolicy(RestrictingNodeTransformer):
                     args=[node.value, ast.Constant(node.attr)],
                     keywords=[],
                 )
-                ast.copy_location(call, node)
-                return ast.fix_missing_locations(call)
+                return ast.copy_location(call, node)
             return node
         wrapped = ast.Call(func=ast.Name("_write_", ast.Load()), args=[node.value], keywords=[])
-        ast.copy_location(wrapped, node.value)
-        node.value = ast.fix_missing_locations(wrapped)
+        node.value = ast.copy_location(wrapped, node.value)
         return node
 
     # -- subscripts ------------------------------------------------------------------
@@ -468,8 +473,7 @@ class ProgramPolicy(RestrictingNodeTransformer):
 
     def _guard_async_iter(self, expr: ast.expr) -> ast.expr:
         call = ast.Call(func=ast.Name("_getaiter_", ast.Load()), args=[expr], keywords=[])
-        ast.copy_location(call, expr)
-        return ast.fix_missing_locations(call)
+        return ast.copy_location(call, expr)
 
     def visit_AsyncWith(self, node: ast.AsyncWith) -> _Visited:
         """Allow ``async with``, unpacking its targets through the guard like ``with``."""
@@ -711,8 +715,12 @@ def _walk_scope(body: list[ast.stmt]) -> Iterator[ast.AST]:
         if isinstance(
             node, ast.Lambda | ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp
         ):
-            # Walrus targets inside comprehensions bind in this scope.
-            stack.extend(n for n in ast.walk(node) if isinstance(n, ast.NamedExpr))
+            # Walrus targets inside comprehensions bind in this scope. Yield them
+            # without walking them again: ast.walk has already seen everything
+            # below, and a second walk per walrus made this cost grow
+            # exponentially with the nesting depth (a few hundred bytes took
+            # tens of seconds to check).
+            yield from (n for n in ast.walk(node) if isinstance(n, ast.NamedExpr))
             continue
         stack.extend(reversed(list(ast.iter_child_nodes(node))))
 

@@ -29,7 +29,7 @@ import anyio.lowlevel
 import anyio.to_thread
 
 from bridge.host import CallHandler, HostEndpoint
-from bridge.protocol import ProtocolError, Run
+from bridge.protocol import HEADER_BYTES, ProtocolError, Run, ToolSignature, encode_frame
 from sandbox import _limits, _zygote
 from sandbox._children import (
     REAP_SECONDS,
@@ -39,7 +39,7 @@ from sandbox._children import (
     exit_error,
     startup_failure,
 )
-from sandbox._compile import ProgramCompileError, compile_program
+from sandbox._compile import ProgramCompileError, check_cached_calls, compile_with_calls
 from sandbox._config import (
     ERROR_KINDS,
     Layers,
@@ -59,11 +59,10 @@ from sandbox._uids import (
 from sandbox._where import STOP_REPORT_SECONDS, stopped_at
 
 if TYPE_CHECKING:
-    from types import CodeType
-
     from anyio.abc import TaskGroup, TaskStatus
 
     from bridge.lossless import JsonValue
+    from sandbox._calls import CallSite
     from sandbox._config import ErrorKind
 
 __all__ = ["AbortCallback", "WorkerPool"]
@@ -77,11 +76,22 @@ AbortCallback = Callable[[], Awaitable[str]]
 _CHILD_READY_SECONDS: Final = 20.0
 #: Time a child that sent Done or closed its pipe gets to exit on its own.
 _EXIT_GRACE_SECONDS: Final = 2.0
-#: Compiled programs kept per pool, keyed by ``(source, restricted)``.
+#: Compiled programs kept per pool (marshalled, with their tool calls), keyed by
+#: ``(source, restricted)``.
 _COMPILE_CACHE_SIZE: Final = 256
-#: Programs up to this many characters compile on the event loop (well under a
-#: millisecond); longer ones in a worker thread.
-_INLINE_COMPILE_CHARS: Final = 4096
+#: Programs up to this many bytes of source are compiled (and their calls
+#: checked) by the host, in a worker thread, and cached by source; a cached
+#: program costs the event loop a dictionary lookup and a check of its recorded
+#: calls. Compiling one costs at most a few milliseconds of CPU, of which the
+#: parser and the compiler, which hold the GIL, take a fraction (BENCHMARKS.md):
+#: a bound that no program can raise. Every longer program is sent as source and
+#: compiled by the child that runs it, under the child's CPU, memory and
+#: wall-clock limits. A longer program must not be compiled on the host at all:
+#: the parser and compiler hold the GIL throughout (over a second for a program
+#: of max_source_bytes, stalling the loop whatever thread they run in), and the
+#: compiler is superlinear in some shapes (thousands of identical functions
+#: took seconds).
+HOST_COMPILE_BYTES: Final = 1024
 
 _OS_PROTECTIONS: Final = ("rlimits", "uid_drop", "no_new_privs", "seccomp")
 _DEFAULT_LIMITS: Final = Limits()
@@ -162,7 +172,9 @@ class WorkerPool:
         self._crashed = 0
         self._runs = 0
         self._zygote_starts = 0
-        self._compiled: OrderedDict[tuple[str, bool], CodeType] = OrderedDict()
+        self._compiled: OrderedDict[
+            tuple[str, bool], tuple[bytes, tuple[CallSite, ...] | None]
+        ] = OrderedDict()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -469,21 +481,30 @@ class WorkerPool:
             max_open_files=values.max_open_files if linux else None,
         )
 
-    async def _compile(self, source: str, restricted: bool) -> CodeType:
+    async def _host_compile(
+        self, source: str, restricted: bool, signatures: tuple[ToolSignature, ...] | None
+    ) -> bytes:
+        """The marshalled code of a short program (at most ``HOST_COMPILE_BYTES``).
+
+        Raises:
+            ProgramCompileError: the program is refused.
+        """
         key = (source, restricted)
-        code = self._compiled.get(key)
-        if code is not None:
+        cached = self._compiled.get(key)
+        if cached is not None:
             self._compiled.move_to_end(key)
+            code, sites = cached
+            if signatures is not None:
+                check_cached_calls(sites, signatures)
             return code
-        if len(source) <= _INLINE_COMPILE_CHARS:
-            code = compile_program(source, restricted=restricted)
-        else:
-            # Compiling a long program takes long enough (about a second for
-            # 256 KiB) to stall every other run and tool call if done here.
-            code = await anyio.to_thread.run_sync(
-                functools.partial(compile_program, source, restricted=restricted)
-            )
-        self._compiled[key] = code
+        compiled, sites = await anyio.to_thread.run_sync(
+            functools.partial(
+                compile_with_calls, source, restricted=restricted, signatures=signatures
+            ),
+            abandon_on_cancel=True,
+        )
+        code = marshal.dumps(compiled)
+        self._compiled[key] = (code, sites)
         if len(self._compiled) > _COMPILE_CACHE_SIZE:
             self._compiled.popitem(last=False)
         return code
@@ -496,6 +517,7 @@ class WorkerPool:
         handler: CallHandler,
         abort: AbortCallback | None = None,
         limits: Limits | None = None,
+        signatures: Sequence[ToolSignature] | None = None,
     ) -> RunResult:
         """Run one program in a fresh child and return its result.
 
@@ -507,6 +529,9 @@ class WorkerPool:
                 finishes, the child is killed and the run ends as ``abort``
                 with the returned text as its message.
             limits: Limits for this run instead of the pool's.
+            signatures: Check the program's statically visible tool calls
+                against these before it runs (the pre-flight check); a call
+                that cannot succeed ends the run as ``compile`` and nothing runs.
 
         Returns:
             The result; every failure of the program or its child is a
@@ -533,6 +558,11 @@ class WorkerPool:
             )
         if abort is not None and not callable(abort):
             raise TypeError(f"run() abort must be an async callable or None; got abort={abort!r}")
+        checked = None if signatures is None else tuple(signatures)
+        if checked is not None and not all(isinstance(s, ToolSignature) for s in checked):
+            raise TypeError(
+                f"run() signatures must be a sequence of ToolSignature or None; got {signatures!r}"
+            )
         self._task_group_or_fail()
         await anyio.lowlevel.checkpoint_if_cancelled()
         started = time.perf_counter()
@@ -553,10 +583,25 @@ class WorkerPool:
                 f"the program is {size} bytes, over the limit of {limits.max_source_bytes} "
                 "bytes (max_source_bytes); send a shorter program",
             )
-        try:
-            code = await self._compile(source, limits.language_layer)
-        except ProgramCompileError as exc:
-            return refused("compile", str(exc))
+        code, sent_source = b"", ""
+        if size <= HOST_COMPILE_BYTES:
+            try:
+                code = await self._host_compile(source, limits.language_layer, checked)
+            except ProgramCompileError as exc:
+                return refused("compile", exc.message)
+        else:
+            try:
+                source.encode("utf-8")
+            except UnicodeEncodeError as exc:  # a lone surrogate: the parser says the same
+                return refused("compile", f"Line 1: {exc}")
+            sent_source = source
+        message = _run_message(code, sent_source, checked, names, limits)
+        if sent_source and len(encode_frame(message)) - HEADER_BYTES > limits.max_frame_bytes:
+            return refused(
+                "compile",
+                f"the program is {size} bytes, too large to send to the sandbox in one frame "
+                f"of max_frame_bytes={limits.max_frame_bytes}; send a shorter program",
+            )
         settings = self._settings_for(limits)
         child = self._take_idle(settings)
         if child is None:
@@ -568,7 +613,7 @@ class WorkerPool:
         self._busy += 1
         try:
             return await self._drive(
-                child, code, names, handler, abort, limits, layers, started, source
+                child, message, handler, abort, limits, layers, started, source
             )
         except BaseException:
             with anyio.CancelScope(shield=True):
@@ -589,8 +634,7 @@ class WorkerPool:
     async def _drive(
         self,
         child: Child,
-        code: CodeType,
-        tool_names: tuple[str, ...],
+        message: Run,
         handler: CallHandler,
         abort: AbortCallback | None,
         limits: Limits,
@@ -600,18 +644,6 @@ class WorkerPool:
     ) -> RunResult:
         endpoint = child.endpoint
         assert endpoint is not None
-        message = Run(
-            code=marshal.dumps(code),
-            restricted=limits.language_layer,
-            tool_names=tool_names,
-            max_log_bytes=limits.max_log_bytes,
-            max_value_bytes=limits.max_value_bytes,
-            max_frame_bytes=limits.max_frame_bytes,
-            cpu_seconds=limits.cpu_seconds,
-            memory_bytes=limits.memory_bytes,
-            max_open_files=limits.max_open_files,
-            os_layer=limits.os_layer,
-        )
         aborted: list[str] = []
         remaining = limits.wall_seconds - (time.perf_counter() - started)
         with anyio.CancelScope(deadline=anyio.current_time() + remaining) as scope:
@@ -687,6 +719,31 @@ async def _ask_line(zygote: Zygote | None, child: Child, endpoint: HostEndpoint)
         await zygote.ask_line(child)
         return await endpoint.read_where()
     return None
+
+
+def _run_message(
+    code: bytes,
+    source: str,
+    signatures: tuple[ToolSignature, ...] | None,
+    tool_names: tuple[str, ...],
+    limits: Limits,
+) -> Run:
+    return Run(
+        code=code,
+        restricted=limits.language_layer,
+        tool_names=tool_names,
+        max_log_bytes=limits.max_log_bytes,
+        max_value_bytes=limits.max_value_bytes,
+        max_frame_bytes=limits.max_frame_bytes,
+        cpu_seconds=limits.cpu_seconds,
+        memory_bytes=limits.memory_bytes,
+        max_open_files=limits.max_open_files,
+        os_layer=limits.os_layer,
+        # The child compiles (and checks) a program sent as source; a program
+        # the host compiled has had its calls checked already.
+        source=source,
+        signatures=signatures if source else None,
+    )
 
 
 async def _watch_abort(abort: AbortCallback, aborted: list[str], scope: anyio.CancelScope) -> None:

@@ -7,6 +7,7 @@
   force; optionally without the filter, to show what the kernel alone allows.
 * :func:`wait_for_idle`: wait, without sleeping, until the pool has warm children.
 * :func:`zygote_pid`: the pid of the pool's zygote, to kill it in a test.
+* :func:`idle_child_pids`: the pids of the warm children, in the order runs take them.
 * :class:`EchoHandler`: a :class:`~sandbox.CallHandler` that records calls and
   returns their arguments.
 """
@@ -23,7 +24,7 @@ from sandbox._uids import DEFAULT_UID_RANGE
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
 
-__all__ = ["EchoHandler", "probing_pool", "wait_for_idle", "zygote_pid"]
+__all__ = ["EchoHandler", "idle_child_pids", "probing_pool", "wait_for_idle", "zygote_pid"]
 
 
 def probing_pool(
@@ -65,6 +66,11 @@ def zygote_pid(pool: WorkerPool) -> int | None:
     """The pid of the pool's running zygote, or ``None`` while it restarts."""
     zygote = pool._zygote
     return None if zygote is None else zygote.ready.pid
+
+
+def idle_child_pids(pool: WorkerPool) -> list[int]:
+    """The pids of the pool's warm children; the next run takes the first that fits."""
+    return [child.pid for child in pool._idle]
 
 
 @final

@@ -28,7 +28,9 @@ PACKAGES = ("sandbox", "bridge")
 CHILD_ENTRY_POINTS = ("sandbox._zygote", "sandbox._child", "bridge.child", "bridge.protocol")
 
 #: Nothing on the child side may import these (or anything under them).
-HOST_ONLY = ("codemode", "bridge.host", "anyio", "sandbox._pool", "sandbox.testing")
+HOST_ONLY = (
+    "codemode", "bridge.host", "bridge._decoding", "anyio", "sandbox._pool", "sandbox.testing"
+)
 
 
 @dataclass(frozen=True)

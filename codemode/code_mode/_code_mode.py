@@ -13,7 +13,7 @@ from .._errors import CodemodeError, CodeRunFailedError, ToolArgsError
 from .._schema import validate
 from .._tools import ToolDefinition, ToolOutput
 from ._dispatch import SubCallRecord, dispatching
-from ._preflight import preflight
+from ._preflight import tool_signatures
 from ._quotas import Quotas
 from ._render import describe_calls_ran, render_run_output
 from ._sdk import SdkTool, render_sdk
@@ -224,13 +224,10 @@ class CodeMode:
                     f"{problem}"
                 )
         tools = {t.name: t for t in self.sdk_tools(ctx.agent)}
-        if self._check_calls:
-            problems = preflight(code, tools)
-            if problems:
-                listed = "\n".join(str(p) for p in problems)
-                detail = f"the program was not run; fix these calls first:\n{listed}"
-                self._report(CodeRun(call_id=ctx.call_id, error=("compile", detail)))
-                raise CodeRunFailedError("compile", detail)
+        # The pre-flight check runs where the sandbox compiles the program (on
+        # the host for a short one, in the child for a longer one): a call that
+        # cannot succeed ends the run as `compile` before anything is dispatched.
+        signatures = tool_signatures(tools) if self._check_calls else None
 
         async def outer_abort() -> str:
             await ctx.signal.wait()
@@ -240,7 +237,11 @@ class CodeMode:
             registry=self._registry, outer=ctx, log=self._log, quotas=self._quotas
         ) as dispatcher:
             result = await pool.run(
-                code, tool_names=sorted(tools), handler=dispatcher, abort=outer_abort
+                code,
+                tool_names=sorted(tools),
+                handler=dispatcher,
+                abort=outer_abort,
+                signatures=signatures,
             )
         # Side channels survive a failed program (but not a post-execute block,
         # which the pipeline enforces by dropping what the body deferred).

@@ -24,12 +24,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bridge.host
+from bridge._decoding import decode_lossless
 from bridge.host import (
     LOG_SLACK_BYTES,
     HostEndpoint,
     RunOutcome,
     ToolCallFailed,
-    _decode_lossless,
 )
 from bridge.lossless import LossyJsonError, materialize
 from bridge.protocol import (
@@ -602,7 +602,7 @@ def test_the_fast_json_check_agrees_with_materialize(raw: bytes) -> None:
         except LossyJsonError as exc:
             return ("lossy", str(exc))
 
-    assert verdict(lambda: _decode_lossless(raw)) == verdict(
+    assert verdict(lambda: decode_lossless(raw)) == verdict(
         lambda: materialize(msgspec.json.decode(raw))
     )
 
@@ -638,7 +638,9 @@ async def test_a_return_value_nested_past_the_decoders_limit_is_invalid_output()
     def script(child: FakeChild) -> None:
         child.send(Done(value=_DEEP))
 
-    outcome = await serve(script)
+    # Within the value cap, so that the value is decoded (a longer one is refused
+    # from its length alone).
+    outcome = await serve(script, run=make_run(max_value_bytes=len(_DEEP)))
     assert outcome.error is not None
     assert outcome.error[0] == "invalid-output"
     assert "nested deeper than 500 levels" in outcome.error[1]

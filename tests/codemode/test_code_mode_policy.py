@@ -336,6 +336,26 @@ async def test_preflight_lists_every_problem_and_dispatches_nothing(pool: Worker
     assert [run.error[0] if run.error else None for run in runs] == ["compile"]
 
 
+async def test_preflight_of_a_long_program_runs_in_its_child_and_dispatches_nothing(
+    pool: WorkerPool,
+) -> None:
+    ran: list[str] = []
+
+    async def body(args: Any, ctx: ToolRunContext) -> Any:
+        ran.append("t")
+        return None
+
+    registry = registry_with(make_tool("t", body=body))
+    padding = "# a long program is compiled and checked by the child that runs it\n" * 40
+    async with code_mode(registry, pool):
+        result = await run_code(registry, padding + "await tools.t()\nawait tools.nope()")
+    detail = failure_of(result)
+    assert detail.info is not None
+    assert detail.info.kind == "compile"
+    assert detail.message.endswith('Line 42: unknown tool "nope"; available tools: t')
+    assert ran == []
+
+
 async def test_the_total_quota_refuses_further_calls_with_quota_exceeded_and_no_number(
     pool: WorkerPool,
 ) -> None:

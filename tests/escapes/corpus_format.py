@@ -20,8 +20,12 @@ async function, as the sandbox runs it), not a test module. It opens with
     program run afterwards sees pristine modules), ``leak`` (the result does not
     match the ``leak`` pattern; judged only with the language layer on, since
     disclosing interpreter internals is that layer's concern), ``bounded`` (the
-    result is no larger than the output caps allow) and ``limit`` (the run ends
-    with one of ``kinds`` within the wall-clock limit plus a margin).
+    result is no larger than the output caps allow), ``limit`` (the run ends
+    with one of ``kinds`` within the wall-clock limit plus a margin) and ``host``
+    (the host did no more than a fixed amount of work on the run's untrusted
+    input where it stalls other runs: walk steps compiling the program, counted
+    on any host thread, and JSON text decoded in one piece on the event loop's
+    thread; counted, never timed).
 ``expect``
     Error kinds the run must end with whenever the language layer is on;
     ``refused`` stands for ``exception`` or ``compile``.
@@ -79,7 +83,7 @@ LEGIT_DIR: Final = CORPUS_DIR / "legit"
 
 SIGNALS: Final = frozenset(
     {"secret", "marker", "canary", "victim", "ipc", "liveness", "handler", "state", "leak",
-     "bounded", "limit"}
+     "bounded", "limit", "host"}
 )
 #: Signals whose harm is a change to the world outside the child; the plain-CPython
 #: validation shows that these fire when nothing protects the host.

@@ -28,6 +28,7 @@ import sandbox
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import Limits, ToolCallFailed, WorkerPool
 
+from . import host_work
 from .stage import VICTIM_UID, Stage, process_group_members
 
 if TYPE_CHECKING:
@@ -291,7 +292,12 @@ async def _settle_group(pid: int | None) -> list[int]:
 
 
 async def _run_case(
-    pool: WorkerPool, case: Case, mode: Mode, parent: Path, limits: Limits
+    pool: WorkerPool,
+    case: Case,
+    mode: Mode,
+    parent: Path,
+    limits: Limits,
+    work: host_work.HostWork,
 ) -> CaseOutcome:
     stage = Stage.create(
         parent, case.id.replace("/", "__"),
@@ -301,9 +307,10 @@ async def _run_case(
         handler = RecordingHandler()
         started = time.monotonic()
         try:
-            result = await pool.run(
-                case.program(stage.substitutions()), tool_names=TOOL_NAMES, handler=handler
-            )
+            with work.case(case.id):
+                result = await pool.run(
+                    case.program(stage.substitutions()), tool_names=TOOL_NAMES, handler=handler
+                )
         except Exception as error:  # the contract: a child never makes run() raise
             return CaseOutcome(
                 case=case, mode=mode, result=None, pids=[],
@@ -319,6 +326,8 @@ async def _run_case(
                 f"wall_seconds={limits.wall_seconds} plus a {MARGIN_SECONDS}s margin"
             )
         harms.extend(handler.violations)
+        if "host" in case.signals:
+            harms.extend(work.harms(case.id))
         pids = [result.pid] if result.pid is not None else []
         left = await _settle_group(result.pid)
         if left:
@@ -360,7 +369,7 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
     limits = limits_for(mode)
     selected = [case for case in cases if mode in case.applies]
     outcomes: dict[str, CaseOutcome] = {}
-    with _private_tempdir() as root:
+    with _private_tempdir() as root, contextlib.ExitStack() as stack:
         parent = root / "stages"
         parent.mkdir()
         # Unprivileged children must be able to traverse to the world-writable marker dirs.
@@ -373,14 +382,15 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
             await _wait_idle(pool, size)
             fds_before, dirs_before = _fds(), _run_dirs(root)
             slots = anyio.Semaphore(size)
+            work = stack.enter_context(host_work.recording())
 
             async def one(case: Case) -> None:
                 async with slots:
-                    outcomes[case.id] = await _run_case(pool, case, mode, parent, limits)
+                    outcomes[case.id] = await _run_case(pool, case, mode, parent, limits, work)
 
             async def with_victims(cases: list[Case]) -> None:
                 for case in cases:
-                    outcomes[case.id] = await _run_case(siblings, case, mode, parent, limits)
+                    outcomes[case.id] = await _run_case(siblings, case, mode, parent, limits, work)
 
             async with anyio.create_task_group() as group:
                 group.start_soon(

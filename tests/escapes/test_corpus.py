@@ -40,6 +40,7 @@ REQUIRED_CATEGORIES = {
     "check-then-use",
     "hand-stepped-coroutines",
     "own-names",
+    "host-cost",
 }
 
 

@@ -1,0 +1,275 @@
+"""What a child's frame may cost the host: budgets first, then a decode bounded in place.
+
+Every budget (log output, bytes in flight, the value cap) is checked before the
+frame's JSON is decoded; JSON text over ``INLINE_DECODE_BYTES`` is decoded in a
+worker thread, never on the event loop; and the fast lossless check agrees with
+``materialize`` on every value. The tests count decodes and order events; none
+times anything.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import bridge._decoding
+import bridge.host
+from bridge._decoding import INLINE_DECODE_BYTES, Abandoned, decode_lossless, is_lossless_decoded
+from bridge.lossless import MAX_DEPTH, LossyJsonError, materialize
+from bridge.protocol import (
+    MAX_LOG_LINES_PER_FRAME,
+    Call,
+    ChildMessageDecoder,
+    Done,
+    Log,
+    encode_frame,
+    peek_tag,
+)
+from tests.strategies import json_values
+
+from .test_host_endpoint import Blocked, Echo, FakeChild, done, make_run, serve
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
+
+
+@pytest.fixture
+def decoded(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, bool]]:
+    """Every JSON text the host decodes: its length, and whether on the event loop's thread."""
+    seen: list[tuple[int, bool]] = []
+    loop_thread = threading.get_ident()
+    real = bridge._decoding.decode_lossless
+
+    def recording(raw: bytes, stop: threading.Event | None = None) -> JsonValue:
+        seen.append((len(raw), threading.get_ident() == loop_thread))
+        return real(raw, stop)
+
+    monkeypatch.setattr(bridge._decoding, "decode_lossless", recording)
+    return seen
+
+
+def args_of(size: int) -> bytes:
+    """A JSON object of about ``size`` bytes: a list of zeros, the cheapest text per item."""
+    return b'{"x":[' + b"0," * max(0, (size - 10) // 2) + b"0]}"
+
+
+# ------------------------------------------------------------------ budgets before decoding
+
+
+async def test_a_call_over_the_bytes_in_flight_is_refused_before_its_arguments_are_decoded(
+    decoded: list[tuple[int, bool]],
+) -> None:
+    small, big = args_of(600), args_of(900)
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", small), Call(1, "t", big))
+        child.release.wait()
+
+    outcome = await serve(script, Blocked(), max_pending_bytes=1000)
+    assert outcome.error is not None
+    assert outcome.error[0] == "worker-exit"
+    assert outcome.error[1] == (
+        f"the child has {len(small) + len(big)} bytes of tool calls and replies in flight, "
+        "over the limit of 1000 bytes (max_pending_bytes)"
+    )
+    assert [size for size, _ in decoded] == [len(small)]
+
+
+async def test_a_value_over_the_cap_is_refused_before_it_is_decoded(
+    decoded: list[tuple[int, bool]],
+) -> None:
+    value = args_of(5000)
+
+    def script(child: FakeChild) -> None:
+        child.send(Done(value=value))
+
+    outcome = await serve(script, run=make_run(max_value_bytes=len(value) - 1))
+    assert outcome.error == (
+        "output-limit",
+        f"the program's return value is {len(value)} bytes as JSON, over the limit of "
+        f"{len(value) - 1} bytes (max_value_bytes)",
+    )
+    assert decoded == []
+
+
+async def test_a_value_whose_compact_form_is_over_the_cap_is_still_refused() -> None:
+    # Hostile text need not be compact: 1e5 is three bytes, 100000.0 eight.
+    def script(child: FakeChild) -> None:
+        child.send(Done(value=b"[" + b"1e5," * 200 + b"1e5]"))
+
+    outcome = await serve(script, run=make_run(max_value_bytes=1000))
+    assert outcome.error is not None
+    assert outcome.error[0] == "output-limit"
+    # 201 numbers of eight bytes, 200 commas and two brackets.
+    assert outcome.error[1].startswith("the program's return value is 1810 bytes as JSON")
+
+
+async def test_a_log_frame_over_the_output_budget_is_refused_before_it_is_decoded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    decoded_kinds: list[str] = []
+    real = ChildMessageDecoder.decode
+
+    def recording(self: object, body: bytes) -> object:
+        decoded_kinds.append(peek_tag(body) or "?")
+        return real(self, body)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ChildMessageDecoder, "decode", recording)
+    line = "x" * 1000
+    run = make_run(max_log_bytes=10_000)
+
+    def script(child: FakeChild) -> None:
+        child.send(Log((line,) * 5), Log((line,) * 40))
+        child.release.wait()
+
+    outcome = await serve(script, run=run)
+    assert outcome.error is not None
+    assert outcome.error[0] == "output-limit"
+    assert outcome.error[1].startswith("the program's output exceeded 10000 bytes")
+    assert decoded_kinds == ["ready", "log"]  # the second log frame never was
+
+
+@given(st.lists(st.text(max_size=40), max_size=200))
+def test_the_log_budget_read_from_a_frames_size_never_overcounts(lines: list[str]) -> None:
+    lines = [line.encode("utf-8", "replace").decode() for line in lines]
+    counted = sum(len(line.encode()) + 1 for line in lines)
+    body = encode_frame(Log(tuple(lines)))[4:]
+    assert len(body) - bridge.host._LOG_ENVELOPE_BYTES <= counted
+
+
+def test_the_log_envelope_bound_covers_a_full_frame_of_empty_lines() -> None:
+    lines = ("",) * MAX_LOG_LINES_PER_FRAME
+    body = encode_frame(Log(lines))[4:]
+    assert len(body) - bridge.host._LOG_ENVELOPE_BYTES <= MAX_LOG_LINES_PER_FRAME
+
+
+@given(
+    sizes=st.lists(st.integers(min_value=2, max_value=3000), min_size=1, max_size=12),
+    budget=st.integers(min_value=100, max_value=20_000),
+)
+async def test_arguments_are_decoded_only_while_they_fit_the_bytes_in_flight(
+    sizes: list[int], budget: int
+) -> None:
+    # Calls never finish, so the bytes in flight only grow: the host decodes the
+    # arguments of each call that fits and refuses, undecoded, the first that
+    # does not.
+    frames = [args_of(size) for size in sizes]
+    seen: list[int] = []
+    real = bridge._decoding.decode_lossless
+
+    def recording(raw: bytes, stop: threading.Event | None = None) -> JsonValue:
+        seen.append(len(raw))
+        return real(raw, stop)
+
+    def script(child: FakeChild) -> None:
+        child.send(*(Call(n, "t", raw) for n, raw in enumerate(frames)), done(1))
+        child.release.wait()
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(bridge._decoding, "decode_lossless", recording)
+        outcome = await serve(script, Blocked(), max_pending_bytes=budget, max_pending_calls=64)
+    fitting, total = [], 0
+    for raw in frames:
+        if total + len(raw) > budget:
+            break
+        total += len(raw)
+        fitting.append(len(raw))
+    if len(fitting) < len(frames):
+        assert seen == fitting
+        assert outcome.error is not None
+        assert outcome.error[1].endswith(f"over the limit of {budget} bytes (max_pending_bytes)")
+    else:
+        assert seen == [*fitting, len(b"1")]  # and the final value
+        assert outcome.error is None
+        assert outcome.value == 1
+
+
+# ------------------------------------------------------------------ where decoding happens
+
+
+async def test_long_arguments_and_values_are_decoded_off_the_event_loop(
+    decoded: list[tuple[int, bool]],
+) -> None:
+    short, long = args_of(INLINE_DECODE_BYTES), args_of(INLINE_DECODE_BYTES + 2)
+    handler = Echo()
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", short))
+        child.recv_reply()
+        child.send(Call(1, "t", long))
+        child.recv_reply()
+        child.send(Done(value=long))
+
+    outcome = await serve(script, handler, run=make_run(max_value_bytes=len(long)))
+    assert outcome.error is None, outcome.error
+    assert len(handler.calls) == 2
+    assert decoded == [(len(short), True), (len(long), False), (len(long), False)]
+
+
+def test_an_abandoned_decode_stops_at_its_next_container() -> None:
+    stop = threading.Event()
+    stop.set()
+    raw = b"[" + b"[0]," * (MAX_DEPTH + 10) + b"[0]]"
+    with pytest.raises(Abandoned):
+        decode_lossless(raw, stop)
+
+
+def test_the_collector_is_back_on_after_a_long_decode_and_left_off_if_it_was() -> None:
+    import gc
+
+    raw = args_of(INLINE_DECODE_BYTES * 4)
+    assert gc.isenabled()
+    decode_lossless(raw)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        decode_lossless(raw)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+# ------------------------------------------------------------------ the fast lossless check
+
+_LOSSY_SCALARS = st.sampled_from([-0.0, 2**53 + 1, -(2**60) - 1, 10**30]) | st.integers(
+    min_value=2**53
+)
+
+
+def _nested(depth: int) -> JsonValue:
+    value: JsonValue = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@given(
+    json_values()
+    | st.lists(json_values() | _LOSSY_SCALARS, max_size=5)
+    | st.dictionaries(st.text(max_size=3), _LOSSY_SCALARS | json_values(), max_size=4)
+    | st.integers(min_value=MAX_DEPTH - 2, max_value=MAX_DEPTH + 2).map(_nested)
+    | _LOSSY_SCALARS
+)
+def test_the_fast_check_agrees_with_materialize(value: JsonValue) -> None:
+    try:
+        text = msgspec.json.encode(value)
+        decoded_value = msgspec.json.decode(text)
+    except (msgspec.EncodeError, msgspec.DecodeError, OverflowError):
+        return  # not JSON text at all
+    try:
+        materialize(decoded_value)
+    except LossyJsonError:
+        lossless = False
+    else:
+        lossless = True
+    assert is_lossless_decoded(decoded_value, None) == lossless
+    if lossless:
+        assert decode_lossless(text) == decoded_value
+    else:
+        with pytest.raises(LossyJsonError):
+            decode_lossless(text)

@@ -1,0 +1,7 @@
+# category: host-cost
+# signal: host limit liveness
+# kinds: ok exception compile timeout
+# repeat: 200
+# plain: skip (checks the host's compile work)
+# source: chains of subscripts hundreds deep; each guarded subscript was located by walking the whole chain below it (quadratic in the depth), and the host compiled long programs itself
+r = x[k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k][k]

@@ -1,0 +1,136 @@
+"""Counting the host's work on a run's untrusted input, for the corpus's ``host`` signal.
+
+A program or a child can make the host work where that work stalls every other
+run: compiling the program (the host's compiler runs on its event loop, or
+holds the GIL in a thread), or decoding a frame's JSON on the event loop. The
+harm is judged by counting, never by timing:
+
+* compile work: every walk step over a syntax tree (``ast.iter_child_nodes`` and
+  ``ast.iter_fields``, which the policy's transformer, its scope walks and the
+  location pass all step through) made inside the host's compiler (what the
+  pool calls to compile a program), on whichever host thread runs it;
+* decode work: the length of each JSON text decoded on the event loop's thread.
+
+A run does harm when either passes a fixed budget, the same for every program:
+the host may compile a short program and decode a short text in place, but no
+program or frame may make it do more.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import threading
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+import bridge._decoding
+import sandbox._compile
+import sandbox._pool
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+__all__ = ["HOST_COMPILE_STEPS", "HOST_LOOP_DECODE_BYTES", "HostWork", "recording"]
+
+#: Walk steps the host may spend compiling one run's program: a short program
+#: (the host compiles at most 1 KiB) needs a few ten thousand at most.
+HOST_COMPILE_STEPS: Final = 50_000
+#: JSON text the host may decode in one piece on its event loop.
+HOST_LOOP_DECODE_BYTES: Final = 16 * 1024
+
+_case: ContextVar[str | None] = ContextVar("host_work_case", default=None)
+
+
+@dataclass
+class _Work:
+    compile_steps: int = 0
+    loop_decode_bytes: int = 0
+
+
+class HostWork:
+    """The host work counted per case while :func:`recording` is active."""
+
+    def __init__(self) -> None:
+        self.work: dict[str, _Work] = {}
+        self.loop_thread = threading.get_ident()
+        self._counting = threading.local()
+
+    @contextlib.contextmanager
+    def case(self, case_id: str) -> Iterator[None]:
+        """Attribute the host work done in this context (and threads it starts) to ``case_id``."""
+        token = _case.set(case_id)
+        try:
+            yield
+        finally:
+            _case.reset(token)
+
+    def harms(self, case_id: str) -> list[str]:
+        """Sentences naming each budget the case's runs passed."""
+        work = self.work.get(case_id, _Work())
+        harms = []
+        if work.compile_steps > HOST_COMPILE_STEPS:
+            harms.append(
+                f"the host spent {work.compile_steps} walk steps compiling the program "
+                f"(budget {HOST_COMPILE_STEPS})"
+            )
+        if work.loop_decode_bytes > HOST_LOOP_DECODE_BYTES:
+            harms.append(
+                f"the host decoded {work.loop_decode_bytes} bytes of JSON in one piece on its "
+                f"event loop (budget {HOST_LOOP_DECODE_BYTES})"
+            )
+        return harms
+
+    def _work(self) -> _Work | None:
+        case_id = _case.get()
+        return None if case_id is None else self.work.setdefault(case_id, _Work())
+
+    def _step(self) -> None:
+        if getattr(self._counting, "active", False):
+            self._counting.steps += 1
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[HostWork]:
+    """Count host work while the block runs (one corpus run at a time)."""
+    recorder = HostWork()
+    real_compile = sandbox._compile.compile_with_calls  # what the pool calls
+    real_decode = bridge._decoding.decode_lossless
+    child_nodes, fields = ast.iter_child_nodes, ast.iter_fields
+
+    def counted_child_nodes(node: ast.AST) -> Iterator[ast.AST]:
+        recorder._step()
+        return child_nodes(node)
+
+    def counted_fields(node: ast.AST) -> Iterator[tuple[str, Any]]:
+        recorder._step()
+        return fields(node)
+
+    def counted_compile(*args: Any, **kwargs: Any) -> Any:
+        counting = recorder._counting
+        counting.active, counting.steps = True, 0
+        try:
+            return real_compile(*args, **kwargs)
+        finally:
+            counting.active = False
+            work = recorder._work()
+            if work is not None:
+                work.compile_steps += counting.steps
+
+    def counted_decode(raw: bytes, *args: Any) -> Any:
+        work = recorder._work()
+        if work is not None and threading.get_ident() == recorder.loop_thread:
+            work.loop_decode_bytes = max(work.loop_decode_bytes, len(raw))
+        return real_decode(raw, *args)
+
+    with contextlib.ExitStack() as patches:
+        for owner, name, value in (
+            (ast, "iter_child_nodes", counted_child_nodes),
+            (ast, "iter_fields", counted_fields),
+            (sandbox._pool, "compile_with_calls", counted_compile),
+            (bridge._decoding, "decode_lossless", counted_decode),
+        ):
+            patches.callback(setattr, owner, name, getattr(owner, name))
+            setattr(owner, name, value)
+        yield recorder
