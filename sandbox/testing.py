@@ -5,6 +5,7 @@
   directory, environment) as it was just before the seccomp filter went in,
   since a program cannot open ``/proc`` itself once the filter is in force.
 * :func:`wait_for_idle`: wait, without sleeping, until the pool has warm children.
+* :func:`wait_reaped`: wait, without sleeping, until the pool's zygote has reaped a child.
 * :func:`zygote_pid`: the pid of the pool's zygote, to kill it in a test.
 * :class:`EchoHandler`: a :class:`~sandbox.CallHandler` that records calls and
   returns their arguments.
@@ -21,7 +22,7 @@ from sandbox._pool import WorkerPool
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
 
-__all__ = ["EchoHandler", "probing_pool", "wait_for_idle", "zygote_pid"]
+__all__ = ["EchoHandler", "probing_pool", "wait_for_idle", "wait_reaped", "zygote_pid"]
 
 
 def probing_pool(*, limits: Limits | None = None, size: int = 1) -> WorkerPool:
@@ -38,6 +39,18 @@ async def wait_for_idle(pool: WorkerPool, count: int) -> None:
     """
     while pool.statistics().idle < count:
         await pool._idle_changed.wait()
+
+
+async def wait_reaped(pool: WorkerPool, pid: int) -> None:
+    """Return once the pool's zygote has reaped its child ``pid`` (at once if it has).
+
+    Once it returns, the child itself is gone: any process still in its process
+    group outlived it. Put a time limit around it (``anyio.fail_after``).
+    """
+    zygote = pool._zygote
+    child = None if zygote is None else zygote.children.get(pid)
+    if child is not None:
+        await child.exited.wait()
 
 
 def zygote_pid(pool: WorkerPool) -> int | None:

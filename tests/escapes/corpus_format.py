@@ -21,7 +21,7 @@ async function, as the sandbox runs it), not a test module. It opens with
     match the ``leak`` pattern; judged only with the language layer on, since
     disclosing interpreter internals is that layer's concern), ``bounded`` (the
     result is no larger than the output caps allow) and ``limit`` (the run ends
-    with one of ``kinds`` within the wall-clock limit plus a margin).
+    with one of ``kinds``: the host's limits, not the program, ended it).
 ``expect``
     Error kinds the run must end with whenever the language layer is on;
     ``refused`` stands for ``exception`` or ``compile``.

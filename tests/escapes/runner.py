@@ -1,10 +1,12 @@
 """Runs the escape corpus through a real :class:`sandbox.WorkerPool` and judges each run.
 
-One pool per ablation mode runs every case concurrently; each case gets its own
+One pool per ablation mode runs the cases concurrently; each case gets its own
 :class:`~tests.escapes.stage.Stage` (secret, marker directory, canary, victim),
-and every harm is read from outside the child after the run. The pool's health
-is recorded at the end: statistics back to idle, no process left in any child's
-process group, as many descriptors and run directories as before.
+and every harm is read from outside the child after the run. Harm is judged by
+what happened (the kind the run ended with and what the stage observed), never
+by the clock. The pool's health is recorded at the end: statistics back to
+idle, no process left in any child's process group, as many descriptors and run
+directories as before.
 """
 
 from __future__ import annotations
@@ -15,16 +17,17 @@ import os
 import shutil
 import sys
 import tempfile
-import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import anyio
+import anyio.lowlevel
 
 import sandbox
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import Limits, ToolCallFailed, WorkerPool
+from sandbox.testing import wait_for_idle, wait_reaped
 
 from .stage import Stage, process_group_members
 
@@ -38,7 +41,6 @@ if TYPE_CHECKING:
 __all__ = [
     "CORPUS_LIMITS",
     "LEGIT_LIMITS",
-    "MARGIN_SECONDS",
     "POOL_SIZE",
     "TOOL_NAMES",
     "AblationRuns",
@@ -63,9 +65,6 @@ CORPUS_LIMITS: Final = Limits(
     max_value_bytes=256 * _KIB,
     max_frame_bytes=512 * _KIB,
 )
-#: How far past its wall-clock limit a run may end: killing, reaping and
-#: reporting take a moment, and the corpus runs several children at once on few cores.
-MARGIN_SECONDS: Final = 1.5
 #: The tools every case's ``tools`` proxy declares.
 TOOL_NAMES: Final = ("echo", "search", "odd-name", "fail")
 #: Concurrent runs per pool (and the pool's warm size).
@@ -150,7 +149,6 @@ class CaseOutcome:
     result: RunResult | None
     harms: list[str]
     pids: list[int]
-    elapsed: float
 
 
 @dataclass
@@ -260,12 +258,6 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
             harms.append(
                 f"the run ended as {got!r}, expected one of {sorted(kinds)}: {message[:300]}"
             )
-    timed = "limit" in case.signals or (result.error is not None and result.error.kind == "timeout")
-    if timed and result.wall_seconds > limits.wall_seconds + MARGIN_SECONDS:
-        harms.append(
-            f"the run took {result.wall_seconds:.2f}s, past wall_seconds={limits.wall_seconds}"
-            f" plus a {MARGIN_SECONDS}s margin"
-        )
     log_bytes = sum(len(line.encode()) + 1 for line in result.logs)
     if log_bytes > limits.max_log_bytes + 256:
         harms.append(f"the logs hold {log_bytes} bytes, past max_log_bytes={limits.max_log_bytes}")
@@ -276,15 +268,9 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
     return harms
 
 
-async def _settle_group(pid: int | None) -> list[int]:
-    """Wait briefly for a finished child's process group to disappear; return what is left."""
-    if pid is None:
-        return []
-    # The zygote reaps its children asynchronously; give it a moment (at most 5 s).
-    for _ in range(100):
-        if not process_group_members(pid):
-            break
-        await anyio.sleep(0.05)
+async def _left_in_group(pool: WorkerPool, pid: int) -> list[int]:
+    """Processes still in child ``pid``'s process group once the child itself is reaped."""
+    await wait_reaped(pool, pid)
     return process_group_members(pid)
 
 
@@ -297,7 +283,6 @@ async def _run_case(
     )
     try:
         handler = RecordingHandler()
-        started = time.monotonic()
         try:
             result = await pool.run(
                 case.program(stage.substitutions()), tool_names=TOOL_NAMES, handler=handler
@@ -305,20 +290,13 @@ async def _run_case(
         except Exception as error:  # the contract: a child never makes run() raise
             return CaseOutcome(
                 case=case, mode=mode, result=None, pids=[],
-                elapsed=time.monotonic() - started,
                 harms=[f"pool.run raised instead of returning a result: {error!r}"
                        f" {_leaf_errors(error)}"],
             )
-        elapsed = time.monotonic() - started
         harms = _judge(case, mode, stage, result, limits)
-        if "limit" in case.signals and elapsed > limits.wall_seconds + MARGIN_SECONDS:
-            harms.append(
-                f"the run returned after {elapsed:.2f}s as measured by the caller, past "
-                f"wall_seconds={limits.wall_seconds} plus a {MARGIN_SECONDS}s margin"
-            )
         harms.extend(handler.violations)
         pids = [result.pid] if result.pid is not None else []
-        left = await _settle_group(result.pid)
+        left = await _left_in_group(pool, result.pid) if result.pid is not None else []
         if left:
             harms.append(f"processes {left} outlived the run in the child's process group")
         if "liveness" in case.signals or "limit" in case.signals:
@@ -327,6 +305,7 @@ async def _run_case(
                 harms.append(f"the next run failed: {after.error}")
             if after.pid is not None:
                 pids.append(after.pid)
+                await wait_reaped(pool, after.pid)
         if "state" in case.signals:
             probe = await pool.run(
                 _PROBE_PROGRAM, tool_names=TOOL_NAMES, handler=RecordingHandler()
@@ -335,21 +314,31 @@ async def _run_case(
                 harms.append(f"a later program saw poisoned state: {probe.value!r} {probe.error}")
             if probe.pid is not None:
                 pids.append(probe.pid)
-        return CaseOutcome(
-            case=case, mode=mode, result=result, harms=harms, pids=pids, elapsed=elapsed
-        )
+                await wait_reaped(pool, probe.pid)
+        return CaseOutcome(case=case, mode=mode, result=result, harms=harms, pids=pids)
     finally:
         stage.close()
 
 
-async def _wait_idle(pool: WorkerPool, size: int) -> PoolStatistics:
-    """Wait (at most 30 s) for the pool to settle; return its statistics either way."""
-    for _ in range(600):
+#: Scheduler rounds ``_settled`` gives the pool's own tasks: once every child is
+#: reaped, releasing them takes one or two; more means something is left over.
+_SETTLE_ROUNDS: Final = 100
+
+
+async def _settled(pool: WorkerPool, size: int) -> PoolStatistics:
+    """The pool's statistics once ``size`` warm children wait again.
+
+    Called after every run has returned and every child of the runs was reaped:
+    the pool then only has to release them (a step of its own tasks, counted
+    in scheduler rounds, not seconds) and refill. What is still busy, starting
+    or exiting after that is left over, not late.
+    """
+    await wait_for_idle(pool, size)
+    for _ in range(_SETTLE_ROUNDS):
         statistics = pool.statistics()
-        settled = (statistics.idle, statistics.busy, statistics.starting, statistics.exiting)
-        if settled == (size, 0, 0, 0):
+        if (statistics.busy, statistics.starting, statistics.exiting) == (0, 0, 0):
             break
-        await anyio.sleep(0.05)
+        await anyio.lowlevel.checkpoint()
     return pool.statistics()
 
 
@@ -364,7 +353,7 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
         # Unprivileged children must be able to traverse to the world-writable marker dirs.
         os.chmod(parent, 0o755)
         async with WorkerPool(limits=limits, size=size) as pool:
-            await _wait_idle(pool, size)
+            await _settled(pool, size)
             fds_before, dirs_before = _fds(), _run_dirs(root)
             slots = anyio.Semaphore(size)
 
@@ -381,7 +370,7 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
             for case in selected:
                 if case.repeat > 1:
                     await one(case)
-            statistics = await _wait_idle(pool, size)
+            statistics = await _settled(pool, size)
             leftover = {
                 pid: members
                 for outcome in outcomes.values()
