@@ -20,6 +20,9 @@ Conversation, one program per child::
     host  -> child  Reply(id=1, ...), Reply(id=0, ...), ...   (any order)
     child -> host   Done(value | error)
 
+or, at any point of the run, ``Tripped(event)`` from the child's tripwire (an
+audit hook), after which the child exits.
+
 This module is imported by the child: it must stay cheap to import (no anyio,
 nothing from the host side).
 """
@@ -38,6 +41,7 @@ from bridge.lossless import FrozenDict, materialize
 __all__ = [
     "DEFAULT_MAX_FRAME_BYTES",
     "HEADER_BYTES",
+    "MAX_EVENT_NAME_CHARS",
     "MAX_LOG_LINES_PER_FRAME",
     "PROTOCOL_VERSION",
     "Call",
@@ -55,6 +59,7 @@ __all__ = [
     "Ready",
     "Reply",
     "Run",
+    "Tripped",
     "encode_frame",
     "encode_value",
     "read_frame",
@@ -220,8 +225,35 @@ class Done(msgspec.Struct, frozen=True, tag="done", array_like=True, forbid_unkn
     error: Failure | None = None
 
 
+#: The longest audit event name (or detail) a :class:`Tripped` frame may carry.
+MAX_EVENT_NAME_CHARS: Final = 128
+_EventName: TypeAlias = Annotated[
+    str, msgspec.Meta(max_length=MAX_EVENT_NAME_CHARS, pattern="^[!-~]*$")
+]
+
+
+@final
+class Tripped(
+    msgspec.Struct, frozen=True, tag="tripped", array_like=True, forbid_unknown_fields=True
+):
+    """child -> host: the child's tripwire ended the run; the child exits next.
+
+    Attributes:
+        event: the audit event that tripped it (``sys._getframe``, ``open``,
+            ...); ``""`` when the event's name was not fit to show.
+        detail: the member read (``object.__getattr__``) or the module
+            imported (``import``), else ``""``.
+
+    Both are printable ASCII without spaces, at most
+    :data:`MAX_EVENT_NAME_CHARS` characters (the decoder checks it).
+    """
+
+    event: _EventName
+    detail: _EventName = ""
+
+
 HostMessage: TypeAlias = Run | Reply
-ChildMessage: TypeAlias = Ready | Call | Log | Done
+ChildMessage: TypeAlias = Ready | Call | Log | Done | Tripped
 
 
 # --------------------------------------------------------------------------- values
