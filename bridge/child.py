@@ -62,10 +62,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ChildChannel", "ToolCallError", "make_bindings", "recv_run", "send_ready"]
 
-#: The filename programs are compiled under; call sites are reported by their
-#: line in the frame that has it.
-MODEL_FILENAME: Final = "<model>"
-
 #: Pending log bytes that trigger an immediate flush.
 _LOG_FLUSH_BYTES: Final = 32 * 1024
 
@@ -364,13 +360,15 @@ def _display(name: str) -> str:
     return f"tools.{name}" if name.isidentifier() else f"tools[{name!r}]"
 
 
-def _model_line(frame: FrameType | None) -> int | None:
+def _model_line(frame: FrameType | None, tools: object) -> int | None:
     # The program's frame is the caller, or a few frames up when a guard
     # (e.g. RestrictedPython's ``_apply_`` for ``**kwargs``) sits in between.
+    # It is the frame whose globals hold the program's ``tools``: reading a
+    # frame's code instead would be an audited read on every tool call.
     for _ in range(8):
         if frame is None:
             return None
-        if frame.f_code.co_filename == MODEL_FILENAME:
+        if frame.f_globals.get("tools") is tools:
             return frame.f_lineno
         frame = frame.f_back
     return None
@@ -380,11 +378,14 @@ def _model_line(frame: FrameType | None) -> int | None:
 class _Calls:
     """The calls of one run: ids, futures waiting for replies, unawaited calls."""
 
-    __slots__ = ("channel", "futures", "names", "next_id", "over", "serial", "unawaited")
+    __slots__ = (
+        "channel", "futures", "names", "next_id", "over", "serial", "tools", "unawaited"
+    )
 
     def __init__(self, channel: ChildChannel, names: frozenset[str]) -> None:
         self.channel = channel
         self.names = names
+        self.tools: object = None  # the program's ``tools``, set by make_bindings
         self.next_id = 0
         self.serial = 0
         self.futures: dict[int, tuple[asyncio.Future[JsonValue], str]] = {}
@@ -530,7 +531,8 @@ class _ToolStub:
             encoded = encode_value(payload)
         except LossyJsonError as exc:
             encoded, error = b"", f"tool arguments must be lossless JSON: {exc}"
-        return _ToolCall(self._calls, name, encoded, error, _model_line(sys._getframe(1)))
+        calls = self._calls
+        return _ToolCall(calls, name, encoded, error, _model_line(sys._getframe(1), calls.tools))
 
     def __repr__(self) -> str:
         return f"<tool {_display(self._name)}>"
@@ -603,4 +605,5 @@ def make_bindings(
         that was never awaited (with its line), or ``None``.
     """
     calls = _Calls(channel, frozenset(tool_names))
-    return {"tools": _Tools(calls), "ToolCallError": ToolCallError}, calls.finish
+    calls.tools = tools = _Tools(calls)
+    return {"tools": tools, "ToolCallError": ToolCallError}, calls.finish

@@ -144,6 +144,8 @@ class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknow
         memory_bytes: address-space limit (``RLIMIT_AS``) for the run.
         max_open_files: ``RLIMIT_NOFILE`` for the run.
         os_layer: whether the OS limits apply (``False`` only for the ablation tests).
+        tripwire: whether the child arms its tripwire (``False`` only for the
+            ablation tests).
     """
 
     code: bytes
@@ -156,6 +158,7 @@ class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknow
     memory_bytes: int
     max_open_files: int
     os_layer: bool = True
+    tripwire: bool = True
 
 
 @final

@@ -267,6 +267,7 @@ class WorkerPool:
             max_open_files=limits.max_open_files,
             max_frame_bytes=limits.max_frame_bytes,
             probe=self._probe,
+            tripwire=limits.tripwire,
         )
 
     async def _current_zygote(self) -> Zygote:
@@ -384,9 +385,19 @@ class WorkerPool:
         reasons: list[str] = []
         if not limits.language_layer:
             reasons.append("language_layer: switched off (language_layer=False)")
+        if not limits.tripwire:
+            reasons.append("tripwire: switched off (tripwire=False)")
         if not limits.os_layer:
             reasons.extend(f"{name}: switched off (os_layer=False)" for name in _OS_PROTECTIONS)
-            return Layers(limits.language_layer, False, False, False, False, tuple(reasons))
+            return Layers(
+                language_layer=limits.language_layer,
+                tripwire=limits.tripwire,
+                rlimits=False,
+                uid_drop=False,
+                no_new_privs=False,
+                seccomp=False,
+                reasons=tuple(reasons),
+            )
         ready = self._platform
         if ready is None:
             raise RuntimeError("open the WorkerPool first: the platform is probed by its zygote")
@@ -395,6 +406,7 @@ class WorkerPool:
         reasons.extend(platform)
         return Layers(
             language_layer=limits.language_layer,
+            tripwire=limits.tripwire,
             rlimits=linux,
             uid_drop=linux and drop,
             no_new_privs=linux,
@@ -541,6 +553,7 @@ class WorkerPool:
             memory_bytes=limits.memory_bytes,
             max_open_files=limits.max_open_files,
             os_layer=limits.os_layer,
+            tripwire=limits.tripwire,
         )
         aborted: list[str] = []
         remaining = limits.wall_seconds - (time.perf_counter() - started)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import sys
 import traceback
 import types
 import warnings
@@ -197,6 +198,10 @@ class PreparedRun:
         own_process: the caller is a process that exits right after this run:
             warnings are silenced for the whole process now (instead of around
             the run) and the loop's own descriptors are left open after it.
+        tripwire: an audit hook (:func:`sandbox._tripwire.make_tripwire`) to
+            install once the program's code is loaded, before any of it runs.
+            Only for a process that runs this one program: a hook stays for
+            the life of the process.
     """
 
     __slots__ = (
@@ -206,14 +211,21 @@ class PreparedRun:
         "_output",
         "_own_process",
         "_restricted",
+        "_tripwire",
         "_used",
     )
 
     def __init__(
-        self, *, restricted: bool, emit_log: Callable[[str], None], own_process: bool = False
+        self,
+        *,
+        restricted: bool,
+        emit_log: Callable[[str], None],
+        own_process: bool = False,
+        tripwire: Callable[[str, tuple[object, ...]], None] | None = None,
     ) -> None:
         self._restricted = restricted
         self._own_process = own_process
+        self._tripwire = tripwire
         if own_process:
             # Warnings would print host file paths to the real stderr.
             warnings.simplefilter("ignore")
@@ -270,6 +282,11 @@ class PreparedRun:
         source = namespace.pop(SOURCE_NAME, "")
         assert callable(main)
         assert isinstance(source, str)
+        tripwire, self._tripwire = self._tripwire, None
+        if tripwire is not None:
+            # Armed here: the program's code is loaded (the exec above is the
+            # runtime's, not the program's) and none of it has run yet.
+            sys.addaudithook(tripwire)
 
         error: tuple[ErrorKind, str] | None
         result: object
@@ -376,7 +393,7 @@ def format_program_exception(exc: BaseException, source: str) -> str:
     lines = source.splitlines()
     try:
         # limit=0: the traceback module reads no frame here; the program's
-        # frames are read by program_frames alone.
+        # frames are read by program_frames alone (the tripwire exempts it).
         te = traceback.TracebackException.from_exception(exc, limit=0, lookup_lines=False)
     except BaseException:  # a program's __str__ may raise anything, SystemExit included
         return f"{type(exc).__name__}: <the exception could not be formatted>"
@@ -405,7 +422,8 @@ def program_frames(tb: object, lines: list[str]) -> list[traceback.FrameSummary]
     """The program's own frames in traceback ``tb``, outermost first, as summaries.
 
     The one place the runtime reads frames (``tb_frame``, ``f_code``) once a
-    program runs: it reads nothing a program controls (the traceback, frame and
+    program runs, and the tripwire exempts exactly this function's code for
+    those reads: it reads nothing a program controls (the traceback, frame and
     code objects are the interpreter's own types) and hands out only file
     name, line, function name and source line, never a frame or a code object.
     """

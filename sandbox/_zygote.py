@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXIT_CODES",
     "PRELOADED_MODULES",
+    "TRIPPED_EXIT",
     "ChildSettings",
     "Exited",
     "HostRequest",
@@ -73,6 +74,11 @@ EXIT_CODES: Final[dict[int, str]] = {
     78: "the child's runtime failed outside the program",
 }
 
+#: The exit status of a child its tripwire ended (``sandbox._tripwire``): the
+#: host reports the run as ``sandbox-violation`` even when the frame naming the
+#: event did not arrive.
+TRIPPED_EXIT: Final = 79
+
 #: Stdlib modules the façades and the runtime may import lazily. The seccomp
 #: filter forbids opening files once a program runs, so everything a program
 #: can reach must already be imported when the zygote forks.
@@ -100,6 +106,7 @@ class ChildSettings(msgspec.Struct, frozen=True, array_like=True, forbid_unknown
         max_frame_bytes: The largest frame the child accepts from the host.
         probe: Test hook: hand the program an ``os_probe`` dict describing the
             process as the child saw it just before the seccomp filter.
+        tripwire: Whether the child arms its tripwire before the program runs.
     """
 
     restricted: bool
@@ -109,6 +116,7 @@ class ChildSettings(msgspec.Struct, frozen=True, array_like=True, forbid_unknown
     max_open_files: int
     max_frame_bytes: int
     probe: bool = False
+    tripwire: bool = True
 
 
 @final

@@ -105,7 +105,12 @@ _HOST_PATHS: Final = tuple(
 
 def limits_for(mode: Mode, base: Limits = CORPUS_LIMITS) -> Limits:
     """``base`` with the testing switches set for one ablation mode."""
-    return replace(base, language_layer=mode != "os", os_layer=mode != "language")
+    return replace(
+        base,
+        language_layer=mode != "os",
+        tripwire=mode == "both",
+        os_layer=mode != "language",
+    )
 
 
 @dataclass

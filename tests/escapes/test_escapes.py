@@ -116,6 +116,7 @@ def test_results_report_the_layers_of_the_mode(mode: Mode, ablation: AblationRun
             continue
         layers = outcome.result.layers
         assert layers.language_layer == (mode != "os")
+        assert layers.tripwire == (mode == "both")
         os_parts = (layers.rlimits, layers.uid_drop, layers.no_new_privs, layers.seccomp)
         if mode == "language":
             assert os_parts == (False, False, False, False)

@@ -1,8 +1,9 @@
 """The OS layer seen from inside a real child.
 
 A program cannot read ``/proc`` through the language layer (nor at all once the
-seccomp filter is in), so these tests use ``Limits(language_layer=False)``
-programs that inspect ``os``, and the ``os_probe`` test hook of
+seccomp filter is in), so these tests use ``Limits(language_layer=False,
+tripwire=False)`` programs that inspect ``os`` (the tripwire would end them at
+their first ``os`` call), and the ``os_probe`` test hook of
 :func:`sandbox.testing.probing_pool`, taken just before the filter goes in.
 """
 
@@ -22,7 +23,7 @@ from sandbox.testing import EchoHandler, probing_pool
 pytestmark = pytest.mark.slow
 
 GUARD = 30
-PLAIN = Limits(language_layer=False)
+PLAIN = Limits(language_layer=False, tripwire=False)
 NOBODY = 65534
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the uid drop happens only as root")
 
