@@ -25,10 +25,12 @@ import anyio
 import anyio.lowlevel
 
 import sandbox
+from bridge.host import tripped_message
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import Limits, ToolCallFailed, WorkerPool
 from sandbox.testing import wait_for_idle, wait_reaped
 
+from .corpus_format import LANGUAGE_MODES
 from .stage import Stage, process_group_members
 
 if TYPE_CHECKING:
@@ -107,9 +109,9 @@ def limits_for(mode: Mode, base: Limits = CORPUS_LIMITS) -> Limits:
     """``base`` with the testing switches set for one ablation mode."""
     return replace(
         base,
-        language_layer=mode != "os",
-        tripwire=mode == "both",
-        os_layer=mode != "language",
+        language_layer=mode in ("all", "language"),
+        tripwire=mode in ("all", "tripwire"),
+        os_layer=mode in ("all", "os"),
     )
 
 
@@ -246,11 +248,11 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
         *stage.victim_harm(),
         *stage.ipc_harm(),
     ]
-    if mode != "os":
+    if mode in LANGUAGE_MODES:
         for path in _HOST_PATHS:
             if any(path in text for text in (value, logs, message)):
                 harms.append(f"the output shows the host path {path!r}")
-    if case.leak is not None and mode != "os":
+    if case.leak is not None and mode in LANGUAGE_MODES:
         for text in (value, logs, message):
             match = case.leak.search(text)
             if match is not None:
@@ -263,6 +265,11 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
             harms.append(
                 f"the run ended as {got!r}, expected one of {sorted(kinds)}: {message[:300]}"
             )
+    if mode == "tripwire" and case.tripwire_event is not None:
+        expected = tripped_message(case.tripwire_event, case.tripwire_detail)
+        if result.error is not None and message != expected:
+            where = f"{case.tripwire_event} {case.tripwire_detail}".strip()
+            harms.append(f"the tripwire did not stop it at {where}: {message[:300]}")
     log_bytes = sum(len(line.encode()) + 1 for line in result.logs)
     if log_bytes > limits.max_log_bytes + 256:
         harms.append(f"the logs hold {log_bytes} bytes, past max_log_bytes={limits.max_log_bytes}")
