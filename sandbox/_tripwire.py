@@ -233,19 +233,22 @@ def _template(
         # `event` is always an exact str (CPython makes it from a C string);
         # the arguments may be anything (sys.audit takes any), so each is
         # type-checked before use: nothing here calls a program's method.
+        first = args[0] if args else None
+        if (
+            event == "sys._getframe"
+            and type_of(first) is frame_type
+            and first.f_globals is own  # type: ignore[attr-defined]
+        ):
+            return  # the hook looking at its own frame (first, as it is the most frequent)
         detail = ""
         if event in decided:
             try:
                 key = event
-                first = args[0] if args else None
                 if event == "object.__getattr__":
                     key = args[1]  # type: ignore[assignment]
                     if type_of(key) is text and key not in members:
                         return
                     detail = key
-                elif event == "sys._getframe":
-                    if type_of(first) is frame_type and first.f_globals is own:  # type: ignore[attr-defined]
-                        return  # the hook looking at its own frame
                 elif event == "import" and type_of(first) is text:
                     if first in allowed_imports:
                         return
