@@ -360,20 +360,6 @@ def _display(name: str) -> str:
     return f"tools.{name}" if name.isidentifier() else f"tools[{name!r}]"
 
 
-def _model_line(frame: FrameType | None, tools: object) -> int | None:
-    # The program's frame is the caller, or a few frames up when a guard
-    # (e.g. RestrictedPython's ``_apply_`` for ``**kwargs``) sits in between.
-    # It is the frame whose globals hold the program's ``tools``: reading a
-    # frame's code instead would be an audited read on every tool call.
-    for _ in range(8):
-        if frame is None:
-            return None
-        if frame.f_globals.get("tools") is tools:
-            return frame.f_lineno
-        frame = frame.f_back
-    return None
-
-
 @final
 class _Calls:
     """The calls of one run: ids, futures waiting for replies, unawaited calls."""
@@ -532,7 +518,24 @@ class _ToolStub:
         except LossyJsonError as exc:
             encoded, error = b"", f"tool arguments must be lossless JSON: {exc}"
         calls = self._calls
-        return _ToolCall(calls, name, encoded, error, _model_line(sys._getframe(1), calls.tools))
+        # The line of the call, for "never awaited" messages. The program's
+        # frame is the caller, or a few frames up when a guard (e.g.
+        # RestrictedPython's ``_apply_`` for ``**kwargs``) sits in between: the
+        # frame whose globals hold the program's ``tools``. The walk stays in
+        # this function and uses only attribute reads: the child's tripwire
+        # exempts this function's sys._getframe, so the frame must reach no
+        # other function (a module global or builtin a program could replace).
+        frame: FrameType | None = sys._getframe(1)
+        line: int | None = None
+        depth = 0
+        while frame is not None and depth < 8:
+            if frame.f_globals.get("tools") is calls.tools:
+                line = frame.f_lineno
+                break
+            frame = frame.f_back
+            depth += 1
+        frame = None
+        return _ToolCall(calls, name, encoded, error, line)
 
     def __repr__(self) -> str:
         return f"<tool {_display(self._name)}>"

@@ -23,8 +23,9 @@ The exemption is the *identity of the code object* of the frame that caused
 the event, compared with ``is`` against code objects taken from the loaded
 modules before the program starts. A program cannot make a frame run one of
 those code objects except by calling the trusted function itself, and every
-trusted function keeps what it reads: it returns a line number, a summary, a
-signature or a class, never a frame or a code object. To find that frame the
+trusted function keeps what it reads: it passes it to no function looked up at
+run time (which a program could replace), and returns a line number, a
+summary, a signature or a class, never a frame or a code object. To find that frame the
 hook looks at its own frame (``sys._getframe(0)``) and its ``f_back``; it
 recognises its own frames, and so its own nested events, by their globals: a
 private dictionary that only the hook's frames hold.
@@ -110,7 +111,7 @@ FORBIDDEN_MODULES: Final = frozenset({
     "ensurepip", "pdb", "msvcrt", "winreg", "_winapi",
     "marshal",  # code objects from bytes
     "gc",  # get_objects / get_referrers / get_referents reach any object, this hook too
-    "_thread",  # a second thread beside the program
+    "_thread",  # a second thread beside the program (no such event in 3.11)
     "cpython",  # interpreter state: sub-interpreters, clearing the audit hooks
 })
 

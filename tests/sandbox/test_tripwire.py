@@ -357,6 +357,40 @@ async def test_the_exempt_steps_hand_a_program_that_calls_them_no_frame_or_code(
     assert result.value == []
 
 
+async def test_the_exempt_steps_pass_what_they_read_to_no_function_a_program_can_replace() -> None:
+    # Every function in the modules of the exempt steps is swapped for one that
+    # records frames, code objects and tracebacks among its arguments; then each
+    # exempt step runs. An exempt step that handed its frame to a module-level
+    # helper (as the tool stub once did) would show up here.
+    result, _ = await _run(
+        "import collections, dataclasses, enum, inspect, sys, types, typing\n"
+        "import bridge.child, sandbox._runtime, typing_extensions\n"
+        "seen = []\n"
+        "program_frames = sandbox._runtime.program_frames  # called here, not recorded\n"
+        "kinds = (types.FrameType, types.CodeType, types.TracebackType)\n"
+        "def recording(function):\n"
+        "    def wrapper(*args, **kwargs):\n"
+        "        seen.extend(type(a).__name__ for a in (*args, *kwargs.values())\n"
+        "                    if isinstance(a, kinds))\n"
+        "        return function(*args, **kwargs)\n"
+        "    return wrapper\n"
+        "for module in (bridge.child, sandbox._runtime, collections, dataclasses, enum,\n"
+        "               inspect, typing, typing_extensions):\n"
+        "    for name, value in list(vars(module).items()):\n"
+        "        if isinstance(value, types.FunctionType):\n"
+        "            setattr(module, name, recording(value))\n"
+        "try:\n    raise ValueError\nexcept ValueError as error:\n"
+        "    program_frames(error.__traceback__, [])\n"
+        "await tools.echo(x=1)\n"
+        "@dataclasses.dataclass\nclass Point:\n    x: int = 0\n"
+        "collections.namedtuple('Pair', 'a b')\nenum.Enum('Colour', 'RED')\n"
+        "typing.TypeVar('T')\ntyping.List[int]\ntyping.ForwardRef('Point')\n"
+        "return seen"
+    )
+    assert result.error is None, result.error
+    assert result.value == []
+
+
 async def test_at_the_recursion_limit_a_watched_operation_is_refused_never_performed() -> None:
     # Where the interpreter cannot call the hook (or anything else), the
     # operation fails with RecursionError: the program never gets the frame.
