@@ -135,7 +135,8 @@ def trusted_steps() -> tuple[tuple[str, types.CodeType], ...]:
       ``typing`` subscripting (``List[int]``) with one that looks at its
       caller's frame;
     * ``tb_frame`` and ``f_code``: the runtime's traceback filter;
-    * ``__code__``: ``inspect.signature`` (a dataclass's ``__doc__``);
+    * ``__code__``: ``inspect.signature`` (a dataclass's ``__doc__``) and
+      ``typing.overload`` (the first line of the decorated function);
     * ``exec`` and ``compile``: ``dataclasses`` (generated ``__init__``,
       ``__repr__``, ...), ``namedtuple`` (its ``__new__``) and, ``compile``
       only, ``typing.ForwardRef`` (a string annotation, compiled but not run).
@@ -151,6 +152,7 @@ def trusted_steps() -> tuple[tuple[str, types.CodeType], ...]:
         ("tb_frame", sandbox._runtime.program_frames.__code__),
         ("f_code", sandbox._runtime.program_frames.__code__),
         ("__code__", inspect._signature_from_function.__code__),  # type: ignore[attr-defined]
+        ("__code__", typing.overload.__code__),
         ("exec", create_fn),
         ("compile", create_fn),
         ("exec", namedtuple),

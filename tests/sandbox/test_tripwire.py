@@ -432,6 +432,10 @@ T = typing.TypeVar("T")
 UserId = typing.NewType("UserId", int)
 Movie = typing.TypedDict("Movie", {"name": str})
 Items = typing.List["Point"]
+@typing.overload
+def parse(text: str) -> int: ...
+def parse(text):
+    return int(text)
 unawaited = tools.echo(x=1)
 try:
     try:
@@ -449,7 +453,7 @@ async def test_what_legitimate_programs_use_works_with_the_tripwire(language_lay
     result, _ = await _run(LEGITIMATE, Limits(language_layer=language_layer, wall_seconds=20))
     assert result.error is not None  # the one unawaited call, reported with its line
     assert result.error.kind == "exception"
-    assert "tool call tools.echo(...) at line 13 was never awaited" in result.error.message
+    assert "tool call tools.echo(...) at line 17 was never awaited" in result.error.message
     assert result.layers.tripwire
 
 

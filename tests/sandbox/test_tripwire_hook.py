@@ -168,6 +168,9 @@ def _traceback() -> None:
             os._exit(4)
 
 
+def _overloaded() -> None: ...
+
+
 def _dataclass() -> None:
     dataclasses.dataclass(type("Point", (), {"__annotations__": {"x": int}}))
 
@@ -183,6 +186,7 @@ _USES: Final[dict[str, Callable[[], object]]] = {
     "_signature_from_function": _dataclass,
     "_create_fn": _dataclass,
     "__init__": lambda: typing.ForwardRef("Point"),
+    "overload": lambda: typing.overload(_overloaded),
 }
 
 
