@@ -4,6 +4,7 @@ Run from the project root::
 
     python benchmarks/sandbox_micro.py            # default sizes
     python benchmarks/sandbox_micro.py --quick    # fewer repetitions
+    python benchmarks/sandbox_micro.py --tripwire # the tripwire's cost, side by side
 
 The frame round trip comes from ``benchmarks/bridge_roundtrip.py``. Every
 figure is a median over repetitions (ratios are medians of paired runs).
@@ -14,6 +15,7 @@ BENCHMARKS.md by hand together with the machine they came from.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -33,6 +35,8 @@ from sandbox._compile import compile_program
 from sandbox.testing import EchoHandler, wait_for_idle
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from bridge.lossless import JsonValue
 
 # Each program times its own loop, so the ratios compare the loops alone
@@ -178,6 +182,123 @@ async def cpu_ratio(pool: WorkerPool, source: str, n: int, repeat: int) -> tuple
     return statistics.median(plain_ratios), statistics.median(bare_ratios)
 
 
+async def _cpu_per_call(pool: WorkerPool, calls: int) -> float:
+    """The child's own CPU time per ``await tools.noop()`` (language layer off, for the clock)."""
+    source = (
+        "import time\n"
+        "start = time.process_time()\n"
+        f"for i in range({calls}):\n"
+        "    await tools.noop()\n"
+        f"return (time.process_time() - start) / {calls}"
+    )
+    await wait_for_idle(pool, 1)
+    result = await pool.run(source, tool_names=["noop"], handler=NoopHandler())
+    assert isinstance(result.value, float), result.error
+    return result.value
+
+
+def _hook_costs(armed: bool, repeat: int) -> dict[str, float]:
+    """In a forked child: seconds per tool-stub call and per unwatched audited event.
+
+    The same calls with the tripwire armed or not: what the hook itself adds,
+    with no pipe, no host and no event loop (the best of ``repeat`` loops).
+    """
+    import bridge.child
+    from sandbox._tripwire import make_tripwire
+
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        try:
+            calls = bridge.child._Calls(_Channel(), frozenset({"noop"}))  # type: ignore[arg-type]
+            stub = bridge.child._ToolStub(calls, "noop")
+            calls.tools = tools = object()
+            namespace = {"stub": stub, "calls": calls, "tools": tools}
+            exec(  # a program frame: its globals hold `tools`, as the stub expects
+                compile("def call():\n    stub()\n    calls.unawaited.clear()", "<model>", "exec"),
+                namespace,
+            )
+            call = namespace["call"]
+            if armed:
+                sys.addaudithook(make_tripwire(write_fd))
+            measured = {}
+            for name, step in (("stub call", call), ("id()", lambda: id(calls))):
+                best = float("inf")
+                for _ in range(repeat):
+                    start = time.perf_counter()
+                    for _ in range(1000):
+                        step()  # type: ignore[operator]
+                    best = min(best, (time.perf_counter() - start) / 1000)
+                measured[name] = best
+            os.write(write_fd, json.dumps(measured).encode())
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    data = b""
+    while chunk := os.read(read_fd, 65536):
+        data += chunk
+    os.close(read_fd)
+    os.waitpid(pid, 0)
+    costs: dict[str, float] = json.loads(data)
+    return costs
+
+
+class _Channel:
+    peer_max_frame_bytes = 1 << 20
+
+
+async def tripwire_cost(quick: bool) -> None:
+    """The warm trivial run and the call round trip with and without the tripwire.
+
+    Two pools of each kind, one with the tripwire and one without, measured in
+    pairs: each round takes one sample from each, in alternating order, so a
+    change in the machine's load hits both sides alike. Reported: the median
+    of each side and the median of the per-round ratios. The child's CPU time
+    per call (``time.process_time`` inside the program, language layer off so
+    that the program can read that clock) is the figure least moved by load.
+    """
+    rounds = 20 if quick else 150
+    samples: dict[str, tuple[list[float], list[float]]] = {}
+
+    async def paired(name: str, measure: Callable[[WorkerPool], Awaitable[float]]) -> None:
+        armed_samples, bare_samples = samples.setdefault(name, ([], []))
+        for index in range(rounds):
+            order = ((armed, armed_samples), (bare, bare_samples))
+            for pool, into in order if index % 2 == 0 else reversed(order):
+                into.append(await measure(pool))
+
+    async def trivial(pool: WorkerPool) -> float:
+        return (await warm_trivial_run(pool, 1))[0]
+
+    async def round_trip(pool: WorkerPool) -> float:
+        return (await call_round_trip(pool, 200, 1))[0]
+
+    async def cpu(pool: WorkerPool) -> float:
+        return await _cpu_per_call(pool, 200)
+
+    for language_layer in (True, False):
+        with_it = Limits(language_layer=language_layer)
+        without = Limits(language_layer=language_layer, tripwire=False)
+        async with WorkerPool(limits=with_it, size=2) as armed, WorkerPool(
+            limits=without, size=2
+        ) as bare:
+            for pool in (armed, bare):
+                await wait_for_idle(pool, 2)
+            if language_layer:
+                await paired("warm trivial run (pool.run, return 1)", trivial)
+                await paired("tool call round trip (no-op handler, 200 calls a run)", round_trip)
+            else:
+                await paired("child CPU time per tool call (language layer off)", cpu)
+    for name, (armed_samples, bare_samples) in samples.items():
+        ratios = [a / b for a, b in zip(armed_samples, bare_samples, strict=True) if b > 0]
+        unit, scale = ("ms", 1e3) if name.startswith("warm") else ("us", 1e6)
+        print(
+            f"{name}: {statistics.median(armed_samples) * scale:.3f} {unit} with the tripwire, "
+            f"{statistics.median(bare_samples) * scale:.3f} {unit} without; paired ratio "
+            f"{statistics.median(ratios):.3f}x ({len(ratios)} pairs)"
+        )
+
+
 async def main(quick: bool) -> None:
     repeat = 20 if quick else 200
     print(f"python {sys.version.split()[0]} on {os.cpu_count()} CPUs, pid {os.getpid()}")
@@ -205,7 +326,20 @@ async def main(quick: bool) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument(
+        "--tripwire", action="store_true", help="only the tripwire's cost, with and without it"
+    )
     arguments = parser.parse_args()
+    if arguments.tripwire:
+        # Before any event loop exists: the in-process figures fork.
+        with_hook, without_hook = (_hook_costs(armed, 50) for armed in (True, False))
+        for step in with_hook:
+            print(
+                f"in-process {step}: {with_hook[step] * 1e6:.2f} us with the tripwire, "
+                f"{without_hook[step] * 1e6:.2f} us without (best of 50 x 1000)"
+            )
+        anyio.run(tripwire_cost, arguments.quick)
+        sys.exit(0)
     # Before any event loop exists: the helper forks its echo peer.
     frames = bench_frames(500 if arguments.quick else 5000, 100)
     print(f"frame round trip (Call out, Reply back, 100 B, raw pipes): "

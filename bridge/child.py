@@ -63,10 +63,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ChildChannel", "ToolCallError", "make_bindings", "recv_run", "send_ready"]
 
-#: The filename programs are compiled under; call sites are reported by their
-#: line in the frame that has it.
-MODEL_FILENAME: Final = "<model>"
-
 #: Pending log bytes that trigger an immediate flush.
 _LOG_FLUSH_BYTES: Final = 32 * 1024
 
@@ -443,27 +439,18 @@ def _display(name: str) -> str:
     return f"tools.{name}" if name.isidentifier() else f"tools[{name!r}]"
 
 
-def _model_line(frame: FrameType | None) -> int | None:
-    # The program's frame is the caller, or a few frames up when a guard
-    # (e.g. RestrictedPython's ``_apply_`` for ``**kwargs``) sits in between.
-    for _ in range(8):
-        if frame is None:
-            return None
-        if frame.f_code.co_filename == MODEL_FILENAME:
-            return frame.f_lineno
-        frame = frame.f_back
-    return None
-
-
 @final
 class _Calls:
     """The calls of one run: ids, futures waiting for replies, unawaited calls."""
 
-    __slots__ = ("channel", "futures", "names", "next_id", "over", "serial", "unawaited")
+    __slots__ = (
+        "channel", "futures", "names", "next_id", "over", "serial", "tools", "unawaited"
+    )
 
     def __init__(self, channel: ChildChannel, names: frozenset[str]) -> None:
         self.channel = channel
         self.names = names
+        self.tools: object = None  # the program's ``tools``, set by make_bindings
         self.next_id = 0
         self.serial = 0
         self.futures: dict[int, tuple[asyncio.Future[JsonValue], str]] = {}
@@ -616,7 +603,25 @@ class _ToolStub:
             error = (
                 f"tool {_quoted(name)} was not called: its arguments must be lossless JSON: {exc}"
             )
-        return _ToolCall(self._calls, name, encoded, error, _model_line(sys._getframe(1)))
+        calls = self._calls
+        # The line of the call, for "never awaited" messages. The program's
+        # frame is the caller, or a few frames up when a guard (e.g.
+        # RestrictedPython's ``_apply_`` for ``**kwargs``) sits in between: the
+        # frame whose globals hold the program's ``tools``. The walk stays in
+        # this function and uses only attribute reads: the child's tripwire
+        # exempts this function's sys._getframe, so the frame must reach no
+        # other function (a module global or builtin a program could replace).
+        frame: FrameType | None = sys._getframe(1)
+        line: int | None = None
+        depth = 0
+        while frame is not None and depth < 8:
+            if frame.f_globals.get("tools") is calls.tools:
+                line = frame.f_lineno
+                break
+            frame = frame.f_back
+            depth += 1
+        frame = None
+        return _ToolCall(calls, name, encoded, error, line)
 
     def __repr__(self) -> str:
         return f"<tool {_display(self._name)}>"
@@ -689,4 +694,5 @@ def make_bindings(
         that was never awaited (with its line), or ``None``.
     """
     calls = _Calls(channel, frozenset(tool_names))
-    return {"tools": _Tools(calls), "ToolCallError": ToolCallError}, calls.finish
+    calls.tools = tools = _Tools(calls)
+    return {"tools": tools, "ToolCallError": ToolCallError}, calls.finish

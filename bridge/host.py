@@ -8,10 +8,12 @@ are avoided on purpose: they add a large cost to every round trip.
 The child is hostile. Every frame is decoded strictly against the child's
 message union, with the size cap checked from the length prefix before the body
 is read; call ids must be consecutive; tool names must be declared; arguments,
-logs and the final value are re-checked. Anything else ends the run with a
-``worker-exit`` outcome (or ``output-limit`` / ``invalid-output`` when that is
-the truthful kind) whose message says what the child did. The endpoint never
-raises because of what a child sent, and never lets a handler's exception out.
+logs and the final value are re-checked. A :class:`~bridge.protocol.Tripped`
+frame (the child's tripwire fired) ends the run as ``sandbox-violation`` naming
+the event. Anything else ends the run with a ``worker-exit`` outcome (or
+``output-limit`` / ``invalid-output`` when that is the truthful kind) whose
+message says what the child did. The endpoint never raises because of what a
+child sent, and never lets a handler's exception out.
 
 What a frame may cost the host is bounded before it is decoded. A log frame
 is checked against the output budget from its size alone; a call's arguments
@@ -55,6 +57,7 @@ from bridge.protocol import (
     Ready,
     Reply,
     Run,
+    Tripped,
     Where,
     encode_frame,
     encode_value,
@@ -71,6 +74,7 @@ __all__ = [
     "HostEndpoint",
     "RunOutcome",
     "ToolCallFailed",
+    "tripped_message",
 ]
 
 _logger: Final = logging.getLogger(__name__)
@@ -486,6 +490,8 @@ class HostEndpoint:
                 return await _checked_done(message, run.max_value_bytes)
             elif isinstance(message, Where):
                 self._where = message.line  # a CPU-limited child's last words
+            elif isinstance(message, Tripped):
+                return None, ("sandbox-violation", tripped_message(message.event, message.detail))
             else:
                 raise _Violation(
                     "worker-exit", f"the child sent {type(message).__name__} during its run"
@@ -679,6 +685,24 @@ async def _checked_args(call: Call) -> JsonValue:
             f"the child sent arguments for call {call.id} that are not a JSON object",
         )
     return args
+
+
+def tripped_message(event: str, detail: str = "") -> str:
+    """The message of a run the child's tripwire ended at audit event ``event``.
+
+    ``event`` and ``detail`` (the member read or the module imported) come from
+    the child and were checked by the decoder (printable ASCII, no spaces,
+    bounded); an empty ``event`` stands for a name that was not shown.
+    """
+    named = event or "an audit event whose name is not shown"
+    if event and detail:
+        named = f"{event} ({detail})"
+    return (
+        f"the program triggered a sandbox violation: {named}. The run was ended there: "
+        "a program may not reach interpreter frames or code objects, compile code, "
+        "open files, import modules that are not allowed, or use os, subprocess, "
+        "socket or ctypes"
+    )
 
 
 async def _checked_done(

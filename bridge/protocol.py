@@ -22,6 +22,8 @@ Conversation, one program per child::
 
 When the host stops a run (its wall-clock limit), it signals the child, which
 answers with ``Where(line)`` before it is killed, if it can in a short grace.
+At any point of the run, the child may send ``Tripped(event)`` from the child's tripwire (an
+audit hook), after which the child exits.
 
 This module is imported by the child: it must stay cheap to import (no anyio,
 nothing from the host side).
@@ -41,6 +43,7 @@ from bridge.lossless import FrozenDict, materialize
 __all__ = [
     "DEFAULT_MAX_FRAME_BYTES",
     "HEADER_BYTES",
+    "MAX_EVENT_NAME_CHARS",
     "MAX_LOG_LINES_PER_FRAME",
     "PROTOCOL_VERSION",
     "Call",
@@ -59,6 +62,7 @@ __all__ = [
     "Reply",
     "Run",
     "ToolSignature",
+    "Tripped",
     "Where",
     "encode_frame",
     "encode_value",
@@ -173,6 +177,8 @@ class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknow
         source: the program's source, when ``code`` is empty.
         signatures: check the program's tool calls against these before it runs
             (with ``source`` only; ``None``: no check).
+        tripwire: whether the child arms its tripwire (``False`` only for the
+            ablation tests).
     """
 
     code: bytes
@@ -187,6 +193,7 @@ class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknow
     os_layer: bool = True
     source: str = ""
     signatures: tuple[ToolSignature, ...] | None = None
+    tripwire: bool = True
 
 
 @final
@@ -273,8 +280,36 @@ class Where(msgspec.Struct, frozen=True, tag="where", array_like=True, forbid_un
     line: int | None = None
 
 
+
+#: The longest audit event name (or detail) a :class:`Tripped` frame may carry.
+MAX_EVENT_NAME_CHARS: Final = 128
+_EventName: TypeAlias = Annotated[
+    str, msgspec.Meta(max_length=MAX_EVENT_NAME_CHARS, pattern="^[!-~]*$")
+]
+
+
+@final
+class Tripped(
+    msgspec.Struct, frozen=True, tag="tripped", array_like=True, forbid_unknown_fields=True
+):
+    """child -> host: the child's tripwire ended the run; the child exits next.
+
+    Attributes:
+        event: the audit event that tripped it (``sys._getframe``, ``open``,
+            ...); ``""`` when the event's name was not fit to show.
+        detail: the member read (``object.__getattr__``) or the module
+            imported (``import``), else ``""``.
+
+    Both are printable ASCII without spaces, at most
+    :data:`MAX_EVENT_NAME_CHARS` characters (the decoder checks it).
+    """
+
+    event: _EventName
+    detail: _EventName = ""
+
+
 HostMessage: TypeAlias = Run | Reply
-ChildMessage: TypeAlias = Ready | Call | Log | Done | Where
+ChildMessage: TypeAlias = Ready | Call | Log | Done | Where | Tripped
 
 
 # --------------------------------------------------------------------------- values

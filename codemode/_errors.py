@@ -61,7 +61,14 @@ TOOL_TIMEOUT: Final = "TOOL_TIMEOUT"
 QUOTA_EXCEEDED: Final = "QUOTA_EXCEEDED"
 
 RunFailureKind = Literal[
-    "exception", "compile", "timeout", "abort", "worker-exit", "invalid-output", "output-limit"
+    "exception",
+    "compile",
+    "timeout",
+    "abort",
+    "worker-exit",
+    "invalid-output",
+    "output-limit",
+    "sandbox-violation",
 ]
 
 

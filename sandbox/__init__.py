@@ -1,9 +1,11 @@
 """Runs model-written Python in a restricted, resource-limited child process.
 
-Two independent layers: a language layer (RestrictedPython with the project's
-policy) and an OS layer (a fresh child per program with rlimits, an
-unprivileged uid, ``no_new_privs`` and a seccomp filter). :class:`WorkerPool`
-keeps children warm so that start-up is off the request path::
+Three layers: a language layer (RestrictedPython with the project's policy), a
+tripwire (an audit hook in the child that ends the run as ``sandbox-violation``
+at the first event a program never needs) and an OS layer (a fresh child per
+program with rlimits, an unprivileged uid, ``no_new_privs`` and a seccomp
+filter). :class:`WorkerPool` keeps children warm so that start-up is off the
+request path::
 
     from sandbox import Limits, WorkerPool
 

@@ -11,10 +11,12 @@
    stricter ones the zygote inherited);
 5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
 6. a warm-up run of a constant program, the run's fresh globals and event loop
-   (:class:`sandbox._runtime.PreparedRun`), then READY and a blocking wait for ``Run``;
+   (:class:`sandbox._runtime.PreparedRun`) and the tripwire's audit hook
+   (:mod:`sandbox._tripwire`), then READY and a blocking wait for ``Run``;
 7. for a program the host sent as source, compiling it here, under every limit
    above (a refused program ends the run as ``compile``);
-8. the program, on what was prepared, with the ``tools`` bindings;
+8. the program, on what was prepared, with the ``tools`` bindings; the
+   tripwire is armed once the program's code is loaded, before any of it runs;
 9. ``Done`` and ``os._exit`` (no interpreter shutdown, no atexit handlers).
 
 A protection that should apply but cannot ends the child with that step's exit
@@ -34,7 +36,7 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
-from sandbox import _limits
+from sandbox import _limits, _tripwire
 from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._runtime import PreparedRun, run_program
 from sandbox._where import install_stop_reports
@@ -142,15 +144,25 @@ def run_child(
         # Everything the run needs that does not depend on the program: its
         # fresh globals, the print capture and the event loop. This child runs
         # one program only, so they are still that program's alone.
+        # The tripwire is built now and armed by the run once the program's
+        # code is loaded: the hook is not in any module, so nothing the
+        # program can import holds it.
         prepared = PreparedRun(
-            restricted=settings.restricted, emit_log=channel.emit_log, own_process=True
+            restricted=settings.restricted,
+            emit_log=channel.emit_log,
+            own_process=True,
+            tripwire=_tripwire.make_tripwire(write_fd) if settings.tripwire else None,
         )
         # A stopped run tells the host the line its program was on.
         install_stop_reports(channel, prepared, cpu_limit=os_layer)
         step = _PROTOCOL
         send_ready(channel, unprotected=_unprotected(settings, plan))
         run = recv_run(channel)
-        if run.restricted != settings.restricted or run.os_layer != settings.os_layer:
+        if (run.restricted, run.os_layer, run.tripwire) != (
+            settings.restricted,
+            settings.os_layer,
+            settings.tripwire,
+        ):
             # The host pools children by settings; a mismatch is a host bug
             # that must not silently run a program with the wrong layers.
             os._exit(_PROTOCOL)
@@ -201,14 +213,15 @@ def _close_descriptors(read_fd: int, write_fd: int) -> None:
 
 
 def _unprotected(settings: ChildSettings, plan: PlatformPlan) -> list[str]:
+    reasons = [] if settings.tripwire else ["tripwire: switched off (tripwire=False)"]
     if not settings.os_layer:
-        return [
+        return reasons + [
             f"{name}: switched off (os_layer=False)"
             for name in ("rlimits", "uid_drop", "no_new_privs", "seccomp")
         ]
     if not settings.seccomp:
-        return [*plan.reasons, "seccomp: switched off (test hook)"]
-    return list(plan.reasons)
+        return [*reasons, *plan.reasons, "seccomp: switched off (test hook)"]
+    return reasons + list(plan.reasons)
 
 
 def _status_reader() -> Callable[[], str]:

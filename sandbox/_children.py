@@ -4,8 +4,9 @@
 reads the zygote's reports (a fork's pid, a child's exit status and CPU time).
 :class:`Child` follows one child from the fork request until it is reaped.
 :func:`exit_error` turns an exit status into the run's error: ``SIGXCPU`` (or
-``SIGKILL`` at the CPU hard limit) is a CPU timeout, anything else before
-``Done`` a ``worker-exit`` naming the signal or status.
+``SIGKILL`` at the CPU hard limit) is a CPU timeout, the tripwire's exit status
+a ``sandbox-violation`` (its frame naming the event did not arrive), anything
+else before ``Done`` a ``worker-exit`` naming the signal or status.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import anyio
 import msgspec
 
 import sandbox
+from bridge.host import tripped_message
 from sandbox import _zygote
 from sandbox._config import RunError, format_seconds
 from sandbox._where import CPU_LIMIT_EXIT
@@ -348,6 +350,11 @@ def exit_error(child: Child, cpu_seconds: int, fallback: RunError) -> tuple[RunE
     if code == CPU_LIMIT_EXIT:
         # The child handled SIGXCPU: it reported its line, then left.
         return RunError("timeout", cpu_limit_message(cpu_seconds)), False
+    if code == _zygote.TRIPPED_EXIT:
+        # Only the tripwire exits with this status (a program that calls
+        # os._exit(79) itself only ends its own run this way).
+        message = tripped_message("") + " (the child could not report which event)"
+        return RunError("sandbox-violation", message), False
     if code in _zygote.EXIT_CODES:
         message = f"{_zygote.EXIT_CODES[code]} (exit status {code})"
     else:

@@ -26,7 +26,14 @@ __all__ = [
 ]
 
 ErrorKind: TypeAlias = Literal[
-    "exception", "compile", "timeout", "abort", "worker-exit", "invalid-output", "output-limit"
+    "exception",
+    "compile",
+    "timeout",
+    "abort",
+    "worker-exit",
+    "invalid-output",
+    "output-limit",
+    "sandbox-violation",
 ]
 
 #: Every failure kind a run can end with, in the order the documentation lists them.
@@ -38,6 +45,7 @@ ERROR_KINDS: Final[tuple[ErrorKind, ...]] = (
     "worker-exit",
     "invalid-output",
     "output-limit",
+    "sandbox-violation",
 )
 
 _MIB: Final = 1024 * 1024
@@ -80,6 +88,10 @@ class Limits:
         os_layer: Testing switch for the ablation tests only: ``False`` still runs a
             separate child process, but without rlimits, the uid drop,
             ``no_new_privs`` and seccomp.
+        tripwire: Testing switch for the ablation tests only: ``False`` runs the
+            program without the child's audit hook, which otherwise ends the
+            run as ``sandbox-violation`` at the first event a program never
+            needs (a frame read, ``open``, ``os.*``, ...).
 
     Raises:
         ValueError: A value is out of range; the message shows ``name=value``.
@@ -97,6 +109,7 @@ class Limits:
     max_source_bytes: int = 256 * 1024
     language_layer: bool = True
     os_layer: bool = True
+    tripwire: bool = True
 
     def __post_init__(self) -> None:
         _check_seconds("wall_seconds", self.wall_seconds)
@@ -111,7 +124,7 @@ class Limits:
         # its self-pipe socket pair, with room to spare.
         _check_int("max_open_files", self.max_open_files, minimum=16)
         _check_int("max_source_bytes", self.max_source_bytes, minimum=1)
-        for name in ("language_layer", "os_layer"):
+        for name in ("language_layer", "os_layer", "tripwire"):
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise TypeError(f"Limits.{name} must be True or False; got {name}={value!r}.")
@@ -154,6 +167,8 @@ class Layers:
 
     Attributes:
         language_layer: The RestrictedPython policy compiled and guarded the program.
+        tripwire: The child's audit hook watched the program (a watched event
+            ends the run as ``sandbox-violation``).
         rlimits: CPU, address-space, process, file-size, open-file and core limits.
         uid_drop: The child dropped to an unprivileged uid/gid and all capabilities.
         no_new_privs: ``PR_SET_NO_NEW_PRIVS`` was set in the child.
@@ -170,6 +185,7 @@ class Layers:
     """
 
     language_layer: bool
+    tripwire: bool
     rlimits: bool
     uid_drop: bool
     no_new_privs: bool

@@ -313,6 +313,7 @@ class WorkerPool:
             probe=self._probe,
             seccomp=self._seccomp,
             probe_pidfd=self._probe_pidfd,
+            tripwire=limits.tripwire,
         )
 
     async def _current_zygote(self) -> Zygote:
@@ -453,9 +454,19 @@ class WorkerPool:
         reasons: list[str] = []
         if not limits.language_layer:
             reasons.append("language_layer: switched off (language_layer=False)")
+        if not limits.tripwire:
+            reasons.append("tripwire: switched off (tripwire=False)")
         if not limits.os_layer:
             reasons.extend(f"{name}: switched off (os_layer=False)" for name in _OS_PROTECTIONS)
-            return Layers(limits.language_layer, False, False, False, False, tuple(reasons))
+            return Layers(
+                language_layer=limits.language_layer,
+                tripwire=limits.tripwire,
+                rlimits=False,
+                uid_drop=False,
+                no_new_privs=False,
+                seccomp=False,
+                reasons=tuple(reasons),
+            )
         ready = self._platform
         if ready is None:
             raise RuntimeError("open the WorkerPool first: the platform is probed by its zygote")
@@ -471,6 +482,7 @@ class WorkerPool:
         )
         return Layers(
             language_layer=limits.language_layer,
+            tripwire=limits.tripwire,
             rlimits=linux,
             uid_drop=linux and ready.uid_drop,
             no_new_privs=linux,
@@ -739,6 +751,7 @@ def _run_message(
         memory_bytes=limits.memory_bytes,
         max_open_files=limits.max_open_files,
         os_layer=limits.os_layer,
+        tripwire=limits.tripwire,
         # The child compiles (and checks) a program sent as source; a program
         # the host compiled has had its calls checked already.
         source=source,

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import sys
 import traceback
+import types
 import warnings
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, final
 
@@ -30,7 +32,6 @@ from ._guards import MODEL_MODULE
 from ._where import program_line
 
 if TYPE_CHECKING:
-    import types
     from collections.abc import Callable, Mapping
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "Outcome",
     "PreparedRun",
     "format_program_exception",
+    "program_frames",
     "run_program",
 ]
 
@@ -197,6 +199,10 @@ class PreparedRun:
         own_process: the caller is a process that exits right after this run:
             warnings are silenced for the whole process now (instead of around
             the run) and the loop's own descriptors are left open after it.
+        tripwire: an audit hook (:func:`sandbox._tripwire.make_tripwire`) to
+            install once the program's code is loaded, before any of it runs.
+            Only for a process that runs this one program: a hook stays for
+            the life of the process.
     """
 
     __slots__ = (
@@ -207,14 +213,21 @@ class PreparedRun:
         "_own_process",
         "_restricted",
         "_task",
+        "_tripwire",
         "_used",
     )
 
     def __init__(
-        self, *, restricted: bool, emit_log: Callable[[str], None], own_process: bool = False
+        self,
+        *,
+        restricted: bool,
+        emit_log: Callable[[str], None],
+        own_process: bool = False,
+        tripwire: Callable[[str, tuple[object, ...]], None] | None = None,
     ) -> None:
         self._restricted = restricted
         self._own_process = own_process
+        self._tripwire = tripwire
         if own_process:
             # Warnings would print host file paths to the real stderr.
             warnings.simplefilter("ignore")
@@ -283,6 +296,11 @@ class PreparedRun:
         source = namespace.pop(SOURCE_NAME, "")
         assert callable(main)
         assert isinstance(source, str)
+        tripwire, self._tripwire = self._tripwire, None
+        if tripwire is not None:
+            # Armed here: the program's code is loaded (the exec above is the
+            # runtime's, not the program's) and none of it has run yet.
+            sys.addaudithook(tripwire)
 
         error: tuple[ErrorKind, str] | None
         result: object
@@ -427,11 +445,16 @@ def format_program_exception(exc: BaseException, source: str) -> str:
     """Format an exception with only the program's frames, showing its source lines."""
     lines = source.splitlines()
     try:
-        te = traceback.TracebackException.from_exception(exc, lookup_lines=False)
+        # limit=0: the traceback module reads no frame here; the program's
+        # frames are read by program_frames alone (the tripwire exempts it).
+        te = traceback.TracebackException.from_exception(exc, limit=0, lookup_lines=False)
     except BaseException:  # a program's __str__ may raise anything, SystemExit included
         return f"{type(exc).__name__}: <the exception could not be formatted>"
-    seen: set[int] = set()
-    _filter(te, lines, seen)
+    try:
+        _add_stacks(te, exc, lines)
+    except BaseException:  # a program's exception attributes may raise anything
+        return f"{type(exc).__name__}: <the exception could not be formatted>"
+    _filter(te)
     try:
         text = "".join(te.format()).rstrip("\n")
     except BaseException:
@@ -448,33 +471,73 @@ def _plain_names(text: str) -> str:
 _PROGRAM_QUALIFIER: Final = f"{MODEL_MODULE}.{MAIN_NAME}.<locals>."
 
 
-def _filter(te: traceback.TracebackException, lines: list[str], seen: set[int]) -> None:
-    if id(te) in seen:
-        return
-    seen.add(id(te))
+def program_frames(tb: object, lines: list[str]) -> list[traceback.FrameSummary]:
+    """The program's own frames in traceback ``tb``, outermost first, as summaries.
+
+    The one place the runtime reads frames (``tb_frame``, ``f_code``) once a
+    program runs, and the tripwire exempts exactly this function's code for
+    those reads: it reads nothing a program controls (the traceback, frame and
+    code objects are the interpreter's own types) and hands out only file
+    name, line, function name and source line, never a frame or a code object.
+    """
     kept = []
-    for frame in te.stack:
-        if frame.filename != MODEL_FILENAME:
+    while type(tb) is types.TracebackType:
+        code = tb.tb_frame.f_code
+        if code.co_filename == MODEL_FILENAME:
+            lineno = tb.tb_lineno
+            text = lines[lineno - 1].strip() if 0 < lineno <= len(lines) else ""
+            name = "<module>" if code.co_name == MAIN_NAME else code.co_name
+            kept.append(
+                traceback.FrameSummary(MODEL_FILENAME, lineno, name, lookup_line=False, line=text)
+            )
+        tb = tb.tb_next
+    return kept
+
+
+def _add_stacks(te: traceback.TracebackException, exc: object, lines: list[str]) -> None:
+    """Give ``te`` and the exceptions chained to it the program frames of ``exc``'s chain.
+
+    ``te`` was built from ``exc`` without frames; its chain mirrors ``exc``'s
+    (``__cause__``, ``__context__``, the members of a group). Iterative: a
+    chain can be thousands of exceptions long.
+    """
+    seen: set[int] = set()
+    pending: list[tuple[traceback.TracebackException, object]] = [(te, exc)]
+    while pending:
+        te, exc = pending.pop()
+        if id(te) in seen:
             continue
-        lineno = frame.lineno or 0
-        text = lines[lineno - 1].strip() if 0 < lineno <= len(lines) else ""
-        name = "<module>" if frame.name == MAIN_NAME else frame.name
-        kept.append(
-            traceback.FrameSummary(MODEL_FILENAME, lineno, name, lookup_line=False, line=text)
+        seen.add(id(te))
+        te.stack = traceback.StackSummary.from_list(
+            program_frames(getattr(exc, "__traceback__", None), lines)
         )
-    te.stack = traceback.StackSummary.from_list(kept)
-    # A chained exception without a single program frame was being handled
-    # by the host when the program started (the event loop inherits the
-    # caller's exception state): it is not the program's business.
-    if te.__cause__ is not None and not _has_program_frame(te.__cause__):
-        te.__cause__ = None
-    if te.__context__ is not None and not _has_program_frame(te.__context__):
-        te.__context__ = None
-    for chained in (te.__cause__, te.__context__):
-        if chained is not None:
-            _filter(chained, lines, seen)
-    for inner in getattr(te, "exceptions", None) or ():
-        _filter(inner, lines, seen)
+        if te.__cause__ is not None:
+            pending.append((te.__cause__, getattr(exc, "__cause__", None)))
+        if te.__context__ is not None:
+            pending.append((te.__context__, getattr(exc, "__context__", None)))
+        members = getattr(exc, "exceptions", None) if te.exceptions else None
+        if isinstance(members, tuple):
+            pending.extend(zip(te.exceptions or (), members, strict=False))
+
+
+def _filter(te: traceback.TracebackException) -> None:
+    """Drop the chained exceptions that have no program frame (iteratively, as above)."""
+    seen: set[int] = set()
+    pending = [te]
+    while pending:
+        te = pending.pop()
+        if id(te) in seen:
+            continue
+        seen.add(id(te))
+        # A chained exception without a single program frame was being handled
+        # by the host when the program started (the event loop inherits the
+        # caller's exception state): it is not the program's business.
+        if te.__cause__ is not None and not _has_program_frame(te.__cause__):
+            te.__cause__ = None
+        if te.__context__ is not None and not _has_program_frame(te.__context__):
+            te.__context__ = None
+        pending.extend(chained for chained in (te.__cause__, te.__context__) if chained)
+        pending.extend(getattr(te, "exceptions", None) or ())
 
 
 def _has_program_frame(te: traceback.TracebackException) -> bool:

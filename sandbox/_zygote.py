@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXIT_CODES",
     "PRELOADED_MODULES",
+    "TRIPPED_EXIT",
     "ChildSettings",
     "Exited",
     "HostRequest",
@@ -77,6 +78,11 @@ EXIT_CODES: Final[dict[int, str]] = {
     77: "the child broke the protocol before its program ran",
     78: "the child's runtime failed outside the program",
 }
+
+#: The exit status of a child its tripwire ended (``sandbox._tripwire``): the
+#: host reports the run as ``sandbox-violation`` even when the frame naming the
+#: event did not arrive.
+TRIPPED_EXIT: Final = 80  # 79 is the CPU-limit report's (sandbox._where)
 
 #: Stdlib modules the façades and the runtime may import lazily. The seccomp
 #: filter forbids opening files once a program runs, so everything a program
@@ -109,6 +115,7 @@ class ChildSettings(msgspec.Struct, frozen=True, array_like=True, forbid_unknown
             but the seccomp filter, to show what the kernel alone would allow.
         probe_pidfd: Test hook: a pid to open a pidfd for before the filter,
             handed to the program as ``os_probe_pidfd`` (0 for none).
+        tripwire: Whether the child arms its tripwire before the program runs.
     """
 
     restricted: bool
@@ -120,6 +127,7 @@ class ChildSettings(msgspec.Struct, frozen=True, array_like=True, forbid_unknown
     probe: bool = False
     seccomp: bool = True
     probe_pidfd: int = 0
+    tripwire: bool = True
 
 
 @final

@@ -6,6 +6,7 @@
   went in, since a program cannot open ``/proc`` itself once the filter is in
   force; optionally without the filter, to show what the kernel alone allows.
 * :func:`wait_for_idle`: wait, without sleeping, until the pool has warm children.
+* :func:`wait_reaped`: wait, without sleeping, until the pool's zygote has reaped a child.
 * :func:`zygote_pid`: the pid of the pool's zygote, to kill it in a test.
 * :func:`idle_child_pids`: the pids of the warm children, in the order runs take them.
 * :class:`EchoHandler`: a :class:`~sandbox.CallHandler` that records calls and
@@ -24,7 +25,14 @@ from sandbox._uids import DEFAULT_UID_RANGE
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
 
-__all__ = ["EchoHandler", "idle_child_pids", "probing_pool", "wait_for_idle", "zygote_pid"]
+__all__ = [
+    "EchoHandler",
+    "idle_child_pids",
+    "probing_pool",
+    "wait_for_idle",
+    "wait_reaped",
+    "zygote_pid",
+]
 
 
 def probing_pool(
@@ -60,6 +68,18 @@ async def wait_for_idle(pool: WorkerPool, count: int) -> None:
     """
     while pool.statistics().idle < count:
         await pool._idle_changed.wait()
+
+
+async def wait_reaped(pool: WorkerPool, pid: int) -> None:
+    """Return once the pool's zygote has reaped its child ``pid`` (at once if it has).
+
+    Once it returns, the child itself is gone: any process still in its process
+    group outlived it. Put a time limit around it (``anyio.fail_after``).
+    """
+    zygote = pool._zygote
+    child = None if zygote is None else zygote.children.get(pid)
+    if child is not None:
+        await child.exited.wait()
 
 
 def zygote_pid(pool: WorkerPool) -> int | None:

@@ -27,6 +27,7 @@ from codemode import (
     text_of,
 )
 from codemode._errors import ABORTED, CODE_RUN_FAILED
+from sandbox import Limits, WorkerPool
 
 from .test_code_mode_support import (
     AGENT,
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Awaitable, Callable
 
     from codemode.code_mode import CodeRun
-    from sandbox import WorkerPool
 
 
 @pytest.fixture(scope="module")
@@ -435,6 +435,20 @@ async def test_a_pre_execute_deny_reaches_the_program_as_a_rejection(pool: Worke
             registry, "try:\n    await tools.t()\nexcept ToolCallError as e:\n    return str(e)"
         )
     assert returned(result) == 'tool "t" failed: not today'
+
+
+async def test_a_tripwire_violation_is_code_run_failed_with_its_kind() -> None:
+    # The language layer off, so that the program can reach a frame at all.
+    registry = registry_with(make_tool("t"))
+    limits = Limits(language_layer=False, wall_seconds=20)
+    async with WorkerPool(limits=limits, size=1) as plain_pool, code_mode(registry, plain_pool):
+        result = await run_code(registry, "import sys\nsys._getframe()\nreturn 1")
+    assert result.is_error
+    assert result.error.info is not None
+    assert (result.error.info.code, result.error.info.kind) == (
+        CODE_RUN_FAILED, "sandbox-violation"
+    )
+    assert "the program triggered a sandbox violation: sys._getframe" in result.error.message
 
 
 async def test_a_failed_run_is_code_run_failed_with_kind_and_logs_and_reported_to_on_run(

@@ -21,20 +21,31 @@ async function, as the sandbox runs it), not a test module. It opens with
     match the ``leak`` pattern; judged only with the language layer on, since
     disclosing interpreter internals is that layer's concern), ``bounded`` (the
     result is no larger than the output caps allow), ``limit`` (the run ends
-    with one of ``kinds`` within the wall-clock limit plus a margin) and ``host``
-    (the host did no more than a fixed amount of work on the run's untrusted
-    input where it stalls other runs: walk steps compiling the program, counted
-    on any host thread, and JSON text decoded in one piece on the event loop's
-    thread; counted, never timed).
+    with one of ``kinds``: the host's limits, not the program, ended it) and
+    ``host`` (the host did no more than a fixed amount of work on the run's
+    untrusted input where it stalls other runs: walk steps compiling the
+    program, counted on any host thread, and JSON text decoded in one piece on
+    the event loop's thread; counted, never timed).
 ``expect``
     Error kinds the run must end with whenever the language layer is on;
     ``refused`` stands for ``exception`` or ``compile``.
 ``kinds``
     Error kinds the run must end with in every mode (``expect`` wins when the
-    language layer is on).
+    language layer is on, ``tripwire: stops`` in the tripwire-alone mode).
 ``applies``
-    Ablation modes the case runs in (default all three); a memory bomb, for
-    instance, needs the address-space rlimit and is not run with the OS layer off.
+    Which of the modes ``all``, ``language`` and ``os`` the case runs in (default
+    all three); a memory bomb, for instance, needs the address-space rlimit and
+    is not run with the OS layer off. The ``tripwire`` mode is chosen by the
+    ``tripwire`` line.
+``tripwire``
+    What the tripwire alone (language and OS layers off) does with the case, one of:
+    ``stops <event> [<detail>]``: the run must end as ``sandbox-violation`` at that
+    audit event (with that member read, for ``object.__getattr__``, or module
+    imported, for ``import``), with no harm; ``harmless (<reason>)``: the tripwire need not stop it,
+    and every harm check still holds in that mode (the host's limits and checks
+    stop it, as in every mode); ``misses (<reason>)``: the case is not run in
+    that mode, because the tripwire cannot stop it and it would do real harm
+    (no audit event on its route, or memory that only the OS layer bounds).
 ``plain``
     ``skip (<reason>)`` keeps the case out of the plain-CPython validation;
     ``as-nobody (<reason>)`` runs it there as the victim's unprivileged uid
@@ -63,6 +74,7 @@ from typing import Final, Literal, TypeAlias, get_args
 __all__ = [
     "CORPUS_DIR",
     "HARM_SIGNALS",
+    "LANGUAGE_MODES",
     "LEGIT_DIR",
     "MODES",
     "SIGNALS",
@@ -73,9 +85,14 @@ __all__ = [
     "load_legit_programs",
 ]
 
-#: The three ablation modes: both layers, the language layer alone, the OS layer alone.
-Mode: TypeAlias = Literal["both", "language", "os"]
+#: The ablation modes: all three layers, the language layer alone, the tripwire
+#: alone, the OS layer alone.
+Mode: TypeAlias = Literal["all", "language", "tripwire", "os"]
 MODES: Final[tuple[Mode, ...]] = get_args(Mode)
+#: The modes with the language layer on.
+LANGUAGE_MODES: Final = frozenset({"all", "language"})
+#: Modes an ``applies`` line may name (the tripwire mode is chosen by the ``tripwire`` line).
+_APPLIES_MODES: Final = ("all", "language", "os")
 
 CORPUS_DIR: Final = Path(__file__).parent / "corpus"
 #: Legitimate programs live beside the escape cases so that the linters skip them too.
@@ -90,11 +107,18 @@ SIGNALS: Final = frozenset(
 HARM_SIGNALS: Final = frozenset({"secret", "marker", "canary", "victim", "ipc"})
 
 _KINDS: Final = frozenset(
-    {"exception", "compile", "timeout", "abort", "worker-exit", "invalid-output", "output-limit"}
+    {"exception", "compile", "timeout", "abort", "worker-exit", "invalid-output", "output-limit",
+     "sandbox-violation"}
 )
 _HEADER_LINE: Final = re.compile(r"^# (?P<key>[a-z-]+): (?P<value>.*)$")
 _KEYS: Final = frozenset(
-    {"category", "signal", "expect", "kinds", "applies", "plain", "leak", "source", "repeat"}
+    {"category", "signal", "expect", "kinds", "applies", "plain", "leak", "source", "repeat",
+     "tripwire"}
+)
+#: ``stops <event> [<detail>]`` / ``harmless (<reason>)`` / ``misses (<reason>)``.
+_TRIPWIRE_LINE: Final = re.compile(
+    r"^(?:stops (?P<event>[!-~]+)(?: (?P<detail>[!-~]+))?"
+    r"|(?P<verdict>harmless|misses) \((?P<reason>.+)\))$"
 )
 #: ``ok`` in a kinds line: the run may also succeed.
 _OK: Final = "ok"
@@ -116,6 +140,9 @@ class Case:
     plain_as_nobody: bool
     leak: re.Pattern[str] | None
     source: str
+    tripwire_event: str | None = None
+    tripwire_detail: str = ""
+    tripwire_reason: str = ""
     repeat: int = 1
 
     def program(self, substitutions: dict[str, str]) -> str:
@@ -130,8 +157,10 @@ class Case:
 
     def expected_kinds(self, mode: Mode) -> frozenset[str] | None:
         """The error kinds this case may end with in ``mode`` (``None``: any outcome)."""
-        if mode != "os" and self.expect is not None:
+        if mode in LANGUAGE_MODES and self.expect is not None:
             return self.expect
+        if mode == "tripwire" and self.tripwire_event is not None:
+            return frozenset({"sandbox-violation"})
         return self.kinds
 
 
@@ -185,9 +214,19 @@ def _load_case(path: Path) -> Case:
     signals = frozenset(meta.get("signal", "").split())
     if not signals or not signals <= SIGNALS:
         raise ValueError(f"{path}: signal={meta.get('signal')!r}; use some of {sorted(SIGNALS)}")
-    applies_words = frozenset(meta.get("applies", " ".join(MODES)).split())
-    if not applies_words or not applies_words <= set(MODES):
-        raise ValueError(f"{path}: applies={meta.get('applies')!r}; use some of {MODES}")
+    applies_words = frozenset(meta.get("applies", " ".join(_APPLIES_MODES)).split())
+    if not applies_words or not applies_words <= set(_APPLIES_MODES):
+        raise ValueError(
+            f"{path}: applies={meta.get('applies')!r}; use some of {_APPLIES_MODES}"
+        )
+    tripwire = _TRIPWIRE_LINE.match(meta.get("tripwire", ""))
+    if tripwire is None:
+        raise ValueError(
+            f"{path}: tripwire={meta.get('tripwire')!r}; say what the tripwire alone does with "
+            "the case: 'stops <event>', 'harmless (<reason>)' or 'misses (<reason>)'"
+        )
+    if tripwire["verdict"] != "misses":
+        applies_words |= {"tripwire"}
     applies = frozenset(mode for mode in MODES if mode in applies_words)
     kinds = _kinds(path, "kinds", meta.get("kinds"))
     if "limit" in signals and kinds is None:
@@ -210,6 +249,9 @@ def _load_case(path: Path) -> Case:
         plain_as_nobody=meta.get("plain", "").startswith("as-nobody"),
         leak=re.compile(leak) if leak is not None else None,
         source=meta["source"],
+        tripwire_event=tripwire["event"],
+        tripwire_detail=tripwire["detail"] or "",
+        tripwire_reason=tripwire["reason"] or "",
         repeat=int(meta.get("repeat", "1")),
     )
 

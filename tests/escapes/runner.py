@@ -4,9 +4,11 @@ One pool per ablation mode runs every case concurrently (the cases with a
 victim one at a time, in a second pool whose only uid is the victim's, so that
 the child and its victim share a uid); each case gets its own
 :class:`~tests.escapes.stage.Stage` (secret, marker directory, canary, victim),
-and every harm is read from outside the child after the run. The pool's health
-is recorded at the end: statistics back to idle, no process left in any child's
-process group, as many descriptors and run directories as before.
+and every harm is read from outside the child after the run. Harm is judged by
+what happened (the kind the run ended with and what the stage observed), never
+by the clock. The pool's health is recorded at the end: statistics back to
+idle, no process left in any child's process group, as many descriptors and run
+directories as before.
 """
 
 from __future__ import annotations
@@ -17,18 +19,21 @@ import os
 import shutil
 import sys
 import tempfile
-import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import anyio
+import anyio.lowlevel
 
 import sandbox
+from bridge.host import tripped_message
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import Limits, ToolCallFailed, WorkerPool
+from sandbox.testing import wait_for_idle, wait_reaped
 
 from . import host_work
+from .corpus_format import LANGUAGE_MODES
 from .stage import VICTIM_UID, Stage, process_group_members
 
 if TYPE_CHECKING:
@@ -41,7 +46,6 @@ if TYPE_CHECKING:
 __all__ = [
     "CORPUS_LIMITS",
     "LEGIT_LIMITS",
-    "MARGIN_SECONDS",
     "POOL_SIZE",
     "TOOL_NAMES",
     "AblationRuns",
@@ -66,9 +70,6 @@ CORPUS_LIMITS: Final = Limits(
     max_value_bytes=256 * _KIB,
     max_frame_bytes=512 * _KIB,
 )
-#: How far past its wall-clock limit a run may end: killing, reaping and
-#: reporting take a moment, and the corpus runs several children at once on few cores.
-MARGIN_SECONDS: Final = 1.5
 #: The tools every case's ``tools`` proxy declares.
 TOOL_NAMES: Final = ("echo", "search", "odd-name", "fail")
 #: Concurrent runs per pool (and the pool's warm size).
@@ -109,7 +110,12 @@ _HOST_PATHS: Final = tuple(
 
 def limits_for(mode: Mode, base: Limits = CORPUS_LIMITS) -> Limits:
     """``base`` with the testing switches set for one ablation mode."""
-    return replace(base, language_layer=mode != "os", os_layer=mode != "language")
+    return replace(
+        base,
+        language_layer=mode in ("all", "language"),
+        tripwire=mode in ("all", "tripwire"),
+        os_layer=mode in ("all", "os"),
+    )
 
 
 @dataclass
@@ -153,7 +159,6 @@ class CaseOutcome:
     result: RunResult | None
     harms: list[str]
     pids: list[int]
-    elapsed: float
 
 
 @dataclass
@@ -246,11 +251,11 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
         *stage.victim_harm(),
         *stage.ipc_harm(),
     ]
-    if mode != "os":
+    if mode in LANGUAGE_MODES:
         for path in _HOST_PATHS:
             if any(path in text for text in (value, logs, message)):
                 harms.append(f"the output shows the host path {path!r}")
-    if case.leak is not None and mode != "os":
+    if case.leak is not None and mode in LANGUAGE_MODES:
         for text in (value, logs, message):
             match = case.leak.search(text)
             if match is not None:
@@ -263,12 +268,11 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
             harms.append(
                 f"the run ended as {got!r}, expected one of {sorted(kinds)}: {message[:300]}"
             )
-    timed = "limit" in case.signals or (result.error is not None and result.error.kind == "timeout")
-    if timed and result.wall_seconds > limits.wall_seconds + MARGIN_SECONDS:
-        harms.append(
-            f"the run took {result.wall_seconds:.2f}s, past wall_seconds={limits.wall_seconds}"
-            f" plus a {MARGIN_SECONDS}s margin"
-        )
+    if mode == "tripwire" and case.tripwire_event is not None:
+        expected = tripped_message(case.tripwire_event, case.tripwire_detail)
+        if result.error is not None and message != expected:
+            where = f"{case.tripwire_event} {case.tripwire_detail}".strip()
+            harms.append(f"the tripwire did not stop it at {where}: {message[:300]}")
     log_bytes = sum(len(line.encode()) + 1 for line in result.logs)
     if log_bytes > limits.max_log_bytes + 256:
         harms.append(f"the logs hold {log_bytes} bytes, past max_log_bytes={limits.max_log_bytes}")
@@ -279,15 +283,9 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
     return harms
 
 
-async def _settle_group(pid: int | None) -> list[int]:
-    """Wait briefly for a finished child's process group to disappear; return what is left."""
-    if pid is None:
-        return []
-    # The zygote reaps its children asynchronously; give it a moment (at most 5 s).
-    for _ in range(100):
-        if not process_group_members(pid):
-            break
-        await anyio.sleep(0.05)
+async def _left_in_group(pool: WorkerPool, pid: int) -> list[int]:
+    """Processes still in child ``pid``'s process group once the child itself is reaped."""
+    await wait_reaped(pool, pid)
     return process_group_members(pid)
 
 
@@ -305,7 +303,6 @@ async def _run_case(
     )
     try:
         handler = RecordingHandler()
-        started = time.monotonic()
         try:
             with work.case(case.id):
                 result = await pool.run(
@@ -314,22 +311,15 @@ async def _run_case(
         except Exception as error:  # the contract: a child never makes run() raise
             return CaseOutcome(
                 case=case, mode=mode, result=None, pids=[],
-                elapsed=time.monotonic() - started,
                 harms=[f"pool.run raised instead of returning a result: {error!r}"
                        f" {_leaf_errors(error)}"],
             )
-        elapsed = time.monotonic() - started
         harms = _judge(case, mode, stage, result, limits)
-        if "limit" in case.signals and elapsed > limits.wall_seconds + MARGIN_SECONDS:
-            harms.append(
-                f"the run returned after {elapsed:.2f}s as measured by the caller, past "
-                f"wall_seconds={limits.wall_seconds} plus a {MARGIN_SECONDS}s margin"
-            )
         harms.extend(handler.violations)
         if "host" in case.signals:
             harms.extend(work.harms(case.id))
         pids = [result.pid] if result.pid is not None else []
-        left = await _settle_group(result.pid)
+        left = await _left_in_group(pool, result.pid) if result.pid is not None else []
         if left:
             harms.append(f"processes {left} outlived the run in the child's process group")
         if "liveness" in case.signals or "limit" in case.signals:
@@ -338,6 +328,7 @@ async def _run_case(
                 harms.append(f"the next run failed: {after.error}")
             if after.pid is not None:
                 pids.append(after.pid)
+                await wait_reaped(pool, after.pid)
         if "state" in case.signals:
             probe = await pool.run(
                 _PROBE_PROGRAM, tool_names=TOOL_NAMES, handler=RecordingHandler()
@@ -346,21 +337,31 @@ async def _run_case(
                 harms.append(f"a later program saw poisoned state: {probe.value!r} {probe.error}")
             if probe.pid is not None:
                 pids.append(probe.pid)
-        return CaseOutcome(
-            case=case, mode=mode, result=result, harms=harms, pids=pids, elapsed=elapsed
-        )
+                await wait_reaped(pool, probe.pid)
+        return CaseOutcome(case=case, mode=mode, result=result, harms=harms, pids=pids)
     finally:
         stage.close()
 
 
-async def _wait_idle(pool: WorkerPool, size: int) -> PoolStatistics:
-    """Wait (at most 30 s) for the pool to settle; return its statistics either way."""
-    for _ in range(600):
+#: Scheduler rounds ``_settled`` gives the pool's own tasks: once every child is
+#: reaped, releasing them takes one or two; more means something is left over.
+_SETTLE_ROUNDS: Final = 100
+
+
+async def _settled(pool: WorkerPool, size: int) -> PoolStatistics:
+    """The pool's statistics once ``size`` warm children wait again.
+
+    Called after every run has returned and every child of the runs was reaped:
+    the pool then only has to release them (a step of its own tasks, counted
+    in scheduler rounds, not seconds) and refill. What is still busy, starting
+    or exiting after that is left over, not late.
+    """
+    await wait_for_idle(pool, size)
+    for _ in range(_SETTLE_ROUNDS):
         statistics = pool.statistics()
-        settled = (statistics.idle, statistics.busy, statistics.starting, statistics.exiting)
-        if settled == (size, 0, 0, 0):
+        if (statistics.busy, statistics.starting, statistics.exiting) == (0, 0, 0):
             break
-        await anyio.sleep(0.05)
+        await anyio.lowlevel.checkpoint()
     return pool.statistics()
 
 
@@ -379,7 +380,7 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
         # did before each got its own.
         siblings = WorkerPool(limits=limits, size=0, uid_range=range(VICTIM_UID, VICTIM_UID + 1))
         async with WorkerPool(limits=limits, size=size) as pool, siblings:
-            await _wait_idle(pool, size)
+            await _settled(pool, size)
             fds_before, dirs_before = _fds(), _run_dirs(root)
             slots = anyio.Semaphore(size)
             work = stack.enter_context(host_work.recording())
@@ -404,7 +405,7 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
             for case in selected:
                 if case.repeat > 1 and "victim" not in case.signals:
                     await one(case)
-            statistics = await _wait_idle(pool, size)
+            statistics = await _settled(pool, size)
             leftover = {
                 pid: members
                 for outcome in outcomes.values()

@@ -11,10 +11,21 @@ from collections import Counter
 
 import pytest
 
-from .corpus_format import HARM_SIGNALS, MODES, SIGNALS, Case, load_cases, load_legit_programs
+from sandbox._tripwire import FORBIDDEN_EVENTS, FORBIDDEN_MODULES
+
+from .corpus_format import HARM_SIGNALS, SIGNALS, Case, load_cases, load_legit_programs
 from .plain import run_plain_all
 
 CASES = load_cases()
+
+
+def watched(event: str) -> bool:
+    """Whether ``event`` can end a run at all (some are watched only for some callers)."""
+    decided = {"sys._getframe", "object.__getattr__", "exec", "compile", "import"}
+    module = event.partition(".")[0]
+    return event in decided or event in FORBIDDEN_EVENTS or module in FORBIDDEN_MODULES
+
+
 PLAIN_CASES = [case for case in CASES if case.plain and case.signals & HARM_SIGNALS]
 
 #: The categories the issue asks for, by the directory names used here.
@@ -59,12 +70,29 @@ def test_every_signal_kind_is_used_by_some_case() -> None:
 
 
 def test_every_case_runs_in_at_least_one_mode_with_the_os_layer_on() -> None:
-    assert [case.id for case in CASES if not case.applies & {"both", "os"}] == []
+    assert [case.id for case in CASES if not case.applies & {"all", "os"}] == []
 
 
-def test_only_exhaustion_cases_skip_an_ablation_mode() -> None:
-    partial = {case.category for case in CASES if case.applies != set(MODES)}
+def test_only_exhaustion_cases_skip_the_language_or_the_os_mode() -> None:
+    partial = {case.category for case in CASES if not {"all", "language", "os"} <= case.applies}
     assert partial <= {"exhaustion"}
+
+
+def test_a_case_skips_the_tripwire_mode_only_with_a_reason() -> None:
+    skipped = [case for case in CASES if "tripwire" not in case.applies]
+    assert all(case.tripwire_event is None and case.tripwire_reason for case in skipped)
+
+
+def test_the_tripwire_alone_stops_most_of_the_corpus() -> None:
+    # Everything but exhaustion (the host's limits), attacks on the host through
+    # the bridge (the host's checks) and routes without an audit event.
+    assert sum(case.tripwire_event is not None for case in CASES) >= 0.65 * len(CASES)
+
+
+def test_every_event_a_case_expects_is_one_the_tripwire_watches() -> None:
+    for case in CASES:
+        if case.tripwire_event is not None:
+            assert watched(case.tripwire_event), case.id
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])

@@ -1,11 +1,17 @@
-"""The ablation: the escape corpus with both layers, with the language layer alone, the OS alone.
+"""The ablation: the escape corpus with all three layers, and with each layer alone.
 
-Each case's success signal is its *harm* (the secret read, a file written, a
-connection made, a process killed, the host or a later run harmed), checked from
-outside the child; no case may do harm in any of the three modes. Exhaustion
-cases must end with the expected kind within their limit plus a margin, and the
-pool must be healthy afterwards: a fresh child for every run, statistics back to
-idle, no process left behind, no descriptor or run directory leaked.
+The modes: ``all`` (language layer, tripwire and OS layer), ``language`` (the
+language layer alone), ``tripwire`` (the tripwire alone: plain Python in a child
+without rlimits, uid drop or seccomp, but with the audit hook) and ``os`` (the OS
+layer alone). Each case's success signal is its *harm* (the secret read, a file
+written, a connection made, a process killed, the host or a later run harmed),
+checked from outside the child; no case may do harm in any mode it runs in. The
+language and OS layers each run the whole corpus; the tripwire alone runs every
+case whose ``tripwire`` line does not say it ``misses`` it, and a case it
+``stops`` must end as ``sandbox-violation`` at the named event. Exhaustion cases
+must end with the expected kind, and the pool must be healthy afterwards: a
+fresh child for every run, statistics back to idle, no process left behind, no
+descriptor or run directory leaked.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .corpus_format import MODES, Case, Mode, load_cases
+from .corpus_format import LANGUAGE_MODES, MODES, Case, Mode, load_cases
 from .runner import POOL_SIZE, AblationRuns
 
 if TYPE_CHECKING:
@@ -140,9 +146,10 @@ def test_results_report_the_layers_of_the_mode(mode: Mode, ablation: AblationRun
         if outcome.result is None or outcome.result.pid is None:
             continue
         layers = outcome.result.layers
-        assert layers.language_layer == (mode != "os")
+        assert layers.language_layer == (mode in LANGUAGE_MODES)
+        assert layers.tripwire == (mode in {"all", "tripwire"})
         os_parts = (layers.rlimits, layers.uid_drop, layers.no_new_privs, layers.seccomp)
-        if mode == "language":
+        if mode in {"language", "tripwire"}:
             assert os_parts == (False, False, False, False)
             assert len(layers.reasons) >= 4
         elif full_os:

@@ -2,8 +2,9 @@
 
 Realistic programs (tool calls, ``asyncio.gather``, classes, dataclasses, json,
 re, datetime, ``match``, f-strings, ``ToolCallError`` handling...) must produce
-their expected value with both layers on. They must also work with either layer
-alone, which shows that the ablation switches change protection, not meaning.
+their expected value with all three layers on. They must also work with each
+layer alone, which shows that the ablation switches change protection, not
+meaning (and that no legitimate program trips the tripwire).
 """
 
 from __future__ import annotations
@@ -59,10 +60,10 @@ def test_legitimate_program_returns_its_value(
     ids=lambda program: program.id,
 )
 def test_legitimate_program_prints_its_lines(program: LegitProgram, legit_runs: LegitRuns) -> None:
-    assert legit_runs.get("both")[program.id].logs == program.logs
+    assert legit_runs.get("all")[program.id].logs == program.logs
 
 
 def test_legitimate_programs_run_with_every_layer_in_force(legit_runs: LegitRuns) -> None:
-    for result in legit_runs.get("both").values():
+    for result in legit_runs.get("all").values():
         assert result.layers.language_layer
         assert result.layers.complete or result.layers.reasons

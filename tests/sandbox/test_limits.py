@@ -96,19 +96,21 @@ def test_an_unknown_error_kind_is_refused() -> None:
         RunError("crash", "boom")  # type: ignore[arg-type]
 
 
-def test_the_error_kinds_are_the_seven_documented_ones() -> None:
+def test_the_error_kinds_are_the_eight_documented_ones() -> None:
     assert set(ERROR_KINDS) == {
-        "exception", "compile", "timeout", "abort", "worker-exit", "invalid-output", "output-limit"
+        "exception", "compile", "timeout", "abort", "worker-exit", "invalid-output",
+        "output-limit", "sandbox-violation",
     }
 
 
 def test_layers_are_complete_only_when_every_protection_is_in_force() -> None:
-    assert Layers(True, True, True, True, True).complete
-    assert not Layers(True, True, True, True, False, ("seccomp: unavailable",)).complete
+    assert Layers(True, True, True, True, True, True).complete
+    assert not Layers(True, True, True, True, True, False, ("seccomp: unavailable",)).complete
+    assert not Layers(True, False, True, True, True, True, ("tripwire: off",)).complete
 
 
 def test_a_result_is_ok_exactly_when_it_has_no_error() -> None:
-    layers = Layers(True, True, True, True, True)
+    layers = Layers(True, True, True, True, True, True)
     assert RunResult(1, (), None, layers, 0.1, 0.0, 7).ok
     assert not RunResult(None, (), RunError("timeout", "t"), layers, 0.1, 0.0, 7).ok
 

@@ -1,10 +1,12 @@
 """The OS layer seen from inside a real child.
 
 A program cannot read ``/proc`` through the language layer (nor at all once the
-seccomp filter is in), so these tests use ``Limits(language_layer=False)``
-programs and the ``os_probe`` test hook of :func:`sandbox.testing.probing_pool`,
-taken just before the filter goes in. The filter's refusals, call by call, are
-in ``test_os_filter.py``; the per-child uids in ``test_os_uids.py``.
+seccomp filter is in), so these tests use ``Limits(language_layer=False,
+tripwire=False)`` programs that inspect ``os`` (the tripwire would end them at
+their first ``os`` call), and the ``os_probe`` test hook of
+:func:`sandbox.testing.probing_pool`, taken just before the filter goes in. The
+filter's refusals, call by call, are in ``test_os_filter.py``; the per-child
+uids in ``test_os_uids.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from sandbox.testing import EchoHandler, probing_pool
 pytestmark = pytest.mark.slow
 
 GUARD = 30
-PLAIN = Limits(language_layer=False)
+PLAIN = Limits(language_layer=False, tripwire=False)
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the uid drop happens only as root")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import traceback
 from typing import TYPE_CHECKING
 
 import pytest
@@ -85,6 +86,46 @@ def test_chained_exceptions_keep_their_program_frames() -> None:
     assert "KeyError: 'k'" in message
     assert "The above exception was the direct cause of the following exception:" in message
     assert message.endswith("ValueError: bad")
+
+
+def test_a_chain_of_thousands_of_exceptions_keeps_the_program_frames_of_each() -> None:
+    source = (
+        "error = None\nfor i in range(3000):\n    try:\n        raise ValueError(i) from error\n"
+        "    except ValueError as caught:\n        error = caught\nraise error"
+    )
+    _, message = run_error(source)
+    assert message.count("The above exception was the direct cause") == 2999
+    assert message.count('File "<model>", line 4, in <module>') == 3000
+    assert message.endswith("ValueError: 2999")
+
+
+def test_exception_groups_nested_thousands_deep_are_formatted() -> None:
+    source = (
+        "group = ValueError('leaf')\nfor _ in range(2000):\n"
+        "    group = ExceptionGroup('level', [group])\nraise group"
+    )
+    _, message = run_error(source)
+    assert message.startswith("  + Exception Group Traceback (most recent call last):")
+    assert 'File "<model>", line 4, in <module>' in message
+
+
+def test_a_failed_programs_frames_are_read_by_program_frames_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The tripwire exempts exactly that function for frame reads; the
+    # traceback module must read none of them (its walkers are not exempt).
+    walked: list[object] = []
+    real_walk = traceback._walk_tb_with_full_positions  # type: ignore[attr-defined]
+
+    def walk(tb: object) -> object:
+        for item in real_walk(tb):
+            walked.append(item)
+            yield item
+
+    monkeypatch.setattr(traceback, "_walk_tb_with_full_positions", walk)
+    _, message = run_error("def fail():\n    raise KeyError('k')\nfail()")
+    assert 'File "<model>", line 2, in fail' in message
+    assert walked == []
 
 
 def test_an_exception_the_host_was_handling_is_not_shown() -> None:

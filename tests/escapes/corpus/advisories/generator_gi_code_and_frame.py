@@ -1,6 +1,7 @@
 # category: advisories
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: CVE-2023-37271: gi_code/gi_frame attributes of generators
 def gen():
     yield gen_obj.gi_frame.f_back

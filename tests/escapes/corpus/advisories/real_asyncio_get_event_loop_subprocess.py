@@ -1,6 +1,7 @@
 # category: advisories
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: a real asyncio module handed to RestrictedPython (peer escape): the event loop spawns processes
 import asyncio
 loop = asyncio.get_event_loop()

@@ -1,6 +1,7 @@
 # category: advisories
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: smolagents CVE-2025-9959: dunder checks missed on some node kinds; the chain goes through a class object
 class Carrier:
     pass

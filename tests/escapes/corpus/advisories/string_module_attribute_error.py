@@ -1,6 +1,7 @@
 # category: advisories
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: CVE-2024-47532: AttributeError.obj from a failed lookup on the string module
 import string
 try:

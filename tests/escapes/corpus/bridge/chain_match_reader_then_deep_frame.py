@@ -2,6 +2,7 @@
 # signal: liveness
 # expect: refused
 # plain: skip (needs the sandbox's child process)
+# tripwire: stops object.__getattr__ gi_frame
 # source: the two open gaps chained: the match-class-pattern reader reaches the real builtins, then a forged deep-JSON Done frame reaches the host
 import collections
 import collections.abc

@@ -1,6 +1,7 @@
 # category: bridge
 # signal: handler
 # plain: skip (needs the sandbox's tools binding)
+# tripwire: harmless (the host serves only the tools the program was given)
 # source: copy/deepcopy rebuild objects with unguarded setattr from a __reduce_ex__ result; dunders smuggled in through the Enum functional API
 import dataclasses
 import enum

@@ -1,6 +1,7 @@
 # category: bridge
 # signal: handler
 # plain: skip (needs the sandbox's tools binding)
+# tripwire: harmless (the host serves only the tools the program was given)
 # source: copy.deepcopy applies a program-controlled __reduce_ex__ result with unguarded setattr
 import copy
 import enum

@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: handler liveness
+# tripwire: stops gc.get_objects
 # source: a forged call frame whose JSON arguments nest past any recursive decoder
 import gc
 import sys

@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: handler liveness
+# tripwire: stops gc.get_objects
 # source: a forged call frame whose JSON arguments decode to values lossless JSON forbids
 import gc
 import sys

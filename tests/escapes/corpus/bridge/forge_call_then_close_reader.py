@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: handler liveness
+# tripwire: stops gc.get_objects
 # source: a call frame after closing the pipe the host replies on, then a long wait
 import gc
 import os

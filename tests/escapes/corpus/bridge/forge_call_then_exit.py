@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: handler liveness
+# tripwire: stops gc.get_objects
 # source: a call frame and then an immediate exit: the host's reply meets a closed pipe
 import gc
 import os

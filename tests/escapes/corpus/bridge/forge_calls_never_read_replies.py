@@ -3,6 +3,7 @@
 # plain: skip (needs the sandbox's child process)
 # signal: limit handler
 # kinds: timeout worker-exit
+# tripwire: stops gc.get_objects
 # source: many large calls whose replies the child never reads, so that the host's writes block on a full pipe
 import gc
 import sys

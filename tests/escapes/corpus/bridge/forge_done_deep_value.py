@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: liveness bounded
+# tripwire: stops gc.get_objects
 # source: a forged Done frame whose JSON value nests deeper than any recursive decoder allows
 import gc
 import sys

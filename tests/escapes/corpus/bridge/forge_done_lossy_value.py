@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: liveness
+# tripwire: stops gc.get_objects
 # source: a forged Done frame whose JSON decodes to values lossless JSON forbids (infinity, -0.0, a lone surrogate)
 import gc
 import sys

@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: liveness bounded
+# tripwire: stops gc.get_objects
 # source: a forged Done frame whose value is far past max_value_bytes, sent by the child after its own check
 import gc
 import sys

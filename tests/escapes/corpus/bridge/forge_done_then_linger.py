@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: liveness
+# tripwire: stops gc.get_objects
 # source: a Done frame and then no exit: the child must not outlive its run
 import gc
 import os

@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: handler liveness
+# tripwire: stops gc.get_objects
 # source: frames after a forged Done: a call for an undeclared tool and a second Done
 import gc
 import sys

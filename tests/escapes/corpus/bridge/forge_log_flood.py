@@ -2,6 +2,7 @@
 # expect: refused
 # plain: skip (needs the sandbox's child process)
 # signal: liveness bounded
+# tripwire: stops gc.get_objects
 # source: forged log frames far past the log cap, bypassing the child's own budget
 import gc
 import sys

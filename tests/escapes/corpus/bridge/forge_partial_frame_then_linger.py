@@ -3,6 +3,7 @@
 # plain: skip (needs the sandbox's child process)
 # signal: limit
 # kinds: timeout worker-exit
+# tripwire: stops gc.get_objects
 # source: half a frame header and then silence: the host must still end the run on time
 import gc
 import os

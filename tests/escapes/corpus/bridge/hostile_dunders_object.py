@@ -2,6 +2,7 @@
 # signal: handler
 # expect: exception
 # plain: skip (needs the sandbox's tools binding)
+# tripwire: harmless (tool arguments are checked as lossless JSON in the child and again on the host)
 # source: an object whose conversion hooks run code while the bridge serialises it
 class Hostile:
     def __eq__(self, other):

@@ -2,6 +2,7 @@
 # signal: liveness
 # kinds: exception
 # plain: skip (checks the sandbox's containment)
+# tripwire: harmless (the runtime contains every exception the program raises)
 # source: a BaseException subclass that no except Exception catches
 class Escape(BaseException):
     pass

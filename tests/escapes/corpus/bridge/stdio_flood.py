@@ -2,6 +2,7 @@
 # signal: liveness bounded
 # expect: refused
 # plain: skip (would flood the test output)
+# tripwire: harmless (the child has no standard streams)
 # source: writing straight to descriptors 1 and 2, past print capture
 import os
 for _ in range(2000):

@@ -1,6 +1,7 @@
 # category: check-then-use
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: a (name, value) pair given as a list subclass: the façade's check reads item[0] through the lying __getitem__, the real enum unpacks the list natively and sees the private name _loop
 import asyncio
 import enum

@@ -1,6 +1,7 @@
 # category: check-then-use
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: the enum façade copies a mapping of names to a dict before checking it, but the keys stay the program's objects: str subclasses whose startswith lies define __setattr__ and __getattr__ on an asyncio.Lock mixin, and they receive the real loop the lock stores on itself
 import asyncio
 import enum

@@ -1,6 +1,7 @@
 # category: check-then-use
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: the enum façade checks member names with name.startswith("_") on the program's own objects; a str subclass whose startswith lies passes the check, and the real enum then uses the name _loop (asyncio.Event's private loop slot) for a property whose setter receives the real event loop
 import asyncio
 import enum

@@ -1,6 +1,7 @@
 # category: check-then-use
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: names given as a string are not copied by the enum façade: a str subclass answers its replace()/split() with harmless names when the façade checks and with (name, value) pairs defining _loop when the real enum reads it a second time
 import asyncio
 import enum

@@ -1,6 +1,7 @@
 # category: check-then-use
 # signal: secret
 # expect: refused
+# tripwire: stops open
 # source: the enum façade reads each (name, value) pair with item[0]; the real enum unpacks it by iteration; a tuple subclass whose __getitem__ lies shows the check a harmless name while the enum defines _loop on an asyncio.Event mixin
 import asyncio
 import enum

@@ -1,6 +1,7 @@
 # category: check-then-use
 # signal: secret
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: the getattr guard checks the name with string methods; a str subclass whose startswith and endswith lie must not pass, or gi_frame, f_back and f_builtins are read through it
 class Name(str):
     def startswith(self, prefix):

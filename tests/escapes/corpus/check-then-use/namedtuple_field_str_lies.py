@@ -1,6 +1,7 @@
 # category: check-then-use
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: collections.namedtuple converts field names with str(); a str subclass whose __str__ returns gi_frame must meet the field-name check on what namedtuple really used, or a class pattern reads frames
 import collections
 import collections.abc

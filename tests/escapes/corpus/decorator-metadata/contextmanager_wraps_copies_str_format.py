@@ -2,6 +2,7 @@
 # signal: leak
 # leak: <frame at 0x|codemode|site-packages
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: contextlib.contextmanager decorates with the real functools.wraps, whose update_wrapper copies the decorated object's __dict__ onto the helper function; decorating str copies str's class dictionary, so the helper's .format is the real unbound str.format, whose fields walk a generator's frames
 import contextlib
 def walk():

@@ -1,6 +1,7 @@
 # category: decorator-metadata
 # signal: secret
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: the field-name check of the dataclass façade covers the annotations of the decorated class, not the fields it inherits; a base's field object (of a program subclass of dataclasses.Field) renamed to gi_frame, f_builtins, f_back becomes the subclass's __match_args__, and ABC registration makes a generator and frames match
 import collections.abc
 import dataclasses

@@ -1,6 +1,7 @@
 # category: descriptors
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: the attrname of a plain functools.cached_property (not a program subclass) pointed at asyncio.Event's private _loop; the write guard must refuse the change, since the descriptor would then read the real event loop
 import asyncio
 import functools

@@ -1,6 +1,7 @@
 # category: descriptors
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: functools.cached_property reads instance.__dict__[self.attrname] natively; attrname is a plain attribute of a program subclass of cached_property, so the program points it at asyncio.Event's private _loop and reads the real event loop
 import asyncio
 import functools

@@ -1,6 +1,7 @@
 # category: descriptors
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: the cached_property attrname reader on another library base: a program subclass of asyncio.Condition keeps the real loop in _loop after a wait, and a cached_property whose attrname the program set reads it
 import asyncio
 import functools

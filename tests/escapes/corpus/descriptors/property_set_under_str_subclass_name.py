@@ -1,6 +1,7 @@
 # category: descriptors
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: setattr with a str subclass as the name, to put a data descriptor (a property whose setter receives what the library stores) under asyncio.Event's private _loop; the name check must hold for subclasses of str, whose methods the program controls
 import asyncio
 class Name(str):

@@ -1,6 +1,7 @@
 # category: descriptors
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: cached_property takes its attrname from __set_name__, called with whatever key the class namespace holds; the enum functional API builds a namespace from program names (a str subclass whose startswith lies to the façade's check), so attrname becomes asyncio.Event's private _loop, and the same descriptor set again under a public name reads the real loop
 import asyncio
 import enum

@@ -2,5 +2,6 @@
 # signal: liveness
 # expect: refused
 # plain: skip (would wait on a debugger prompt)
+# tripwire: stops builtins.breakpoint
 # source: breakpoint() starts a debugger reading commands from stdin
 breakpoint()

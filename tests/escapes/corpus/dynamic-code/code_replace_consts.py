@@ -1,6 +1,7 @@
 # category: dynamic-code
 # signal: marker
 # expect: refused
+# tripwire: stops compile
 # source: code.replace swaps the constants and names of an existing function
 def template():
     return print("touch {MARKER_PATH}")

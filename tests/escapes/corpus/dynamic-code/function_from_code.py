@@ -1,6 +1,7 @@
 # category: dynamic-code
 # signal: marker
 # expect: refused
+# tripwire: stops compile
 # source: rebuilding a function around a code object compiled without the policy
 def template():
     pass

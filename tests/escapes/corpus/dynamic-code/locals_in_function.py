@@ -1,6 +1,7 @@
 # category: dynamic-code
 # signal: marker
 # expect: refused
+# tripwire: stops compile
 # source: locals() and then the builtins behind it
 def f():
     return locals()

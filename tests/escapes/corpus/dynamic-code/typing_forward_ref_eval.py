@@ -1,6 +1,7 @@
 # category: dynamic-code
 # signal: marker
 # expect: refused
+# tripwire: stops exec
 # source: ForwardRef evaluation is eval() underneath
 import typing
 expr = "__import__('os').system('touch {MARKER_PATH}')"

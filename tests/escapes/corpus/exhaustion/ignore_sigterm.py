@@ -3,6 +3,7 @@
 # kinds: timeout worker-exit
 # expect: refused
 # plain: skip (never ends)
+# tripwire: harmless (the host's wall clock ends it)
 # source: ignoring the polite signals so that only SIGKILL works
 import signal
 signal.signal(signal.SIGTERM, signal.SIG_IGN)

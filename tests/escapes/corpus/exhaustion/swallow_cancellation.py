@@ -2,6 +2,7 @@
 # signal: limit
 # kinds: timeout
 # plain: skip (never ends)
+# tripwire: harmless (the host's wall clock ends it)
 # source: catching every exception, cancellation included, to survive a soft stop
 import asyncio
 while True:

@@ -1,6 +1,7 @@
 # category: facade-bypass
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: enum.Enum.mro() hands out the real enum.Enum that the façade's checked subclass replaces; its functional API takes any member name, so a property lands under asyncio.Event's private _loop and its setter receives the real event loop
 import asyncio
 import enum

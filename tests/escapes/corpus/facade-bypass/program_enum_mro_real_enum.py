@@ -1,6 +1,7 @@
 # category: facade-bypass
 # signal: secret
 # expect: refused
+# tripwire: stops open
 # source: the mro() of the program's own enum class passes through the façade's Enum to the real enum.Enum, whose functional API defines __setattr__ and __getattr__ (hooks a class body may not define) on an asyncio.Lock mixin; they receive the real loop the lock stores on itself
 import asyncio
 import enum

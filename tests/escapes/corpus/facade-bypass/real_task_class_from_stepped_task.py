@@ -1,6 +1,7 @@
 # category: facade-bypass
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: the façade hands out ProgramTask, never a real Task; stepping its __await__ by hand yields the real Task, whose class builds more real tasks and whose loop would start processes
 import asyncio
 async def slow():

@@ -1,6 +1,7 @@
 # category: facade-bypass
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: re.RegexFlag is a real enum, so its mro() holds the real enum.Enum too (a fix to the enum façade alone is not enough); its functional API sets __match_args__ to a private name, and a class pattern on the program's own member reads the real loop that asyncio.Event stored in _loop
 import asyncio
 import re

@@ -1,6 +1,7 @@
 # category: facade-bypass
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: the façade's TaskGroup keeps the real asyncio.TaskGroup in a private slot; dataclasses.replace with a renamed field object reads the slot of a program subclass and hands out the real group, whose create_task returns real tasks with their loop
 import asyncio
 import dataclasses

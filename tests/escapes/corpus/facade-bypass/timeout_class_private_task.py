@@ -1,6 +1,7 @@
 # category: facade-bypass
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: asyncio.timeout() returns the real Timeout, whose class the program can subclass; a cached_property with a program-set attrname reads the real Task it keeps in _task, and the task's loop would start processes
 import asyncio
 import functools

@@ -1,5 +1,6 @@
 # category: filesystem-read
 # signal: secret
 # expect: refused
+# tripwire: stops open
 # source: classic; the builtin open() on a root-only file
 return open("{SECRET_PATH}").read()

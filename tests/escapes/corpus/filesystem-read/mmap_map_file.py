@@ -1,6 +1,7 @@
 # category: filesystem-read
 # signal: secret
 # expect: refused
+# tripwire: stops import mmap
 # source: reading through a memory map instead of read()
 import mmap
 import os

@@ -1,6 +1,7 @@
 # category: forbidden-imports
 # signal: marker
 # expect: refused
+# tripwire: stops gc.get_objects
 # source: the garbage collector lists every live object, modules included
 import gc
 for obj in gc.get_objects():

@@ -1,6 +1,7 @@
 # category: forbidden-imports
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: an import hidden in an except handler
 try:
     raise ValueError("x")

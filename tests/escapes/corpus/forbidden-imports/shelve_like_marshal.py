@@ -1,6 +1,7 @@
 # category: forbidden-imports
 # signal: marker
 # expect: refused
+# tripwire: stops compile
 # source: marshal builds code objects from bytes
 import marshal
 import types

@@ -1,6 +1,7 @@
 # category: format-string
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: GHSA-hp3v-5vw7-fx9w class: a Formatter subclass receives each walked object in format_field
 import string
 class Walker(string.Formatter):

@@ -2,6 +2,7 @@
 # signal: leak
 # leak: <module 'builtins'
 # expect: refused
+# tripwire: harmless (it only discloses interpreter internals, judged with the language layer on)
 # source: CVE-2023-41039 class: string.Formatter().format walks the same way
 import string
 return string.Formatter().format("{0.__self__}", len)

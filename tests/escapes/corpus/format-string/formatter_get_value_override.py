@@ -1,6 +1,7 @@
 # category: format-string
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: a Formatter subclass whose get_value hands out dunder-bearing objects
 import string
 class Walker(string.Formatter):

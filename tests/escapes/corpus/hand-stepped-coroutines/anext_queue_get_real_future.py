@@ -1,6 +1,7 @@
 # category: hand-stepped-coroutines
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: anext() of an async generator waiting on asyncio.Queue.get, stepped with .send(None), yields the queue's real Future; .throw() then ends the step; a class pattern from a typing.Type-based metaclass reads the future's loop
 import asyncio
 import typing

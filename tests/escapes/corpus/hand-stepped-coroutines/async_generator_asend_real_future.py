@@ -1,6 +1,7 @@
 # category: hand-stepped-coroutines
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: an async generator's asend(None) is an awaitable that .send(None) steps by hand; the generator awaits asyncio.sleep, and the real Future it yields meets a class pattern built from the real type (read through a typing alias relaying AttributeError.obj)
 import asyncio
 import typing

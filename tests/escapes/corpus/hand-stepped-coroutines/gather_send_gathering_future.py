@@ -1,6 +1,7 @@
 # category: hand-stepped-coroutines
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: the façade's asyncio.gather is an ordinary coroutine around the real gather; .send(None) yields the real _GatheringFuture (whose _children are real Tasks), and a class pattern from a typing.Type-based metaclass reads its loop
 import asyncio
 import typing

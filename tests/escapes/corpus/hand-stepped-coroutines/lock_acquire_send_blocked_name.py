@@ -1,6 +1,7 @@
 # category: hand-stepped-coroutines
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: a contended asyncio.Lock.acquire() stepped by hand yields the real Future it waits on; the future's get_loop must stay refused, by any spelling
 import asyncio
 lock = asyncio.Lock()

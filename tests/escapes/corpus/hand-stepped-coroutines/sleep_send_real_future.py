@@ -1,6 +1,7 @@
 # category: hand-stepped-coroutines
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: asyncio.sleep(5) is an ordinary coroutine; .send(None) steps it by hand to its await of a real Future, which it yields; a class pattern built from a renamed dataclass field (a program subclass of dataclasses.Field) reads the future's get_loop, and the real loop starts a shell
 import asyncio
 import collections.abc

@@ -1,6 +1,7 @@
 # category: hand-stepped-coroutines
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: the façade's ProgramTask awaits through the real Task's __await__; calling it from the class and stepping it with .send(None) yields the real Task, whose get_loop a class pattern from a real metaclass (typing.Type base) reads
 import asyncio
 import typing

@@ -1,6 +1,7 @@
 # category: hand-stepped-coroutines
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: the façade's TaskGroup.__aexit__ is an ordinary coroutine: read from the class and stepped by hand while a task runs, it yields the real TaskGroup's completion Future; its loop must stay refused
 import asyncio
 group = asyncio.TaskGroup()

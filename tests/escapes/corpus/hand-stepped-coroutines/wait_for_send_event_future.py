@@ -1,6 +1,7 @@
 # category: hand-stepped-coroutines
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: the façade's asyncio.wait_for stepped by hand around asyncio.Event().wait() yields the real waiter Future; a class pattern keyword (get_loop=...) reads attributes past the guard, so the compiler must refuse it there as in the source
 import asyncio
 waiting = asyncio.wait_for(asyncio.Event().wait(), 5)

@@ -2,6 +2,7 @@
 # expect: refused
 # signal: host handler liveness
 # plain: skip (needs the sandbox's child process)
+# tripwire: stops gc.get_objects
 # source: forged call frames, each a list of a quarter million items built cheaply in the child: the host decoded every one on its event loop before it checked the bytes in flight
 import gc
 import sys

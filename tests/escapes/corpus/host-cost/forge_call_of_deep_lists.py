@@ -2,6 +2,7 @@
 # expect: refused
 # signal: host handler liveness
 # plain: skip (needs the sandbox's child process)
+# tripwire: stops gc.get_objects
 # source: a forged call whose arguments hold hundreds of lists nested 450 deep, under the frame cap: decoding and checking the nesting cost the host's event loop a walk of every level
 import gc
 import sys

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ ag_frame
 # source: RestrictedPython 8.5 class: ag_frame of an asynchronous generator
 async def agen():
     yield agen_obj.ag_frame.f_back

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: CVE-2024-47532 class: AttributeError.obj returns the object behind a failed lookup
 import re
 try:

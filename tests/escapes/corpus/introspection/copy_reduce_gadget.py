@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: copy calls a class's __reduce__ result outside the policy
 import copy
 class Gadget:

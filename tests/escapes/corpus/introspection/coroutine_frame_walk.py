@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ cr_frame
 # source: a running coroutine's cr_frame chain reaches the event loop's frames
 async def me():
     return running.cr_frame.f_back

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: a decorator receives the raw function object, frames included
 def grab(fn):
     b = fn.__globals__["__builtins__"]

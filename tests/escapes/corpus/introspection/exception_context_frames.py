@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ tb_frame
 # source: __context__ of a chained exception carries a traceback of its own
 try:
     try:

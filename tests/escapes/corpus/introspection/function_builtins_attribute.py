@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: Python 3.10+ functions carry __builtins__ directly
 def helper():
     pass

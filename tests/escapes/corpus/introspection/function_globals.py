@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: classic; a function's __globals__ holds the namespace and its builtins
 def helper():
     pass

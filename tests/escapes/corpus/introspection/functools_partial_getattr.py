@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: partial over getattr freezes a dunder name into a callable
 import functools
 self_of = functools.partial(getattr, len)

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: update_wrapper(updated=("__globals__",)) merges a host module's globals into the program's
 import functools
 import json

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: CVE-2023-37271 class: the frame of a generator expression, reached while it runs
 gen = (gen.gi_frame.f_back.f_back for _ in [1])
 frame = [x for x in gen][0]

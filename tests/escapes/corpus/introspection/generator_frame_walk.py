@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: CVE-2023-37271 class: a running generator's gi_frame.f_back chain reaches host frames
 def frames():
     frame = walker.gi_frame

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ tb_frame
 # source: a json object hook runs in a frame whose callers are the real json module
 import json
 found = []

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: the class-pattern reader with typing.Protocol (whose metaclass is an ABCMeta) instead of collections.abc
 import collections
 import typing

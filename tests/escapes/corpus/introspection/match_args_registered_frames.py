@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: a positional class pattern reads the attributes named in __match_args__ natively; a namedtuple names blocked attributes and an ABC registration makes any object match
 import collections
 import collections.abc

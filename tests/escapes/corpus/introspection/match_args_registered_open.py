@@ -1,6 +1,7 @@
 # category: introspection
 # signal: secret
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: the class-pattern reader of match_args_registered_frames, used to reach the real open()
 import collections
 import collections.abc

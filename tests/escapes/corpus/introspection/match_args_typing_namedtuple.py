@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: the class-pattern reader with a typing.NamedTuple built from strings, so that a fix limited to collections.namedtuple is not enough
 import collections.abc
 import typing

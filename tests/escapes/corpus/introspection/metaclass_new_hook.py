@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: a metaclass runs code with the class namespace when the class is built
 class Meta(type):
     def __new__(mcs, name, bases, namespace):

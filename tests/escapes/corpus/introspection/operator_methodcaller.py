@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: operator.methodcaller calls methods by name in C
 import operator
 for cls in operator.methodcaller("__subclasses__")(object):

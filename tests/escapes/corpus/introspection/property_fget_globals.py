@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: a property's fget is a plain function with globals
 class Holder:
     @property

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: __reduce_ex__ hands out copyreg functions, whose globals hold real builtins
 reconstructor = [].__reduce_ex__(2)[0]
 b = reconstructor.__globals__["__builtins__"]

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: a subclass of the program's type() stand-in, called with three arguments
 class Maker(type):
     pass

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: smolagents CVE-2025-9959 class: dunder names assembled at run time and passed to getattr
 under = "_" * 2
 base = getattr(getattr((), under + "class" + under), under + "base" + under)

@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: super() objects expose __self_class__ and the MRO
 class A:
     def leak(self):

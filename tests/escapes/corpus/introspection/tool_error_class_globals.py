@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: the ToolCallError class is defined in host-written code; its methods' globals are real
 for name in ("__init__", "__str__", "__reduce__"):
     method = getattr(ToolCallError, name, None)

@@ -2,6 +2,7 @@
 # signal: marker
 # plain: skip (needs the sandbox's tools binding)
 # expect: refused
+# tripwire: stops os.system
 # source: the tools proxy and its call objects are host-written; walk their methods' globals
 candidates = [type(tools), type(tools.echo)]
 for cls in candidates:

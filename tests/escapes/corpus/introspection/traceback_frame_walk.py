@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ tb_frame
 # source: classic; an exception's __traceback__.tb_frame and then f_back
 try:
     1 / 0

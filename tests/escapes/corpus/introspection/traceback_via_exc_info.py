@@ -1,6 +1,7 @@
 # category: introspection
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ tb_frame
 # source: sys.exc_info exposes the traceback without naming __traceback__
 import sys
 try:

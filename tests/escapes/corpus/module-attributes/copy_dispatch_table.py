@@ -1,6 +1,7 @@
 # category: module-attributes
 # signal: marker
 # expect: refused
+# tripwire: stops os.system
 # source: a real copy module exposes copyreg's dispatch table, whose reducers carry real globals
 import copy
 for reducer in copy.dispatch_table.values():

@@ -1,6 +1,7 @@
 # category: native-readers
 # signal: secret
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: a bound method relays attribute reads it cannot answer to the object it wraps, natively; classmethod() wraps any object, so Relay.error.obj reads .obj of the AttributeError of typing.Type.x past the guard's AttributeError check (it sees a method) and hands out the real type, which builds a frame reader
 import typing
 try:

@@ -1,6 +1,7 @@
 # category: native-readers
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ tb_frame
 # source: contextlib's generator context manager calls self.gen.throw(type, value, traceback) on its gen attribute; a program subclass can point gen at its own object, which receives the real traceback whose frames lead to the host's builtins
 import contextlib
 @contextlib.contextmanager

@@ -1,6 +1,7 @@
 # category: native-readers
 # signal: secret
 # expect: refused
+# tripwire: stops open
 # source: dataclasses.replace reads getattr(obj, field.name) for each field; a field object of a program subclass of dataclasses.Field can be renamed after the decorator ran, so replace reads asyncio.Event's private _loop (the real event loop) and hands it to the program's __init__
 import asyncio
 import dataclasses

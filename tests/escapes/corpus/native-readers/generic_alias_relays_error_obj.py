@@ -1,6 +1,7 @@
 # category: native-readers
 # signal: secret
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: types.GenericAlias (type(list[int])) relays every attribute but a few to its origin, natively: over an AttributeError it reads .obj past the guard (CVE-2024-47532 class), here the real type behind typing.Type, which builds classes from a dict
 import typing
 GenericAlias = type(list[int])

@@ -2,6 +2,7 @@
 # signal: leak
 # leak: <frame at 0x|codemode|site-packages
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: a program class deriving from str and typing.Generic, subscripted, is a typing alias that relays .format_map to the real str.format_map through its origin
 import typing
 T = typing.TypeVar("T")

@@ -1,6 +1,7 @@
 # category: network
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: the running loop object exposes create_connection
 import asyncio
 loop = asyncio.get_running_loop()

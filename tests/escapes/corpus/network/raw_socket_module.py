@@ -1,6 +1,7 @@
 # category: network
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: the C module below socket.py
 import _socket
 connection = _socket.socket()

@@ -1,6 +1,7 @@
 # category: network
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: classic; a TCP connection to a listener on the loopback
 import socket
 connection = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

@@ -1,6 +1,7 @@
 # category: network
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: another address family reaching the same listener through a mapped address
 import socket
 connection = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)

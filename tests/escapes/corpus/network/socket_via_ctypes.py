@@ -1,6 +1,7 @@
 # category: network
 # signal: canary
 # expect: refused
+# tripwire: stops ctypes.dlopen
 # source: socket()/connect() straight from libc through ctypes
 import ctypes
 import struct

@@ -2,6 +2,7 @@
 # signal: liveness bounded
 # kinds: exception
 # plain: skip (checks the sandbox's traceback formatting)
+# tripwire: harmless (the runtime's and the host's output checks)
 # source: two exceptions that are each other's cause: a naive traceback formatter never ends
 a = ValueError("a")
 b = ValueError("b")

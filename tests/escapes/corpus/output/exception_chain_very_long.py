@@ -2,6 +2,7 @@
 # signal: liveness bounded
 # kinds: exception worker-exit timeout
 # plain: skip (checks the sandbox's traceback formatting)
+# tripwire: harmless (the runtime's and the host's output checks)
 # source: thousands of chained exceptions: recursive formatting runs out of stack
 error = None
 for i in range(5000):

@@ -1,6 +1,7 @@
 # category: own-names
 # signal: secret
 # expect: refused
+# tripwire: stops open
 # source: a cached_property bound in a class body under the reserved name _loop takes attrname "_loop"; placed on a second class under a public name it reads instance.__dict__["_loop"] natively, where the real TaskGroup's __aenter__, run on a program object, stored the real loop
 import asyncio
 import functools

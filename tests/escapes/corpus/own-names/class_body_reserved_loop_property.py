@@ -1,6 +1,7 @@
 # category: own-names
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: _loop is reserved as an attribute name, but a class body may still bind it: a property named _loop whose setter receives what library code stores there; the real TaskGroup (from the façade's __init__ run on a program object) entered on such an object stores the real running loop into it
 import asyncio
 class Holder:

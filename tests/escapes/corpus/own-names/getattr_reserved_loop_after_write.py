@@ -1,6 +1,7 @@
 # category: own-names
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: library code run on a program object (the real TaskGroup's __aenter__) writes the real loop into its _loop; the reserved own names must stay unreadable through getattr with a name built at run time, on the program's own objects too
 import asyncio
 class Holder:

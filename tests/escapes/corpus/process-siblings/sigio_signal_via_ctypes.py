@@ -2,6 +2,7 @@
 # signal: victim
 # expect: refused
 # plain: as-nobody (the attack is on a process of the same unprivileged uid)
+# tripwire: stops ctypes.dlopen
 # source: F_SETOWN and O_ASYNC make the kernel signal another process on I/O, past a seccomp rule on kill()
 import ctypes
 import socket

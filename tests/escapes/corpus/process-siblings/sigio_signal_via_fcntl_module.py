@@ -2,6 +2,7 @@
 # signal: victim
 # expect: refused
 # plain: as-nobody (the attack is on a process of the same unprivileged uid)
+# tripwire: stops fcntl.fcntl
 # source: the same asynchronous-I/O signal through the fcntl module and a pipe
 import fcntl
 import os

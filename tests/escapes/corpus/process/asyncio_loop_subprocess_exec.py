@@ -1,6 +1,7 @@
 # category: process
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: the running loop object exposes subprocess creation
 import asyncio
 loop = asyncio.get_running_loop()

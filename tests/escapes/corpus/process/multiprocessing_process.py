@@ -1,6 +1,7 @@
 # category: process
 # signal: marker
 # expect: refused
+# tripwire: stops import multiprocessing
 # source: multiprocessing starts a new interpreter process
 import multiprocessing
 def touch():

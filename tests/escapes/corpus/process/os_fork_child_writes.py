@@ -1,6 +1,7 @@
 # category: process
 # signal: marker
 # expect: refused
+# tripwire: stops os.fork
 # source: fork, then act in the child
 import os
 pid = os.fork()

@@ -1,6 +1,7 @@
 # category: process
 # signal: marker
 # expect: refused
+# tripwire: stops import pty
 # source: pty.fork is a second fork entry point
 import os
 import pty

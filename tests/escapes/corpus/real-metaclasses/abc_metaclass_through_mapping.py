@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: a program class deriving from collections.abc.Mapping gets the real ABCMeta; type() of the class would hand it out, and its three-argument form builds a class with __match_args__ that ABC registration lets match any object
 import collections.abc
 class Settings(collections.abc.Mapping):

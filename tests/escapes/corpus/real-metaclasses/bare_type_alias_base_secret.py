@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: secret
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: the bare typing.Type alias contributes the real type as a base just like typing.Type[int]; the metaclass it gives builds a frame reader
 import typing
 class Meta(typing.Type):

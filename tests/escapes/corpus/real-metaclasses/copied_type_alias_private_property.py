@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: marker
 # expect: refused
+# tripwire: stops open
 # source: typing.Type[int].copy_with(...) is another alias of the real type; a class built from a dict puts a property under asyncio.Event's private _loop name, whose setter receives the real event loop
 import asyncio
 import typing

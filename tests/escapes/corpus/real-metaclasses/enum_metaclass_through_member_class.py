@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: secret
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: an enum class's metaclass (the façade's checked EnumType) reached through a member's __class__.__class__; its base, the real EnumType, and their base, the real type, build classes from a dict
 import enum
 class Color(enum.Enum):

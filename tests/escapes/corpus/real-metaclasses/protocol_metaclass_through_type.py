@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: a typing.Protocol class has the real _ProtocolMeta (an ABCMeta) as its metaclass; type() of the class would hand it out and three arguments would build a class from a dict with any dunder
 import typing
 class Shape(typing.Protocol):

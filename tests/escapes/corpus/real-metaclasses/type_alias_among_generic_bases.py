@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: the real type contributed by typing.Type[int] among other bases (typing.Generic[T]): the class is still a real metaclass, so a fix that only looks at a lone typing.Type base is not enough
 import typing
 T = typing.TypeVar("T")

@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: typing.Type[int] as a base makes a program class a subclass of the real type; calling it with three arguments builds classes from a dict (a metaclass with __instancecheck__, a class with __match_args__), so a class pattern reads frames
 import typing
 class Meta(typing.Type[int]):

@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: canary
 # expect: refused
+# tripwire: stops socket.__new__
 # source: a class built by a real metaclass may define __setattr__ and __getattr__ (hooks a class body may not define); on an asyncio.Lock subclass they receive the event loop the library stores on itself
 import asyncio
 import typing

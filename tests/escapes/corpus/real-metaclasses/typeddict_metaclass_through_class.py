@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: a TypedDict class is made by the real _TypedDictMeta; its __class__ would hand out that metaclass, and calling it (or its base, the real type) with three arguments builds classes from a dict
 import typing
 class Movie(typing.TypedDict):

@@ -1,6 +1,7 @@
 # category: real-metaclasses
 # signal: marker
 # expect: refused
+# tripwire: stops object.__getattr__ gi_frame
 # source: a typing alias relays attribute reads to its origin, so the AttributeError of typing.Type.x carries the real type in .obj; a second alias over the error reads .obj past the guard's AttributeError check, and the real type builds a class from a dict
 import typing
 Alias = type(typing.List[int])

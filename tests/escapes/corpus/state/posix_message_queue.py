@@ -1,6 +1,7 @@
 # category: state
 # signal: ipc
 # expect: refused
+# tripwire: stops ctypes.dlopen
 # source: a POSIX message queue is created by a system call, not open(), and outlives the process
 import ctypes
 import os

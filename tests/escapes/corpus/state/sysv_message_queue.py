@@ -1,6 +1,7 @@
 # category: state
 # signal: ipc
 # expect: refused
+# tripwire: stops ctypes.dlopen
 # source: a System V message queue carries data from one run to a later one
 import ctypes
 libc = ctypes.CDLL(None, use_errno=True)

@@ -1,6 +1,7 @@
 # category: state
 # signal: ipc
 # expect: refused
+# tripwire: stops ctypes.dlopen
 # source: a System V semaphore set outlives the process
 import ctypes
 libc = ctypes.CDLL(None, use_errno=True)

@@ -1,6 +1,7 @@
 # category: state
 # signal: ipc
 # expect: refused
+# tripwire: stops ctypes.dlopen
 # source: System V shared memory outlives the process and is shared by every process of the same uid
 import ctypes
 libc = ctypes.CDLL(None, use_errno=True)
