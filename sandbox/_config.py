@@ -154,7 +154,9 @@ def _check_int(name: str, value: object, *, minimum: int) -> None:
 
 
 #: The fields of :class:`Layers` that say whether a protection was in force.
-_PROTECTIONS: Final = ("language_layer", "rlimits", "uid_drop", "no_new_privs", "seccomp")
+_PROTECTIONS: Final = (
+    "language_layer", "tripwire", "rlimits", "uid_drop", "no_new_privs", "seccomp"
+)
 
 
 @final

@@ -56,6 +56,7 @@ import msgspec
 
 import bridge.child
 import sandbox._runtime
+import sandbox._where
 from bridge.protocol import MAX_EVENT_NAME_CHARS
 from sandbox._zygote import TRIPPED_EXIT
 
@@ -158,6 +159,10 @@ def trusted_steps() -> tuple[tuple[str, types.CodeType], ...]:
         ("exec", namedtuple),
         ("compile", namedtuple),
         ("compile", typing.ForwardRef.__init__.__code__),
+        # The stop report's line finder walks the program's suspended
+        # coroutines (it passes no frame to any other function).
+        ("cr_frame", sandbox._where.program_line.__code__),
+        ("gi_frame", sandbox._where.program_line.__code__),
     ]
     extensions = sys.modules.get("typing_extensions")
     helper = getattr(extensions, "_has_generic_or_protocol_as_origin", None)

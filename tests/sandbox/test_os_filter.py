@@ -9,7 +9,7 @@ that one uid), a file the child could read, its own working directory or
 descriptors, so the uid drop, the rlimits and the file modes alone do not
 explain a refusal: removing the filter's refusal of any one call fails its case.
 
-Programs use ``Limits(language_layer=False)`` (plain Python) and reach the
+Programs use ``Limits(language_layer=False, tripwire=False)`` (plain Python) and reach the
 kernel through ``os``, ``socket`` and raw ``syscall()`` from ``ctypes``.
 """
 
@@ -50,7 +50,7 @@ pytestmark = [
 GUARD = 60
 #: The one uid the children of these tests drop to; the victim runs as it too.
 TARGET_UID: Final = 0x7002_0000
-PLAIN: Final = Limits(language_layer=False, wall_seconds=10)
+PLAIN: Final = Limits(language_layer=False, tripwire=False, wall_seconds=10)
 _EPERM: Final = errno.EPERM
 _LIBC: Final = ctypes.CDLL(None, use_errno=True)
 

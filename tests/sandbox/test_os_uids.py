@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from sandbox import RunResult
 
 GUARD: Final = 60
-PLAIN: Final = Limits(language_layer=False, wall_seconds=30)
+PLAIN: Final = Limits(language_layer=False, tripwire=False, wall_seconds=30)
 #: Test ranges outside the default one, one per test, so that runs in parallel
 #: processes using the default range never interfere with what a test counts.
 _BASE: Final = 0x7004_0000

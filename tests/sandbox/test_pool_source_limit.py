@@ -123,7 +123,7 @@ async def test_a_longer_program_is_compiled_by_its_child_not_the_host(
 
 
 async def test_a_longer_program_refused_by_the_policy_ends_as_compile() -> None:
-    source = padded("x = 1\ny = x.__class__.__base__\nz = _secret\nreturn z", 5000)
+    source = padded("x = 1\ny = x.__class__.__base__\nz = _secret_\nreturn z", 5000)
     async with WorkerPool(size=1) as pool:
         long = await pool.run(source, tool_names=[], handler=EchoHandler())
         short = await pool.run(source.split("\n", 1)[1], tool_names=[], handler=EchoHandler())
@@ -132,7 +132,8 @@ async def test_a_longer_program_refused_by_the_policy_ends_as_compile() -> None:
     assert long.pid is not None  # the child compiled it
     assert long.error.message == (
         'Line 3: "__base__" is an invalid attribute name because it starts with "_"\n'
-        'Line 4: "_secret" is an invalid name because it starts with "_"'
+        'Line 4: "_secret_" is an invalid name: names starting and ending with "_" belong to '
+        "the runtime"
     )
     assert short.error is not None
     assert short.pid is None  # the host compiled it, with the same verdict

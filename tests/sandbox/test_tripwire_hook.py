@@ -25,10 +25,11 @@ import bridge.child
 from bridge.protocol import ChildMessageDecoder, Tripped
 from sandbox import _tripwire
 from sandbox._runtime import format_program_exception
+from sandbox._where import program_line
 from sandbox._zygote import TRIPPED_EXIT
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Generator
 
 
 def _in_child(
@@ -176,7 +177,35 @@ def _dataclass() -> None:
 
 
 #: What each exempt step lets a program do, by the step's function.
+class _Task:
+    """Stands in for the program's main task: what the stop report's line finder reads."""
+
+    def __init__(self, coro: object) -> None:
+        self._coro = coro
+
+    def get_coro(self) -> object:
+        return self._coro
+
+
+class _Pause:
+    def __await__(self) -> Generator[None, None, None]:
+        yield
+
+
+def _suspended_program_line() -> object:
+    async def main() -> None:
+        await _Pause()
+
+    coro = main()
+    coro.send(None)  # suspended inside _Pause's generator: cr_frame, then its gi_frame
+    try:
+        return program_line(None, {}, _Task(coro))  # type: ignore[arg-type]
+    finally:
+        coro.close()
+
+
 _USES: Final[dict[str, Callable[[], object]]] = {
+    "program_line": _suspended_program_line,
     "__call__": _tool_call,
     "namedtuple": lambda: collections.namedtuple("Pair", "a b"),
     "_create_": lambda: enum.Enum("Colour", "RED"),
