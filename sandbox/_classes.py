@@ -58,6 +58,7 @@ __all__ = [
     "check_new_class",
     "inert_base",
     "is_program_class",
+    "is_program_function",
     "readable_field_name",
     "register_program_class",
 ]
@@ -229,6 +230,19 @@ def is_program_class(cls: object) -> bool:
         return True
     return bool(_ADOPTING) and cls not in _ADOPTING and any(
         base in _ADOPTING for base in cls.__mro__
+    )
+
+
+def is_program_function(function: object) -> bool:
+    """Whether ``function`` is a plain function the program defined.
+
+    Decided by its globals, which are the program's namespace (whose
+    ``__name__`` a program cannot rebind), not by its code object: reading
+    ``__code__`` is an event the child's tripwire ends a run on.
+    """
+    return (
+        type(function) is types.FunctionType
+        and function.__globals__.get("__name__") == MODEL_MODULE
     )
 
 

@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from ._classes import (
     MODEL_MODULE,
     is_program_class,
+    is_program_function,
     readable_field_name,
     register_program_class,
 )
-from ._compile import MODEL_FILENAME
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -326,33 +326,21 @@ def safe_final(target: _T) -> _T:
     The real one sets ``__final__`` on whatever it is given, library classes
     included: a write past the write guard.
     """
-    if is_program_class(target) or (
-        isinstance(target, types.FunctionType)
-        and type(target) is types.FunctionType
-        and target.__code__.co_filename == MODEL_FILENAME
-    ):
+    if is_program_class(target) or is_program_function(target):
         target.__final__ = True  # type: ignore[attr-defined]
     return target
 
 
 def safe_abstractmethod(function: _T) -> _T:
     """``abc.abstractmethod`` for the program's own functions (it sets a flag on them)."""
-    if not (
-        isinstance(function, types.FunctionType)
-        and type(function) is types.FunctionType
-        and function.__code__.co_filename == MODEL_FILENAME
-    ):
+    if not is_program_function(function):
         raise TypeError("abstractmethod() can only decorate a function defined by the program")
     function.__isabstractmethod__ = True  # type: ignore[attr-defined]
     return function
 
 
 def _require_program_function(function: object, what: str) -> None:
-    if not (
-        isinstance(function, types.FunctionType)
-        and type(function) is types.FunctionType
-        and function.__code__.co_filename == MODEL_FILENAME
-    ):
+    if not is_program_function(function):
         raise TypeError(f"{what} can only decorate a function defined by the program")
 
 
@@ -398,11 +386,7 @@ def safe_wraps(wrapped: object) -> Callable[[_T], _T]:
     """``functools.wraps``: copy the name and docstring of ``wrapped`` onto a program function."""
 
     def decorate(wrapper: _T) -> _T:
-        if not (
-            isinstance(wrapper, types.FunctionType)
-            and type(wrapper) is types.FunctionType
-            and wrapper.__code__.co_filename == MODEL_FILENAME
-        ):
+        if not is_program_function(wrapper):
             raise TypeError("wraps() can only decorate a function defined by the program")
         for attr in ("__name__", "__qualname__", "__doc__"):
             value = getattr(wrapped, attr, None)

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Final
 import msgspec
 
 import bridge.child
+import sandbox._guards
 import sandbox._runtime
 import sandbox._where
 from bridge.protocol import MAX_EVENT_NAME_CHARS
@@ -163,6 +164,9 @@ def trusted_steps() -> tuple[tuple[str, types.CodeType], ...]:
         # coroutines (it passes no frame to any other function).
         ("cr_frame", sandbox._where.program_line.__code__),
         ("gi_frame", sandbox._where.program_line.__code__),
+        # The attribute guard tells the program's own generators (whose send and
+        # throw it allows) by their code's file name.
+        ("gi_code", sandbox._guards._is_program_generator.__code__),
     ]
     extensions = sys.modules.get("typing_extensions")
     helper = getattr(extensions, "_has_generic_or_protocol_as_origin", None)

@@ -16,14 +16,14 @@ import os
 import sys
 import types
 import typing
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 import pytest
 
 import bridge.child
 from bridge.protocol import ChildMessageDecoder, Tripped
-from sandbox import _tripwire
+from sandbox import _guards, _tripwire
 from sandbox._runtime import format_program_exception
 from sandbox._where import program_line
 from sandbox._zygote import TRIPPED_EXIT
@@ -187,6 +187,15 @@ class _Task:
         return self._coro
 
 
+def _fresh_list_alias() -> object:
+    alias: Any = typing.List  # noqa: UP006 - typing's alias, whose subscription is the step
+    return alias[type("Fresh", (), {})]
+
+
+def _numbers() -> Generator[int, None, None]:
+    yield 1
+
+
 class _Pause:
     def __await__(self) -> Generator[None, None, None]:
         yield
@@ -206,11 +215,13 @@ def _suspended_program_line() -> object:
 
 _USES: Final[dict[str, Callable[[], object]]] = {
     "program_line": _suspended_program_line,
+    "_is_program_generator": lambda: _guards._is_program_generator(_numbers()),
     "__call__": _tool_call,
     "namedtuple": lambda: collections.namedtuple("Pair", "a b"),
     "_create_": lambda: enum.Enum("Colour", "RED"),
     "_caller": lambda: typing.TypeVar("T"),
-    "_has_generic_or_protocol_as_origin": lambda: typing.List[int],  # noqa: UP006
+    # A fresh argument: typing caches subscriptions, and a cached one calls nothing.
+    "_has_generic_or_protocol_as_origin": _fresh_list_alias,
     "program_frames": _traceback,
     "_signature_from_function": _dataclass,
     "_create_fn": _dataclass,

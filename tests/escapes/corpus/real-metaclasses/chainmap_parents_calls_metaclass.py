@@ -1,6 +1,6 @@
 # category: real-metaclasses
 # signal: canary
-# expect: refused
+# expect: refused sandbox-violation
 # tripwire: stops socket.__new__
 # source: ChainMap.parents is a property whose getter, `self.__class__(*self.maps[1:])`, runs with any self; given a program class whose maps hold a name, bases and a namespace, it calls that class's real metaclass with three arguments: a class from a dict, here an asyncio.Lock subclass whose __setattr__ receives the loop the lock stores on itself
 import asyncio
