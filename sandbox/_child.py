@@ -36,7 +36,7 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
-from sandbox import _limits, _tripwire
+from sandbox import _classes, _guards, _limits, _tripwire
 from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._runtime import PreparedRun, run_program
 from sandbox._where import install_stop_reports
@@ -64,6 +64,7 @@ def prepare() -> None:
     Running it once in the zygote also imports whatever the runtime imports
     lazily, which a child could not do under its seccomp filter.
     """
+    _classes.check_library_selves(_guards.visible_classes())
     for restricted in (True, False):
         _warm_up_code[restricted] = compile_program(_WARM_UP_SOURCE, restricted=restricted)
         _warm_up(restricted)

@@ -315,3 +315,77 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
     if not isinstance(cls, type):
         raise TypeError(f"the class statement for {name!r} did not make a class")
     return register_program_class(cls)
+
+
+class _SelfChecked:
+    """A library method that, read from its class, checks the ``self`` it is called with.
+
+    Read from an instance it binds as the function would (the instance is of
+    the class by construction); read from the class it returns a function that
+    refuses any ``self`` that is not an instance, as C methods do.
+    """
+
+    __slots__ = ("_function", "_owner")
+
+    def __init__(self, function: types.FunctionType, owner: type) -> None:
+        self._function = function
+        self._owner = owner
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is not None:
+            return self._function.__get__(instance, owner)
+        function, cls = self._function, self._owner
+
+        def checked(self: object, /, *args: Any, **kwargs: Any) -> Any:
+            if not isinstance(self, cls):
+                raise TypeError(
+                    f"{cls.__qualname__}.{function.__name__} needs a {cls.__qualname__} object, "
+                    f"not a {type(self).__qualname__} object"
+                )
+            return function(self, *args, **kwargs)
+
+        return checked
+
+
+def _checked_property(prop: property, owner: type) -> property:
+    def check(function: Any) -> Any:
+        if type(function) is not types.FunctionType:
+            return function
+
+        def checked(self: object, /, *args: Any) -> Any:
+            if not isinstance(self, owner):
+                raise TypeError(f"a property of {owner.__qualname__} needs a {owner.__qualname__}")
+            return function(self, *args)
+
+        return checked
+
+    return property(check(prop.fget), check(prop.fset), check(prop.fdel), prop.__doc__)
+
+
+def check_library_selves(visible: set[type]) -> None:
+    """Make the Python methods of the classes a program can reach check their ``self``.
+
+    Run in the child's zygote only (it changes library classes for the rest of
+    the process). A library class's plain-Python method read from the class
+    would run with any ``self`` the program chose - ``Counter.copy(int)`` reads
+    ``int.__class__`` natively, the real ``type`` - so each public method and
+    property of every Python class in the reach of a visible class (its MRO) is
+    replaced by one that checks its ``self`` first. Special methods are checked
+    by the attribute guard; ``_`` names are not readable on library objects.
+    """
+    done: set[type] = set()
+    for root in visible:
+        for cls in root.__mro__:
+            if cls in done or cls.__module__ == "builtins" or cls in _program_classes:
+                continue
+            done.add(cls)
+            for name, value in list(vars(cls).items()):
+                if name[:1] == "_":
+                    continue
+                try:
+                    if type(value) is types.FunctionType:
+                        setattr(cls, name, _SelfChecked(value, cls))
+                    elif type(value) is property:
+                        setattr(cls, name, _checked_property(value, cls))
+                except (TypeError, AttributeError):
+                    continue  # a class that refuses changes (C types, frozen classes)

@@ -71,6 +71,7 @@ __all__ = [
     "safe_anext",
     "safe_vars",
     "set_visible_classes",
+    "visible_classes",
 ]
 
 
@@ -366,6 +367,11 @@ def safe_anext(iterator: Any, *default: Any) -> Any:
 #: real classes a façade replaces (the real ``enum.Enum`` behind the façade's
 #: checked subclass), metaclasses and private helper classes.
 _visible_classes: set[type] = set()
+
+
+def visible_classes() -> set[type]:
+    """The classes the builtins and façades expose (a copy)."""
+    return set(_visible_classes)
 
 
 def set_visible_classes(classes: set[type]) -> None:

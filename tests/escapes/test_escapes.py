@@ -46,26 +46,7 @@ CASES = load_cases()
 #: obj to their origin, awaitables stepped by hand (language layer); signals to sibling
 #: processes through F_SETOWN, System V IPC and POSIX message queues outliving a run,
 #: priority/affinity/limits of sibling processes (OS layer).
-def _gap(
-    reason: str, *case_ids: str, modes: tuple[Mode, ...] = ("language",)
-) -> dict[tuple[Mode, str], str]:
-    """One open gap: the same reason for each case in each mode it escapes in."""
-    return {(mode, case_id): reason for case_id in case_ids for mode in modes}
-
-
-_UNBOUND_METHODS = (
-    "a library class's plain-Python method read from the class by an ordinary name (not a "
-    "special method, which the guard checks) runs with any self: Counter.copy(int), "
-    "UserList.copy(int), ChainMap.parents.fget(cls) read self.__class__ natively and call it, "
-    "which hands out the real metaclass"
-)
-
-KNOWN_ESCAPES: dict[tuple[Mode, str], str] = _gap(
-    _UNBOUND_METHODS,
-    "real-metaclasses/counter_copy_calls_int_class",
-    "real-metaclasses/userlist_copy_calls_int_class",
-    "real-metaclasses/chainmap_parents_calls_metaclass",
-)
+KNOWN_ESCAPES: dict[tuple[Mode, str], str] = {}
 
 
 def _case_param(mode: Mode, case: Case) -> ParameterSet:

@@ -1,7 +1,7 @@
 # category: real-metaclasses
 # signal: canary
 # expect: refused sandbox-violation
-# tripwire: stops socket.__new__
+# tripwire: harmless (in the child the library's methods check their self in every mode: the program gets a TypeError)
 # source: ChainMap.parents is a property whose getter, `self.__class__(*self.maps[1:])`, runs with any self; given a program class whose maps hold a name, bases and a namespace, it calls that class's real metaclass with three arguments: a class from a dict, here an asyncio.Lock subclass whose __setattr__ receives the loop the lock stores on itself
 import asyncio
 import collections

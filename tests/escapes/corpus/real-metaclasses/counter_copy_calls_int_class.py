@@ -1,7 +1,7 @@
 # category: real-metaclasses
 # signal: secret
 # expect: refused sandbox-violation
-# tripwire: stops object.__getattr__ gi_frame
+# tripwire: harmless (in the child the library's methods check their self in every mode: the program gets a TypeError)
 # source: Counter.copy is plain Python, `return self.__class__(self)`, and runs with any self; called as collections.Counter.copy(int) it reads int.__class__ natively (the real type, not the stand-in) and returns type(int), the real type, which builds a frame reader
 import collections
 real_type = collections.Counter.copy(int)

@@ -1,7 +1,7 @@
 # category: real-metaclasses
 # signal: marker
 # expect: refused sandbox-violation
-# tripwire: stops object.__getattr__ gi_frame
+# tripwire: harmless (in the child the library's methods check their self in every mode: the program gets a TypeError)
 # source: UserList.copy (`return self.__class__(self)`) is a second library method that calls the native class of whatever self it is given; UserList.copy(int) returns the real type, whose three-argument form puts a frame-reading __match_args__ on a class that matches anything
 import collections
 real_type = collections.UserList.copy(int)
