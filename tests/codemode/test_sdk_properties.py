@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import ast
+import json
 import unicodedata
 from typing import TYPE_CHECKING
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from codemode.code_mode._sdk import SdkTool, python_type, render_sdk, render_stubs
@@ -173,6 +174,9 @@ def test_every_class_is_declared_once_and_before_it_is_used(tools: list[SdkTool]
 def test_equal_schemas_under_one_title_render_as_one_class(
     tools: list[tuple[str, Mapping[str, object]]],
 ) -> None:
+    # A different schema that the arguments title "Customer" too is a real clash
+    # (the second gets a suffix), not what this property is about.
+    assume(all('"Customer"' not in json.dumps(params) for _, params in tools))
     shared = {
         "title": "Customer",
         "type": "object",
