@@ -61,6 +61,7 @@ __all__ = [
     "is_program_function",
     "readable_field_name",
     "register_program_class",
+    "self_checked",
 ]
 
 
@@ -317,12 +318,26 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
     return register_program_class(cls)
 
 
+def self_checked(function: Callable[..., Any], owner: type) -> Callable[..., Any]:
+    """``function``, a method of ``owner``, refusing any ``self`` that is not an ``owner``."""
+    name = getattr(function, "__name__", "method")
+
+    def checked(self: object, /, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(self, owner):
+            raise TypeError(
+                f"{owner.__qualname__}.{name} needs a {owner.__qualname__} object, "
+                f"not a {type(self).__qualname__} object"
+            )
+        return function(self, *args, **kwargs)
+
+    return checked
+
+
 class _SelfChecked:
     """A library method that, read from its class, checks the ``self`` it is called with.
 
     Read from an instance it binds as the function would (the instance is of
-    the class by construction); read from the class it returns a function that
-    refuses any ``self`` that is not an instance, as C methods do.
+    the class by construction); read from the class it is :func:`self_checked`.
     """
 
     __slots__ = ("_function", "_owner")
@@ -334,30 +349,12 @@ class _SelfChecked:
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         if instance is not None:
             return self._function.__get__(instance, owner)
-        function, cls = self._function, self._owner
-
-        def checked(self: object, /, *args: Any, **kwargs: Any) -> Any:
-            if not isinstance(self, cls):
-                raise TypeError(
-                    f"{cls.__qualname__}.{function.__name__} needs a {cls.__qualname__} object, "
-                    f"not a {type(self).__qualname__} object"
-                )
-            return function(self, *args, **kwargs)
-
-        return checked
+        return self_checked(self._function, self._owner)
 
 
 def _checked_property(prop: property, owner: type) -> property:
     def check(function: Any) -> Any:
-        if type(function) is not types.FunctionType:
-            return function
-
-        def checked(self: object, /, *args: Any) -> Any:
-            if not isinstance(self, owner):
-                raise TypeError(f"a property of {owner.__qualname__} needs a {owner.__qualname__}")
-            return function(self, *args)
-
-        return checked
+        return self_checked(function, owner) if type(function) is types.FunctionType else function
 
     return property(check(prop.fget), check(prop.fset), check(prop.fdel), prop.__doc__)
 

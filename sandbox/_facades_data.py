@@ -333,8 +333,7 @@ def safe_final(target: _T) -> _T:
 
 def safe_abstractmethod(function: _T) -> _T:
     """``abc.abstractmethod`` for the program's own functions (it sets a flag on them)."""
-    if not is_program_function(function):
-        raise TypeError("abstractmethod() can only decorate a function defined by the program")
+    _require_program_function(function, "abstractmethod()")
     function.__isabstractmethod__ = True  # type: ignore[attr-defined]
     return function
 
@@ -386,8 +385,7 @@ def safe_wraps(wrapped: object) -> Callable[[_T], _T]:
     """``functools.wraps``: copy the name and docstring of ``wrapped`` onto a program function."""
 
     def decorate(wrapper: _T) -> _T:
-        if not is_program_function(wrapper):
-            raise TypeError("wraps() can only decorate a function defined by the program")
+        _require_program_function(wrapper, "wraps()")
         for attr in ("__name__", "__qualname__", "__doc__"):
             value = getattr(wrapped, attr, None)
             if type(value) is str or (attr == "__doc__" and value is None):

@@ -38,7 +38,7 @@ import types
 import typing
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from ._classes import MODEL_MODULE, is_program_class
+from ._classes import MODEL_MODULE, is_program_class, self_checked
 from ._compile import MODEL_FILENAME
 from ._policy import (
     ASYNC_STEP_ATTRIBUTES,
@@ -191,20 +191,8 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # A library class's Python method, unbound: it would run with any self
         # the program chose (TaskGroup.__init__(mine) stores a real task group
         # on a program object). C methods check their self; this one now does.
-        return _self_checked(value, obj, name)
+        return self_checked(value, obj)
     return value
-
-
-def _self_checked(function: Callable[..., Any], owner: type, name: str) -> Callable[..., Any]:
-    def method(self: object, /, *args: Any, **kwargs: Any) -> Any:
-        if not isinstance(self, owner):
-            raise TypeError(
-                f"{owner.__qualname__}.{name} needs a {owner.__qualname__} object, "
-                f"not a {_type_label(self)} object"
-            )
-        return function(self, *args, **kwargs)
-
-    return method
 
 
 #: Generic aliases (``list[int]``, ``typing.List[int]``, ``Annotated[str, x]``)
