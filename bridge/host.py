@@ -37,10 +37,11 @@ from typing import TYPE_CHECKING, Final, Protocol, final
 
 import anyio
 import anyio.lowlevel
+import anyio.to_thread
 import msgspec
 
 from bridge._decoding import INLINE_DECODE_BYTES, decode_payload
-from bridge.lossless import JsonValue, LossyJsonError
+from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes
 from bridge.protocol import (
     DEFAULT_MAX_FRAME_BYTES,
     MAX_LOG_LINES_PER_FRAME,
@@ -532,7 +533,7 @@ class HostEndpoint:
                 reply = Reply(call_id, error=f'internal error in tool "{name}"')
             else:
                 try:
-                    reply = Reply(call_id, value=encode_value(result, accept_tuples=True))
+                    reply = Reply(call_id, value=await _encoded(result))
                 except LossyJsonError as exc:
                     reply = Reply(
                         call_id,
@@ -741,3 +742,20 @@ async def _checked_done(
             f"{max_value_bytes} bytes (max_value_bytes)",
         )
     return value, None
+
+
+#: The most items a tool's value may hold to be checked and encoded on the event loop.
+INLINE_ENCODE_NODES: Final = 2048
+
+
+async def _encoded(value: JsonValue) -> bytes:
+    """A tool's value as JSON text; checked and encoded off the loop when it is large.
+
+    A tool may return (or echo back) a value as large as a frame: checking it is
+    linear and in Python, so a large one would hold every run on this loop.
+    """
+    if not exceeds_nodes(value, INLINE_ENCODE_NODES):
+        return encode_value(value, accept_tuples=True)
+    return await anyio.to_thread.run_sync(
+        lambda: encode_value(value, accept_tuples=True), abandon_on_cancel=True
+    )
