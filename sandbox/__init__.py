@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from bridge.host import CallHandler as CallHandler
+    from bridge.host import OutputCallback as OutputCallback
     from bridge.host import ToolCallFailed as ToolCallFailed
     from bridge.protocol import ToolSignature as ToolSignature
     from sandbox._calls import CallProblem as CallProblem
@@ -44,6 +45,7 @@ __all__ = [
     "CallProblem",
     "Layers",
     "Limits",
+    "OutputCallback",
     "PoolStatistics",
     "ProgramCompileError",
     "RunError",
@@ -60,6 +62,7 @@ _HOMES: Final[dict[str, str]] = {
     "CallProblem": "sandbox._calls",
     "Layers": "sandbox._config",
     "Limits": "sandbox._config",
+    "OutputCallback": "bridge.host",
     "PoolStatistics": "sandbox._config",
     "ProgramCompileError": "sandbox._compile",
     "RunError": "sandbox._config",
