@@ -38,9 +38,12 @@ from .code_mode import CodeMode, CodeRun
 from .code_mode._render import render_run_output
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
+
+    from sandbox import RunResult
 
     from ._registry import Registry
+    from .escapes import Case, CorpusRun, LegitProgram, Mode
 
 __all__ = ["main"]
 
@@ -327,3 +330,116 @@ def replay_log(log_file: Path, as_json: bool) -> None:
         click.echo(msgspec.json.encode(nodes).decode())
     else:
         click.echo(render_tree(nodes))
+
+
+# -- escape-test ----------------------------------------------------------------------------------
+
+
+@main.command("escape-test", short_help="Run a corpus of escape programs against the sandbox.")
+@click.argument("directory", required=False,
+                type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--layers", type=click.Choice(["all", "language", "tripwire", "os"]),
+              default="all", show_default=True,
+              help="The ablation mode: all three layers, or one layer alone.")
+@click.option("--case", "patterns", multiple=True, metavar="PATTERN",
+              help="Run only the cases whose id (CATEGORY/NAME, or legit/NAME) matches this "
+              "glob; repeatable.")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def escape_test(directory: Path | None, layers: str, patterns: tuple[str, ...],
+                as_json: bool) -> None:
+    """Run every escape program in DIRECTORY through real sandbox children and judge each run.
+
+    DIRECTORY (default: the project's own corpus) holds CATEGORY/NAME.py programs,
+    each opening with `# key: value` header lines (category, signal, source,
+    tripwire, and optionally expect, kinds, applies, leak), and optionally legit/
+    programs that must keep working (`# value: <JSON>`). Each case gets a fresh
+    stage (a secret file, a marker directory, canary sockets, a victim process);
+    every harm is read from outside the child. The format is in the README.
+
+    \b
+    Example:
+      codemode escape-test examples/escape_corpus --layers os
+
+    \b
+    --json prints exactly one object:
+      {"ok": bool, "corpus": str, "mode": str,
+       "categories": {"CATEGORY": {"cases": n, "contained": n, "escaped": n}},
+       "escapes": [{"id": "CATEGORY/NAME", "source": str, "harms": [str]}],
+       "legitimate": {"run": n, "broken": [{"id": "legit/NAME", "problem": str}]},
+       "pool": [str], "missing_layers": [str]}
+
+    \b
+    Exit status: 0 every case contained, 1 a case escaped or the pool was harmed
+    (broken legitimate programs are reported, not failed), 2 usage error (a
+    malformed case header, no case selected).
+    """
+    import fnmatch
+
+    from .escapes import _format, _report, _runner
+
+    corpus = directory if directory is not None else _format.CORPUS_DIR
+    if not corpus.is_dir():
+        _fail_usage(
+            f"the project's corpus is not at {corpus}; pass the directory of a corpus"
+        )
+    mode: Mode = layers  # type: ignore[assignment]  # click.Choice checked it
+    try:
+        cases = _format.load_cases(corpus)
+        programs = _format.load_legit_programs(corpus / _format.LEGIT_NAME)
+    except (ValueError, OSError, UnicodeDecodeError) as exc:
+        _fail_usage(f"{corpus}: {' '.join(str(exc).split())}")
+
+    def chosen(item_id: str) -> bool:
+        return not patterns or any(fnmatch.fnmatchcase(item_id, p) for p in patterns)
+
+    cases = tuple(c for c in cases if chosen(c.id) and mode in c.applies)
+    programs = tuple(p for p in programs if chosen(f"{_format.LEGIT_NAME}/{p.id}"))
+    if not cases and not programs:
+        _fail_usage(f"no case of {corpus} applies to --layers {layers}"
+                    + (f" and matches {', '.join(patterns)}" if patterns else ""))
+    with _progress(len(cases) + len(programs)) as step:
+        run, legit = anyio.run(_escape_runs, mode, cases, programs, step)
+    report = _report.build_report(corpus, run, legit, pool_size=_runner.POOL_SIZE)
+    if as_json:
+        click.echo(json.dumps(report.as_json(), ensure_ascii=False))
+    else:
+        click.echo(_report.render_report(report))
+    sys.exit(0 if report.ok else 1)
+
+
+async def _escape_runs(
+    mode: Mode,
+    cases: tuple[Case, ...],
+    programs: tuple[LegitProgram, ...],
+    step: Callable[[], object],
+) -> tuple[CorpusRun, dict[str, tuple[LegitProgram, RunResult]]]:
+    from .escapes import _runner
+
+    run = await _runner.run_corpus(mode, cases, on_outcome=lambda _: step())
+    legit: dict[str, tuple[LegitProgram, RunResult]] = {}
+
+    def record(program: LegitProgram, result: RunResult) -> None:
+        legit[program.id] = (program, result)
+        step()
+
+    if programs:
+        await _runner.run_legit(mode, programs, on_result=record)
+    return run, legit
+
+
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[Callable[[], object]]:
+    """A progress bar on stderr when it is a terminal, else a counter line every tenth."""
+    if sys.stderr.isatty():
+        with click.progressbar(length=total, label="escape-test", file=sys.stderr) as bar:
+            yield lambda: bar.update(1)
+        return
+    done = [0]
+    every = max(1, total // 10)
+
+    def step() -> None:
+        done[0] += 1
+        if done[0] % every == 0 or done[0] == total:
+            click.echo(f"escape-test: {done[0]}/{total} run", err=True)
+
+    yield step

@@ -214,8 +214,8 @@ def test_the_current_folder_is_importable_for_a_module_name(tmp_path: Path) -> N
 
 # -- help -----------------------------------------------------------------------------------------
 
-SUBCOMMANDS = ["run", "sdk", "schemas", "replay"]
-WITH_JSON = ["run", "replay"]
+SUBCOMMANDS = ["run", "sdk", "schemas", "replay", "escape-test"]
+WITH_JSON = ["run", "replay", "escape-test"]
 
 
 def test_bare_codemode_prints_help_and_exits_zero(tmp_path: Path) -> None:
