@@ -161,7 +161,12 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
         _fail_usage(f"--log {str(log_path)!r}: {exc}")
     with _prints_to_stderr():
         registry = _load(tools_spec)
-        outcome = anyio.run(_run_program, registry, source, program.name, store, timeout)
+        try:
+            outcome = anyio.run(_run_program, registry, source, program.name, store, timeout)
+        except BaseException as exc:
+            # Past the pipeline's own containment: a policy listener of the tools
+            # module raising SystemExit, say, or Ctrl-C. Still one object, status 1.
+            outcome = _host_failure(exc)
     _print_outcome(outcome, as_json)
     sys.exit(0 if outcome["ok"] else 1)
 
@@ -206,6 +211,18 @@ async def _run_program(registry: Registry, source: str, label: str, store: Event
             {"id": c.id, "name": c.name, "is_error": c.is_error}
             for c in (run.calls if run is not None else ())
         ],
+    }
+
+
+def _host_failure(exc: BaseException) -> dict[str, Any]:
+    detail = " ".join(str(exc).split())[:500]
+    name = type(exc).__name__
+    return {
+        "ok": False,
+        "result": None,
+        "logs": [],
+        "error": {"kind": "error", "message": f"{name}: {detail}" if detail else name},
+        "calls": [],
     }
 
 

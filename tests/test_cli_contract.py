@@ -140,6 +140,35 @@ def test_an_uncaught_system_exit_in_a_tool_fails_the_program_with_status_one(
     assert "Traceback" not in done.stderr
 
 
+def test_a_policy_listener_raising_system_exit_is_still_one_object_and_status_one(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "guarded.py").write_text(textwrap.dedent('''
+        import sys
+        from codemode import Registry, tool
+
+        @tool
+        def ping() -> str:
+            """Answer."""
+            return "pong"
+
+        def leave(execution):
+            sys.exit(7)
+
+        REGISTRY = Registry()
+        REGISTRY.register(ping)
+        REGISTRY.guard(leave)
+    '''))
+    (tmp_path / "program.py").write_text("return await tools.ping()\n")
+    done = command("script", "run", "program.py", "--tools", "guarded.py:REGISTRY", "--json",
+                   cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    outcome = one_object(done.stdout)
+    assert outcome["ok"] is False
+    assert outcome["error"] == {"kind": "error", "message": "SystemExit: 7"}
+    assert "Traceback" not in done.stderr
+
+
 def test_sdk_and_schemas_print_only_their_own_output(hostile: Path) -> None:
     sdk = command("script", "sdk", "--tools", "hostile", cwd=hostile)
     assert sdk.returncode == 0, sdk.stderr
