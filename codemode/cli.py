@@ -371,7 +371,8 @@ def escape_test(directory: Path | None, layers: str, patterns: tuple[str, ...],
     tripwire, and optionally expect, kinds, applies, leak), and optionally legit/
     programs that must keep working (`# value: <JSON>`). Each case gets a fresh
     stage (a secret file, a marker directory, canary sockets, a victim process);
-    every harm is read from outside the child. The format is in the README.
+    every harm is read from outside the child (the format: README, and every
+    key in SECURITY.md).
 
     \b
     Example:
