@@ -413,8 +413,13 @@ def escape_test(directory: Path | None, layers: str, patterns: tuple[str, ...],
     cases = tuple(c for c in cases if chosen(c.id) and mode in c.applies)
     programs = tuple(p for p in programs if chosen(f"{_format.LEGIT_NAME}/{p.id}"))
     if not cases and not programs:
+        loose = sorted(path.name for path in corpus.glob("*.py"))
+        hint = (
+            f"; cases live in DIR/CATEGORY/NAME.py, and {corpus} holds {', '.join(loose[:3])} "
+            "directly: pass its parent" if loose else ""
+        )
         _fail_usage(f"no case of {corpus} applies to --layers {layers}"
-                    + (f" and matches {', '.join(patterns)}" if patterns else ""))
+                    + (f" and matches {', '.join(patterns)}" if patterns else "") + hint)
     with _progress(len(cases) + len(programs)) as step:
         run, legit = anyio.run(_escape_runs, mode, cases, programs, step)
     report = _report.build_report(corpus, run, legit, pool_size=_runner.POOL_SIZE)

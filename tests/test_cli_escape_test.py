@@ -192,6 +192,12 @@ def test_selecting_no_case_is_a_usage_error(corpus: Path) -> None:
     )
 
 
+def test_pointing_at_a_category_folder_says_to_pass_its_parent(corpus: Path) -> None:
+    done = escape_test(str(corpus / "files"))
+    assert done.returncode == 2
+    assert "holds read_secret.py directly: pass its parent" in done.stderr
+
+
 def test_off_a_terminal_progress_is_a_counter_on_stderr(corpus: Path) -> None:
     done = escape_test(str(corpus), "--json")
     counters = [line for line in done.stderr.splitlines() if line.startswith("escape-test: ")]
