@@ -21,12 +21,13 @@ schema) to the dict a provider documents:
 **OpenAI's ``strict``.** ``strict`` is always written, ``true`` only when the
 schema as sent satisfies OpenAI's strict-mode rules (:func:`openai_strict_problems`):
 every object closed with ``"additionalProperties": false`` and every property
-required, only the keywords strict mode supports (``default`` and ``examples``
-are not), no empty ``{}`` schema, at most 10 levels of object nesting, 5,000
-properties and 1,000 enum values. The schema is never rewritten to qualify: a
-registry that accepts an omitted argument must not be advertised as requiring
-it. ``strict: true`` therefore means that the schema the API enforces on the
-model is exactly the one the registry enforces on the call.
+required, a ``type`` on every schema but an ``anyOf``, only the keywords strict
+mode supports (``default`` and ``examples`` are not), no empty ``{}`` schema,
+at most 10 levels of object nesting, 5,000 properties and 1,000 enum values.
+The schema is never rewritten to qualify: a registry that accepts an omitted
+argument must not be advertised as requiring it. ``strict: true`` therefore
+means that the schema the API enforces on the model is exactly the one the
+registry enforces on the call.
 
 **``oneOf`` for OpenAI.** OpenAI refuses ``oneOf`` in function parameters (strict or
 not); it accepts ``anyOf``. The OpenAI formats send every ``oneOf`` as ``anyOf``.
@@ -172,7 +173,8 @@ def _strict_walk(
     if isinstance(branches, list):
         for index, branch in enumerate(branches):
             _strict_walk(branch, f"{path}.anyOf[{index}]", depth, problems, totals)
-    elif "type" not in node and "enum" not in node and "const" not in node:
+    elif "type" not in node:
+        # Every schema OpenAI documents for strict mode names its type; claim no more.
         problems.append(f"{path}: declares no type")
     enum = node.get("enum")
     if isinstance(enum, list):

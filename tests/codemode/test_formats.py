@@ -186,6 +186,9 @@ def test_an_optional_parameter_with_a_default_is_not_strict_and_is_sent_unchange
         ({"type": "object", "properties": {"a": {}}, "required": ["a"],
           "additionalProperties": False},
          "$.properties.a: the empty schema (any value) has no strict form"),
+        ({"type": "object", "properties": {"a": {"enum": ["x", 1]}}, "required": ["a"],
+          "additionalProperties": False},
+         "$.properties.a: declares no type"),
         ({"type": "object", "properties": {"a": {"type": "array"}}, "required": ["a"],
           "additionalProperties": False},
          "$.properties.a: an array without items has no strict form"),
@@ -234,7 +237,8 @@ def test_objects_nested_past_ten_levels_are_not_strict() -> None:
 
 
 def test_too_many_enum_values_are_not_strict() -> None:
-    parameters = {"type": "object", "properties": {"k": {"enum": list(range(1001))}},
+    values = {"type": "integer", "enum": list(range(1001))}
+    parameters = {"type": "object", "properties": {"k": values},
                   "required": ["k"], "additionalProperties": False}
     assert openai_strict_problems(parameters) == [
         "$: 1001 enum values in all, past strict mode's 1000"
