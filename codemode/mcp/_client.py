@@ -112,9 +112,14 @@ class UnsupportedMcpToolsError(UnsupportedSchemaError):
     def __init__(self, server: str, tools: Sequence[SkippedTool]) -> None:
         self.tools = tuple(tools)
         problems = [f'tool "{t.name}": {p}' for t in self.tools for p in t.problems]
-        super().__init__(problems, what=f"the schemas of {len(self.tools)} tool(s) of {server}")
-        self.message += (
-            "\nNothing was imported. Import the other tools with unsupported='skip', "
+        super().__init__(problems)
+        count = len(self.tools)
+        listed = "\n".join(f"  - {p}" for p in problems)
+        self.message = (
+            f"{count} tool{'s' if count != 1 else ''} of {server} "
+            f"{'use' if count != 1 else 'uses'} JSON Schema outside the supported subset "
+            f"({len(problems)} problem{'s' if len(problems) != 1 else ''}):\n{listed}\n"
+            "Nothing was imported. Import the other tools with unsupported='skip', "
             "or change these schemas on the server."
         )
         self.args = (self.message,)
@@ -394,7 +399,9 @@ class McpTools:
             from .._errors import ToolArgsError
 
             raise ToolArgsError([f"expected an object of arguments, got {arguments!r:.60}"])
-        client = self.client
+        client = self._client
+        if client is None:
+            raise McpCallError(remote, f"the connection to {self._label} is closed")
         result = None
         with ctx.signal.cancel_scope():
             try:
