@@ -411,8 +411,10 @@ class McpTools:
             except ValidationError as exc:
                 raise McpCallError(remote, f"the server's answer is malformed: {exc}") from None
             except RuntimeError as exc:
-                # The SDK's own check of structuredContent against the output schema.
-                raise ToolOutputError(remote, str(exc)) from None
+                if "structured content" in str(exc) or "Invalid schema" in str(exc):
+                    # The SDK's own check of structuredContent against the output schema.
+                    raise ToolOutputError(remote, str(exc)) from None
+                raise McpCallError(remote, str(exc)) from None
             except (OSError, EOFError) as exc:
                 raise McpCallError(remote, f"the connection failed: {exc}") from None
         if result is None:

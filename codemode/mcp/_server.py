@@ -170,15 +170,17 @@ class McpCodeServer:
         self._turns += 1
         turn = self._turns
         call_id = f"mcp-{turn}"
-        [result] = await run_turn(
-            self._registry,
-            [ModelToolCall(call_id=call_id, name=name, arguments=json.dumps(arguments or {}))],
-            agent=self._agent,
-            signal=AbortSignal(),
-            log=self._log,
-            turn=turn,
-        )
-        run = self._runs.pop(call_id, None)
+        try:
+            [result] = await run_turn(
+                self._registry,
+                [ModelToolCall(call_id=call_id, name=name, arguments=json.dumps(arguments or {}))],
+                agent=self._agent,
+                signal=AbortSignal(),
+                log=self._log,
+                turn=turn,
+            )
+        finally:
+            run = self._runs.pop(call_id, None)  # also when the client cancelled the call
         out: dict[str, Any] = {
             "content": [_content(block) for block in result.content],
             "isError": result.is_error,

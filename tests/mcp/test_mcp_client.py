@@ -41,6 +41,7 @@ pytestmark = pytest.mark.xdist_group("mcp-client")
 #: Every tool of the weather server but `pick`, whose schema is outside the subset.
 IMPORTED = [
     "forecast", "add", "shout", "snapshot", "ping", "pong", "hang", "has_started", "was_cancelled",
+    "refuse", "crash",
 ]
 
 
@@ -232,6 +233,33 @@ async def test_a_program_sees_a_server_error_as_a_tool_call_error_with_the_code(
         'tool "forecast" failed (MCP_TOOL_ERROR): MCP tool "forecast" reported an error: '
         "Error executing tool forecast: no forecast for Atlantis",
     ]}
+
+
+async def test_a_json_rpc_error_from_the_server_is_a_failure_with_its_code(http_url: str) -> None:
+    registry = Registry()
+    async with McpTools.http(http_url) as server:
+        await server.register(registry, unsupported="skip")
+        result = await call(registry, "refuse", {"reason": "not today"})
+    assert isinstance(result, ToolFailure)
+    assert result.error.info is not None
+    assert (result.error.info.name, result.error.info.code) == ("McpCallError", MCP_CALL_FAILED)
+    assert result.error.message == 'MCP call of "refuse" failed (JSON-RPC error -32602): not today'
+
+
+async def test_a_server_that_dies_mid_call_fails_that_call_and_the_next_with_a_code(
+    server_errlog: TextIO,
+) -> None:
+    registry = Registry()
+    connection = McpTools.stdio(sys.executable, [str(WEATHER_SERVER)], errlog=server_errlog)
+    async with connection as server:
+        await server.register(registry, unsupported="skip")
+        with anyio.fail_after(GUARD_SECONDS):
+            died = await call(registry, "crash", {})
+            after = await call(registry, "add", {"a": 1, "b": 2}, call_id="c2")
+    for result in (died, after):
+        assert isinstance(result, ToolFailure), result
+        assert result.error.info is not None
+        assert result.error.info.code == MCP_CALL_FAILED, result.error.message
 
 
 async def test_a_call_after_the_connection_closed_fails_with_a_code(http_url: str) -> None:

@@ -8,19 +8,22 @@ Besides ordinary tools (structured, text, image, failing, an unsupported
 schema) it has tools that prove things without timing: ``ping`` and ``pong``
 each wait for the other, so a program that gets both answers ran them at the
 same time; ``hang`` runs until cancelled and records the cancellation, which
-``was_cancelled`` waits for.
+``was_cancelled`` waits for. ``refuse`` answers with a JSON-RPC error, and
+``crash`` ends the process in the middle of its call.
 """
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 from typing import Annotated, TypedDict
 
 import anyio
+from mcp import MCPError
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import ImageContent, TextContent, ToolAnnotations
+from mcp.types import INVALID_PARAMS, ImageContent, TextContent, ToolAnnotations
 from pydantic import Field
 
 server = MCPServer("weather")
@@ -118,6 +121,18 @@ async def was_cancelled(key: str) -> bool:
     """Wait until `hang` with this key has been cancelled."""
     await _event("cancelled", key).wait()
     return True
+
+
+@server.tool()
+def refuse(reason: str) -> str:
+    """Answer with a JSON-RPC error instead of a result."""
+    raise MCPError(code=INVALID_PARAMS, message=reason)
+
+
+@server.tool()
+def crash() -> str:
+    """End the server process in the middle of the call."""
+    os._exit(3)
 
 
 async def _serve_http() -> None:
