@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shlex
 import subprocess
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +15,7 @@ from mcp.types import TextContent
 
 from codemode.mcp._client import McpTools
 
-from .processes import CODEMODE, GUARD_SECONDS, REPO, http_server
+from .processes import CODEMODE, GUARD_SECONDS, REPO, WEATHER_SERVER, http_server
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -128,6 +130,27 @@ async def test_a_served_registry_can_be_imported_back_as_mcp_tools(both_url: str
         imported = await server.definitions()
     assert imported.names == ["weather", "stock", "send_email", "run_code"]
     assert imported.skipped == ()
+
+
+async def test_serve_mcp_gives_an_mcp_servers_tools_code_mode() -> None:
+    # An MCP server in, Code Mode out: the weather server's tools behind one run_code.
+    spec = "mcp+stdio:" + shlex.join([sys.executable, str(WEATHER_SERVER)])
+    params = StdioServerParameters(
+        command=CODEMODE[0], args=[*CODEMODE[1:], "serve-mcp", "--tools", spec],
+        env={"PYTHONPATH": str(REPO)}, cwd=str(REPO),
+    )
+    program = (
+        "import asyncio\n"
+        "ping, pong = await asyncio.gather(tools.ping(key='served'), tools.pong(key='served'))\n"
+        "return [ping['result'], pong['result']]"
+    )
+    async with Client(params) as client:
+        assert [t.name for t in (await client.list_tools()).tools] == ["run_code"]
+        with anyio.fail_after(GUARD_SECONDS):
+            result = await client.call_tool("run_code", {"code": program, "description": "Meet"})
+    assert result.is_error is False, result
+    assert result.structured_content is not None
+    assert result.structured_content["result"] == ["ping served", "pong served"]
 
 
 def test_serve_mcp_refuses_a_malformed_mcp_tools_spec_in_one_line() -> None:
