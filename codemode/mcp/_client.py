@@ -13,7 +13,7 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal, TextIO, final
 
-from .._errors import AbortError, ToolOutputError, UnsupportedSchemaError
+from .._errors import AbortError, ToolArgsError, ToolOutputError, UnsupportedSchemaError
 from .._json import thaw
 from .._tools import ToolDefinition, ToolOutput, define_tool, render_json
 from ._results import McpCallError, McpToolError, error_text, render_value, value_of
@@ -142,6 +142,10 @@ class McpTools:
     :mod:`codemode.mcp._schemas`), its output schema when it declares one. A call
     sends ``tools/call`` and stops when the call's signal aborts (the SDK then
     tells the server the request was cancelled).
+
+    ``McpTools(make_client, label=...)`` takes any factory of an SDK ``mcp.Client``
+    (another transport, headers or auth of your own); ``label`` names the server
+    in messages.
     """
 
     __slots__ = ("_client", "_label", "_make_client", "_stack")
@@ -396,8 +400,6 @@ class McpTools:
         arguments = thaw(args)
         if not isinstance(arguments, dict):
             # Raw tools get what the model sent; MCP carries an object or nothing.
-            from .._errors import ToolArgsError
-
             raise ToolArgsError([f"expected an object of arguments, got {arguments!r:.60}"])
         client = self._client
         if client is None:

@@ -275,6 +275,17 @@ async def test_a_call_after_the_connection_closed_fails_with_a_code(http_url: st
     )
 
 
+async def test_arguments_that_are_not_an_object_fail_before_any_request(http_url: str) -> None:
+    registry = Registry()
+    async with McpTools.http(http_url) as server:
+        await server.register(registry, unsupported="skip")
+        result = await registry.execute(CallInput("c1", "add", "1 + 2", AbortSignal()))
+    assert isinstance(result, ToolFailure)
+    assert result.error.info is not None
+    assert result.error.info.code == "INVALID_ARGS"
+    assert result.error.message == "invalid arguments: expected an object of arguments, got '1 + 2'"
+
+
 async def test_the_call_signal_cancels_the_mcp_request_on_the_server(http_url: str) -> None:
     registry = Registry()
     signal = AbortSignal()
