@@ -153,6 +153,52 @@ async def test_serve_mcp_gives_an_mcp_servers_tools_code_mode() -> None:
     assert result.structured_content["result"] == ["ping served", "pong served"]
 
 
+NOISY_TOOLS = """
+print("a tools module that prints when imported")
+
+
+def shout(text: str) -> str:
+    \"\"\"Upper-case the text, chattily.\"\"\"
+    print("a tool that prints while it runs")
+    return text.upper()
+"""
+
+
+@pytest.fixture
+def noisy(tmp_path: Path) -> Path:
+    path = tmp_path / "noisy_tools.py"
+    path.write_text(NOISY_TOOLS)
+    return path
+
+
+async def test_over_stdio_a_tools_module_that_prints_still_serves(noisy: Path) -> None:
+    params = StdioServerParameters(
+        command=CODEMODE[0], args=[*CODEMODE[1:], "serve-mcp", "--tools", str(noisy)],
+        env={"PYTHONPATH": str(REPO)}, cwd=str(REPO),
+    )
+    async with Client(params) as client:
+        assert [t.name for t in (await client.list_tools()).tools] == ["run_code"]
+        with anyio.fail_after(GUARD_SECONDS):
+            result = await client.call_tool(
+                "run_code", {"code": "return await tools.shout(text='hi')", "description": "Hi"}
+            )
+    assert result.is_error is False, result
+    assert result.structured_content is not None
+    assert result.structured_content["result"] == "HI"
+
+
+def test_over_stdio_what_a_tools_module_prints_never_reaches_the_protocol_stream(
+    noisy: Path,
+) -> None:
+    # Byte for byte: with no request, the protocol stream stays empty; the text went to stderr.
+    done = subprocess.run(
+        [*CODEMODE, "serve-mcp", "--tools", str(noisy)], cwd=REPO, input="",
+        capture_output=True, text=True, timeout=GUARD_SECONDS, check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr
+    assert "a tools module that prints when imported" in done.stderr
+
+
 def test_serve_mcp_refuses_a_malformed_mcp_tools_spec_in_one_line() -> None:
     done = subprocess.run(
         [*CODEMODE, "serve-mcp", "--tools", "mcp+ftp:x"], cwd=REPO, capture_output=True,
