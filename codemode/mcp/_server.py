@@ -145,24 +145,18 @@ class McpCodeServer:
         self._runs[run.call_id] = run
 
     def tools(self) -> list[dict[str, Any]]:
-        """The tool list, as MCP ``Tool`` objects in JSON form."""
-        listed: list[dict[str, Any]] = []
-        for schema in self._registry.wire_schemas(self._agent):
-            name = schema["name"]
-            entry: dict[str, Any] = {"name": name, "inputSchema": schema["parameters"]}
-            if name == RUN_CODE_NAME:
+        """The tool list, as MCP ``Tool`` objects in JSON form (the registry's ``mcp`` format).
+
+        ``run_code``'s description gains the rule and the SDK section, and its
+        ``outputSchema`` says what this server puts in ``structuredContent``.
+        """
+        listed = self._registry.wire_schemas(self._agent, format="mcp")
+        for entry in listed:
+            if entry["name"] == RUN_CODE_NAME:
                 entry["description"] = (
                     RUN_CODE_DESCRIPTION + "\n\n" + self._code_mode.system_prompt(self._agent)
                 )
                 entry["outputSchema"] = RUN_CODE_MCP_OUTPUT_SCHEMA
-            else:
-                entry["description"] = schema["description"]
-                definition = self._registry.get(name, self._agent)
-                output = None if definition is None else definition.output.schema
-                # MCP's outputSchema is object-rooted; other values travel as content only.
-                if output is not None and output.get("type") == "object":
-                    entry["outputSchema"] = json.loads(json.dumps(output))
-            listed.append(entry)
         return listed
 
     async def call(self, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
