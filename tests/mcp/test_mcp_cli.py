@@ -81,6 +81,17 @@ def test_sdk_prints_the_stubs_of_an_mcp_servers_tools() -> None:
     assert "def pick(" not in done.stdout
 
 
+def test_schemas_lists_an_mcp_servers_tools_in_a_providers_format() -> None:
+    done = codemode("schemas", "--tools", STDIO_SPEC, "--mode", "native", "--format", "mcp")
+    assert done.returncode == 0, done.stderr
+    listed = {tool["name"]: tool for tool in json.loads(done.stdout)}
+    assert "pick" not in listed
+    assert listed["add"]["inputSchema"]["required"] == ["a", "b"]
+    assert listed["add"]["outputSchema"]["properties"] == {
+        "result": {"title": "Result", "type": "integer"}
+    }
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
