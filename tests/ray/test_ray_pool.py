@@ -1,0 +1,363 @@
+"""RayPool on a real single-node Ray runtime: sub-calls answered by the caller's registry.
+
+The runtime is started once for the module (``ray.init`` with one CPU); the
+programs run in the sandbox pool of a Ray actor, their tool calls come back to
+this process.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import pytest
+import ray
+
+from codemode import AbortSignal, CodeDispatchEvent, CodeDispatchStartEvent, Deny, ToolRunContext
+from codemode._errors import ABORTED
+from codemode.code_mode import CodeMode, CodeRun
+from sandbox import Limits, Pool, RayPool, RunResult, ToolCallFailed, WorkerPool
+from sandbox.testing import EchoHandler
+
+from ..codemode.test_code_mode_support import (
+    code_mode,
+    failure_of,
+    make_tool,
+    registry_with,
+    returned,
+    run_code,
+    run_code_call,
+    turn_log,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator, Iterator
+
+    from codemode import ToolExecution, ToolResult
+
+#: Generous: a guard against a hang on a busy machine, never a timing assertion.
+GUARD_SECONDS = 120
+LIMITS = Limits(wall_seconds=30)
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def ray_runtime() -> Iterator[None]:
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+async def ray_pool(ray_runtime: None) -> AsyncIterator[RayPool]:
+    async with RayPool(limits=LIMITS, size=1) as pool:
+        yield pool
+
+
+@pytest.fixture(scope="module")
+async def local_pool() -> AsyncIterator[WorkerPool]:
+    async with WorkerPool(limits=LIMITS, size=1) as pool:
+        yield pool
+
+
+def node_stats(pool: RayPool) -> Any:
+    [node] = pool.nodes()
+    return node.statistics
+
+
+class Gate:
+    """A handler whose calls wait until released; ``entered`` is set by the first."""
+
+    def __init__(self) -> None:
+        self.entered = anyio.Event()
+        self.release = anyio.Event()
+
+    async def call_tool(self, name: str, args: Any) -> Any:
+        self.entered.set()
+        await self.release.wait()
+        return name
+
+
+# ---------------------------------------------------------------- Code Mode over Ray
+
+
+async def test_sub_calls_run_in_the_callers_registry_with_code_ids_and_policy(
+    ray_pool: RayPool,
+) -> None:
+    ran_in: list[int] = []
+
+    async def fetch(args: Any, ctx: ToolRunContext) -> Any:
+        ran_in.append(os.getpid())
+        return {"page": args["page"], "id": ctx.call_id}
+
+    async def policy(execution: ToolExecution, proceed: Any) -> Any:
+        return Deny("secrets stay home") if execution.name == "secret" else await proceed()
+
+    registry = registry_with(make_tool("fetch", body=fetch), make_tool("secret"))
+    registry.pre_execute(policy)
+    log = turn_log()
+    runs: list[CodeRun] = []
+    program = (
+        "a = await tools.fetch(page=1)\n"
+        "try:\n    await tools.secret()\nexcept ToolCallError as e:\n    denied = str(e)\n"
+        "b = await tools.fetch(page=2)\n"
+        "return [a, b, denied]"
+    )
+    before = node_stats(ray_pool).runs
+    with anyio.fail_after(GUARD_SECONDS):
+        async with code_mode(registry, ray_pool, log=log, on_run=runs.append):
+            result = await run_code(registry, program)
+    a, b, denied = returned(result)
+    assert a == {"page": 1, "id": "call-1:code:1"}
+    assert b == {"page": 2, "id": "call-1:code:3"}
+    assert "secrets stay home" in denied
+    # The tool bodies ran here, in the caller's process; the program on the node.
+    assert ran_in == [os.getpid(), os.getpid()]
+    assert node_stats(ray_pool).runs == before + 1
+    [run] = runs
+    assert run.sandbox is not None
+    assert run.sandbox.pid != os.getpid()
+    starts = [e for e in log.events() if isinstance(e, CodeDispatchStartEvent)]
+    settled = [e for e in log.events() if isinstance(e, CodeDispatchEvent)]
+    assert [e.sub_call_id for e in starts] == ["call-1:code:1", "call-1:code:2", "call-1:code:3"]
+    assert [(e.sub_call_id, e.name, e.is_error) for e in settled] == [
+        ("call-1:code:1", "fetch", False),
+        ("call-1:code:2", "secret", True),
+        ("call-1:code:3", "fetch", False),
+    ]
+
+
+async def test_parallel_sub_calls_are_in_flight_together(ray_pool: RayPool) -> None:
+    arrived = 0
+    all_in = anyio.Event()
+
+    async def meet(args: Any, ctx: ToolRunContext) -> Any:
+        # Each call waits for the other two: only calls served concurrently finish.
+        nonlocal arrived
+        arrived += 1
+        if arrived == 3:
+            all_in.set()
+        await all_in.wait()
+        return args["i"]
+
+    registry = registry_with(make_tool("meet", body=meet, parallel=True))
+    with anyio.fail_after(GUARD_SECONDS):
+        async with code_mode(registry, ray_pool):
+            result = await run_code(
+                registry,
+                "import asyncio\nreturn await asyncio.gather(*(tools.meet(i=i) for i in range(3)))",
+            )
+    assert returned(result) == [0, 1, 2]
+
+
+async def test_an_abort_mid_run_ends_the_remote_child(ray_pool: RayPool) -> None:
+    started = anyio.Event()
+
+    async def slow(args: Any, ctx: ToolRunContext) -> Any:
+        started.set()
+        await ctx.signal.wait()
+        return None
+
+    registry = registry_with(make_tool("slow", body=slow))
+    log = turn_log()
+    signal = AbortSignal()
+    results: list[ToolResult] = []
+    killed = node_stats(ray_pool).killed
+    with anyio.fail_after(GUARD_SECONDS):
+        async with code_mode(registry, ray_pool, log=log), anyio.create_task_group() as tg:
+
+            async def call() -> None:
+                results.append(
+                    await registry.execute(run_code_call("await tools.slow()", signal=signal))
+                )
+
+            tg.start_soon(call)
+            await started.wait()
+            signal.abort("user pressed stop")
+    [result] = results
+    message = failure_of(result).message
+    assert message.startswith("code run failed (abort): ")
+    assert "user pressed stop" in message
+    [settled] = [e for e in log.events() if isinstance(e, CodeDispatchEvent)]
+    assert settled.error is not None
+    assert settled.error.code == ABORTED
+    stats = node_stats(ray_pool)
+    assert stats.killed == killed + 1
+    assert stats.busy == 0
+
+
+# ---------------------------------------------------------------- the pool itself
+
+
+async def test_cancelling_the_caller_ends_the_remote_child(ray_pool: RayPool) -> None:
+    gate = Gate()
+    killed = node_stats(ray_pool).killed
+    with anyio.fail_after(GUARD_SECONDS):
+        async with anyio.create_task_group() as tg:
+
+            async def run() -> None:
+                await ray_pool.run("await tools.wait()", tool_names=["wait"], handler=gate)
+
+            tg.start_soon(run)
+            await gate.entered.wait()
+            tg.cancel_scope.cancel()
+    stats = node_stats(ray_pool)
+    assert stats.killed == killed + 1
+    assert stats.busy == 0
+    assert ray_pool.statistics().busy == 0
+
+
+async def test_the_wall_clock_limit_ends_the_remote_child(ray_pool: RayPool) -> None:
+    gate = Gate()  # never released: the program waits for its tool until the limit
+    killed = node_stats(ray_pool).killed
+    with anyio.fail_after(GUARD_SECONDS):
+        result = await ray_pool.run(
+            "await tools.wait()",
+            tool_names=["wait"],
+            handler=gate,
+            limits=Limits(wall_seconds=1),
+        )
+    assert result.error is not None
+    assert result.error.kind == "timeout"
+    assert result.error.message.startswith("wall-clock limit of 1s reached (Limits.wall_seconds)")
+    assert node_stats(ray_pool).killed == killed + 1
+
+
+async def test_layers_are_the_node_pools_and_in_force_in_a_ray_actor(ray_pool: RayPool) -> None:
+    with anyio.fail_after(GUARD_SECONDS):
+        result = await ray_pool.run(
+            "import socket\nsocket.socket()",
+            tool_names=[],
+            handler=EchoHandler(),
+            limits=Limits(language_layer=False, tripwire=False),
+        )
+    # Without the upper layers the program reaches the OS layer, which refuses.
+    assert result.error is not None
+    assert result.error.kind == "exception"
+    assert "PermissionError: [Errno 1] Operation not permitted" in result.error.message
+    assert result.layers == ray_pool.layers(Limits(language_layer=False, tripwire=False))
+    assert result.layers.seccomp
+    assert not result.layers.tripwire
+    assert result.layers.reasons == ("language_layer: switched off (language_layer=False)",
+                                     "tripwire: switched off (tripwire=False)")
+    layers = ray_pool.layers()
+    if os.geteuid() == 0:  # the Ray worker runs as root here: children drop to their own uids
+        assert layers.complete, layers.reasons
+    assert layers.seccomp
+    assert layers.rlimits
+    assert layers.no_new_privs
+
+
+async def test_ray_pool_is_a_pool_and_refuses_bad_arguments(ray_pool: RayPool) -> None:
+    assert isinstance(ray_pool, Pool)
+    with pytest.raises(TypeError, match="tool_names must be a sequence of str"):
+        await ray_pool.run("return 1", tool_names="abc", handler=EchoHandler())
+    with pytest.raises(TypeError, match="handler must have an async call_tool"):
+        await ray_pool.run("return 1", tool_names=[], handler=object())  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="RayPool size must be 0 or more"):
+        RayPool(size=-1)
+    with pytest.raises(ValueError, match="not alive nodes"):
+        async with RayPool(nodes=["f" * 56]):
+            pass
+
+
+# ---------------------------------------------------------------- parity with the local pool
+
+
+class Handler:
+    """Answers a fixed set of tools in every way a handler can answer."""
+
+    async def call_tool(self, name: str, args: Any) -> Any:
+        if name == "add":
+            return args["a"] + args["b"]
+        if name == "refuse":
+            raise ToolCallFailed("not today", "DENIED", exception_type="PermissionError")
+        if name == "crash":
+            raise RuntimeError("a bug in the tool")
+        if name == "lossy":
+            return {1, 2}
+        return [name, args]
+
+
+RAW_PROGRAMS = {
+    "value": "return await tools.add(a=1, b=2)",
+    "logs": "print('one')\nprint('two', await tools.echo(x=[1, 2.5, None]))\nreturn 'ok'",
+    "failed": "try:\n    await tools.refuse()\nexcept ToolCallError as e:\n"
+    "    return [e.code, e.type, str(e)]",
+    "internal": "try:\n    await tools.crash()\nexcept ToolCallError as e:\n    return str(e)",
+    "lossy": "try:\n    await tools.lossy()\nexcept ToolCallError as e:\n    return str(e)",
+    "gather": "import asyncio\n"
+    "return await asyncio.gather(*(tools.add(a=i, b=i) for i in range(5)))",
+    "exception": "await tools.add(a=1, b=2)\nraise ValueError('bad')",
+    "compile": "return (",
+    "undeclared": "return await tools.nope()",
+    "value-limit": "return 'x' * 2_000_000",
+}
+
+
+@pytest.mark.parametrize("name", sorted(RAW_PROGRAMS))
+async def test_raw_results_match_the_local_pool(
+    name: str, ray_pool: RayPool, local_pool: WorkerPool
+) -> None:
+    def essence(result: RunResult) -> Any:
+        return result.value, result.logs, result.error, result.layers
+
+    tools = ["add", "crash", "echo", "lossy", "refuse"]
+    with anyio.fail_after(GUARD_SECONDS):
+        local = await local_pool.run(RAW_PROGRAMS[name], tool_names=tools, handler=Handler())
+        remote = await ray_pool.run(RAW_PROGRAMS[name], tool_names=tools, handler=Handler())
+    assert essence(remote) == essence(local)
+
+
+CODE_PROGRAMS = [
+    "a = await tools.fetch(page=1)\nb = await tools.fetch(page=2)\nreturn [a, b]",
+    "print('looking')\ntry:\n    await tools.broken()\nexcept ToolCallError as e:\n"
+    "    print(e)\nreturn await tools.fetch(page=3)",
+    "import asyncio\nreturn await asyncio.gather(*(tools.fetch(page=i) for i in range(4)))",
+    "await tools.secret()",
+    "await tools.fetch(page=1)\nraise KeyError('missing')",
+    "return await tools.fetch(pages=1)",  # fails the pre-flight check: nothing runs
+]
+
+
+async def run_through(pool: Pool, program: str) -> tuple[ToolResult, list[Any]]:
+    async def broken(args: Any, ctx: ToolRunContext) -> Any:
+        raise LookupError("no such page")
+
+    async def policy(execution: ToolExecution, proceed: Any) -> Any:
+        return Deny("secrets stay home") if execution.name == "secret" else await proceed()
+
+    registry = registry_with(
+        make_tool("fetch", parallel=True),
+        make_tool("broken", body=broken),
+        make_tool("secret"),
+    )
+    registry.pre_execute(policy)
+    log = turn_log()
+    async with CodeMode(registry, pool=pool, log=log):
+        result = await run_code(registry, program)
+    # Everything but the wall-clock stamps.
+    return result, [(type(e).__name__, {**_fields(e), "time": None}) for e in log.events()]
+
+
+def _fields(event: Any) -> dict[str, Any]:
+    return {name: getattr(event, name) for name in event.__struct_fields__}
+
+
+@pytest.mark.parametrize("index", range(len(CODE_PROGRAMS)))
+async def test_code_mode_results_and_events_match_the_local_pool(
+    index: int, ray_pool: RayPool, local_pool: WorkerPool
+) -> None:
+    program = CODE_PROGRAMS[index]
+    with anyio.fail_after(GUARD_SECONDS):
+        local = await run_through(local_pool, program)
+        remote = await run_through(ray_pool, program)
+    assert remote == local
+    assert len(remote[1]) > 1 or index == len(CODE_PROGRAMS) - 1
