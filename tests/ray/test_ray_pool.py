@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import pytest
 import ray
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from codemode import AbortSignal, CodeDispatchEvent, CodeDispatchStartEvent, Deny, ToolRunContext
 from codemode._errors import ABORTED
@@ -314,6 +316,50 @@ async def test_raw_results_match_the_local_pool(
         local = await local_pool.run(RAW_PROGRAMS[name], tool_names=tools, handler=Handler())
         remote = await ray_pool.run(RAW_PROGRAMS[name], tool_names=tools, handler=Handler())
     assert essence(remote) == essence(local)
+
+
+#: One step of a generated program: a call (caught if it fails), a print or a gather.
+STEPS = st.one_of(
+    st.tuples(
+        st.just("call"), st.sampled_from(["add", "crash", "echo", "lossy", "refuse"]),
+        st.integers(-3, 3),
+    ),
+    st.tuples(st.just("print"), st.text("ab ý1", max_size=8), st.just(0)),
+    st.tuples(st.just("gather"), st.just("add"), st.integers(1, 4)),
+)
+
+
+def program_of(steps: list[tuple[str, str, int]], fails: bool) -> str:
+    lines = ["import asyncio", "out = []"]
+    for kind, text, number in steps:
+        if kind == "call":
+            lines += [
+                "try:",
+                f"    out.append(await tools.{text}(a={number}, b=1))",
+                "except ToolCallError as e:",
+                "    out.append([e.code, e.type, str(e)])",
+            ]
+        elif kind == "print":
+            lines.append(f"print({text!r}, len(out))")
+        else:
+            lines.append(
+                f"out.append(await asyncio.gather(*(tools.add(a=i, b=1) for i in range({number}))))"
+            )
+    lines.append("raise LookupError(out)" if fails else "return out")
+    return "\n".join(lines)
+
+
+@settings(max_examples=15)
+@given(st.lists(STEPS, min_size=1, max_size=6), st.booleans())
+async def test_any_program_gets_the_same_result_from_both_pools(
+    ray_pool: RayPool, local_pool: WorkerPool, steps: list[tuple[str, str, int]], fails: bool
+) -> None:
+    program = program_of(steps, fails)
+    tools = ["add", "crash", "echo", "lossy", "refuse"]
+    with anyio.fail_after(GUARD_SECONDS):
+        local = await local_pool.run(program, tool_names=tools, handler=Handler())
+        remote = await ray_pool.run(program, tool_names=tools, handler=Handler())
+    assert (remote.value, remote.logs, remote.error) == (local.value, local.logs, local.error)
 
 
 CODE_PROGRAMS = [
