@@ -5,8 +5,8 @@
 on its node and runs programs in it. A program's tool calls do not run here:
 :meth:`NodeSandbox.run` is a streaming generator that yields each call as
 ``("call", call_id, name, args)`` to the caller, whose handler serves it and
-answers through :meth:`NodeSandbox.reply`; the run ends with one
-``("done", RunResult, PoolStatistics)`` item. :meth:`NodeSandbox.abort` ends a
+answers through :meth:`NodeSandbox.reply`. The first item is ``("started",)``
+and the last ``("done", RunResult, PoolStatistics)``. :meth:`NodeSandbox.abort` ends a
 run early, killing its child (the caller's abort callback or cancellation).
 
 The wall-clock limit is the local pool's, measured here: time spent waiting for
@@ -38,7 +38,7 @@ __all__ = ["CallOutcome", "NodeReport", "NodeSandbox", "RunItem"]
 CallOutcome: TypeAlias = "tuple[str, JsonValue] | tuple[str, str, str | None, str | None]"
 #: What :meth:`NodeSandbox.run` yields.
 RunItem: TypeAlias = (
-    "tuple[str, int, str, JsonValue] | tuple[str, RunResult, PoolStatistics]"
+    "tuple[str] | tuple[str, int, str, JsonValue] | tuple[str, RunResult, PoolStatistics]"
 )
 
 #: How long closing waits for the local pool to end its children.
@@ -199,6 +199,10 @@ class NodeSandbox:
 
         task = asyncio.create_task(serve())
         try:
+            # First, that the run reached this node: a caller that loses the
+            # node before it sees this knows the run never started, and places
+            # it on another node.
+            yield ("started",)
             while True:
                 getter = asyncio.ensure_future(run.items.get())
                 await asyncio.wait({getter, task}, return_when=asyncio.FIRST_COMPLETED)

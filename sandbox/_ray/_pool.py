@@ -327,11 +327,14 @@ class RayPool(Pool):
         Arguments, result and cancellation are those of :meth:`WorkerPool.run
         <sandbox.WorkerPool.run>`; the program's tool calls are served by
         ``handler`` here, in the caller's process. A run whose node is lost
-        ends as ``worker-exit`` with a message naming the node.
+        ends as ``worker-exit`` with a message naming the node; one whose node
+        turns out to be lost before the run reached it goes to another node
+        (it never started), and with every node lost the run ends as
+        ``worker-exit`` at once.
 
         Raises:
             TypeError: An argument has the wrong type.
-            RuntimeError: The pool is not open, or every node has been lost.
+            RuntimeError: The pool is not open.
         """
         limits = self._limits if limits is None else limits
         if not isinstance(limits, Limits):
@@ -352,18 +355,32 @@ class RayPool(Pool):
             raise TypeError(
                 f"run() signatures must be a sequence of ToolSignature or None; got {signatures!r}"
             )
-        node = self._place()
-        node.running += 1
-        node.placed += 1
-        try:
-            return await self._drive(node, source, names, handler, abort, limits, checked)
-        finally:
-            node.running -= 1
-
-    def _place(self) -> _Node:
-        live = self._live_or_fail()
-        # Fewest runs in flight; among equals, the one given fewest so far.
-        return min(live, key=lambda n: (n.running, n.placed))
+        if not self._open:
+            raise RuntimeError("open the RayPool first: `async with RayPool(...) as pool`")
+        started = time.perf_counter()
+        while True:
+            live = [n for n in self._nodes if n.lost is None]
+            if not live:
+                lost = "; ".join(f"{n.name}: {n.lost}" for n in self._nodes)
+                return RunResult(
+                    None, (),
+                    RunError("worker-exit", f"every node of this RayPool has been lost ({lost})"),
+                    self._layers[self._limits], time.perf_counter() - started, 0.0, None,
+                )
+            # Fewest runs in flight; among equals, the one given fewest so far.
+            node = min(live, key=lambda n: (n.running, n.placed))
+            node.running += 1
+            node.placed += 1
+            try:
+                result = await self._drive(
+                    node, source, names, handler, abort, limits, checked, started
+                )
+            finally:
+                node.running -= 1
+            # A run whose node was lost before the run reached it never started
+            # (it made no call): it goes to another node.
+            if result is not None:
+                return result
 
     def _live_or_fail(self) -> list[_Node]:
         if not self._open:
@@ -383,13 +400,14 @@ class RayPool(Pool):
         abort: AbortCallback | None,
         limits: Limits,
         signatures: tuple[ToolSignature, ...] | None,
-    ) -> RunResult:
-        started = time.perf_counter()
+        started: float,
+    ) -> RunResult | None:
+        """The run's result, or ``None`` if the node was lost before the run reached it."""
         run_id = uuid.uuid4().hex
         stream = node.actor.run.options(num_returns="streaming").remote(
             run_id, source, names, None if limits == self._limits else limits, signatures
         )
-        outcome: tuple[RunResult, PoolStatistics] | RunError | None = None
+        outcome: tuple[RunResult, PoolStatistics] | RunError | _NotStarted | None = None
         try:
             async with anyio.create_task_group() as calls:
                 if abort is not None:
@@ -401,6 +419,8 @@ class RayPool(Pool):
             with anyio.CancelScope(shield=True):
                 await _stop(stream, node, run_id, "the run was cancelled by its caller")
             raise
+        if isinstance(outcome, _NotStarted):
+            return None
         if outcome is None:  # the node stopped answering without dying
             await _stop(stream, node, run_id, "the node did not answer in time")
             outcome = RunError(
@@ -424,15 +444,23 @@ class RayPool(Pool):
         return dataclasses.replace(result, wall_seconds=time.perf_counter() - started)
 
 
+@final
+class _NotStarted:
+    """The node was lost before the run reached it."""
+
+
 async def _serve(
     stream: Any, node: _Node, run_id: str, handler: CallHandler, calls: TaskGroup
-) -> tuple[RunResult, PoolStatistics] | RunError:
+) -> tuple[RunResult, PoolStatistics] | RunError | _NotStarted:
     """Read the node's items, serving calls, until its result (or the node's loss)."""
     ray = _import_ray()
+    reached = False
     try:
         async for reference in stream:
             item = await reference
-            if item[0] == "call":
+            if item[0] == "started":
+                reached = True
+            elif item[0] == "call":
                 _, call_id, name, args = item
                 calls.start_soon(_answer, handler, node, run_id, call_id, name, args)
             else:
@@ -443,6 +471,8 @@ async def _serve(
             raise exc.as_instanceof_cause() from None  # a fault of the node's code: say so
         node.lost = f"{type(exc).__name__}: {_first_line(exc)}"
         _logger.warning("lost the sandbox on Ray node %s: %s", node.name, node.lost)
+        if not reached:
+            return _NotStarted()
         return RunError(
             "worker-exit",
             f"the Ray node {node.name} running the program was lost "

@@ -104,6 +104,41 @@ async def test_runs_go_to_the_least_loaded_node(cluster: tuple[Cluster, Any]) ->
     assert [r.value for r in results] == ["g", "g", "g"]
 
 
+async def test_a_run_placed_on_a_dead_actor_goes_to_a_live_node(
+    cluster: tuple[Cluster, Any],
+) -> None:
+    with anyio.fail_after(GUARD_SECONDS):
+        async with RayPool(limits=LIMITS, size=1) as pool:
+            # The node the next run goes to (fewest runs in flight, then fewest placed).
+            target = pool._nodes[0]
+            ray.kill(target.actor)
+            # Wait until Ray reports the actor dead: a call to it then fails.
+            while True:
+                try:
+                    await target.actor.statistics.remote()
+                except ray.exceptions.RayActorError:
+                    break
+            assert all(n.alive for n in pool.nodes())  # the pool has not noticed yet
+            result = await pool.run("return 6 * 7", tool_names=[], handler=EchoHandler())
+            assert result.error is None
+            assert result.value == 42
+            statuses = {n.node_id: n for n in pool.nodes()}
+            assert not statuses[target.report.node_id].alive
+            assert sum(n.alive for n in pool.nodes()) == 1
+            # With no node left, a run ends as worker-exit at once, naming the lost ones.
+            ray.kill(next(n for n in pool._nodes if n.lost is None).actor)
+            while True:
+                last = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+                if last.error is not None:
+                    break
+            assert last.error.kind == "worker-exit"
+            assert not any(n.alive for n in pool.nodes())
+            after = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            assert after.error is not None
+            assert after.error.message.startswith("every node of this RayPool has been lost (")
+            assert target.report.node_id in after.error.message
+
+
 async def test_a_lost_node_ends_its_runs_and_later_runs_go_to_live_nodes(
     cluster: tuple[Cluster, Any],
 ) -> None:
