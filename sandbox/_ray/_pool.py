@@ -505,7 +505,14 @@ async def _answer(
                 "failed", f'tool "{name}" returned a value that is not lossless JSON: {exc}',
                 None, None,
             )
-    node.actor.reply.remote(run_id, call_id, outcome)
+    try:
+        node.actor.reply.remote(run_id, call_id, outcome)
+    except Exception:  # the value would not travel (pickling): the program is told, not hurt
+        _logger.exception("sending the value of tool %r to Ray node %s failed", name, node.name)
+        failed: CallOutcome = (
+            "failed", f'the value of tool "{name}" could not be sent to the sandbox', None, None
+        )
+        node.actor.reply.remote(run_id, call_id, failed)
 
 
 async def _forward_abort(abort: AbortCallback, node: _Node, run_id: str) -> None:
