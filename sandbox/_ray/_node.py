@@ -18,6 +18,7 @@ This module imports no Ray: it runs inside the actor process, which has it.
 from __future__ import annotations
 
 import asyncio
+import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, TypeAlias, final
 
@@ -53,12 +54,14 @@ class NodeReport:
     Attributes:
         node_id: The Ray node id the actor runs on.
         address: The node's IP address.
+        pid: The actor's process id on its node (the parent of the node's zygote).
         layers: The local pool's layers for the pool's own limits.
         statistics: The local pool's statistics.
     """
 
     node_id: str
     address: str
+    pid: int
     layers: Layers
     statistics: PoolStatistics
 
@@ -134,6 +137,7 @@ class NodeSandbox:
         return NodeReport(
             node_id=context.get_node_id(),
             address=ray.util.get_node_ip_address(),  # type: ignore[no-untyped-call]
+            pid=os.getpid(),
             layers=pool.layers(),
             statistics=pool.statistics(),
         )

@@ -57,7 +57,7 @@ _CLOSE_SECONDS: Final = 30.0
 #: covers a node that stopped answering without dying.
 _NODE_SILENCE_SECONDS: Final = 30.0
 #: Time a cancelled run gives the node to confirm that the child ended.
-_CANCEL_SECONDS: Final = 10.0
+_CANCEL_SECONDS: Final = 30.0
 _DEFAULT_LIMITS: Final = Limits()
 _PROTECTIONS: Final = (
     "language_layer", "tripwire", "rlimits", "uid_drop", "no_new_privs", "seccomp"
@@ -72,6 +72,8 @@ class NodeStatus:
     Attributes:
         node_id: The Ray node id.
         address: The node's IP address.
+        actor_pid: The process id of the pool's actor on that node (its
+            sandbox zygote is a child of it).
         alive: Whether runs are still placed on it.
         running: This pool's runs in flight on it.
         statistics: The node's local pool, as of the end of its latest run.
@@ -80,6 +82,7 @@ class NodeStatus:
 
     node_id: str
     address: str
+    actor_pid: int
     alive: bool
     running: int
     statistics: PoolStatistics
@@ -266,6 +269,7 @@ class RayPool(Pool):
             NodeStatus(
                 node_id=n.report.node_id,
                 address=n.report.address,
+                actor_pid=n.report.pid,
                 alive=n.lost is None,
                 running=n.running,
                 statistics=n.statistics,

@@ -20,6 +20,7 @@ from codemode import AbortSignal, CodeDispatchEvent, CodeDispatchStartEvent, Den
 from codemode._errors import ABORTED
 from codemode.code_mode import CodeMode, CodeRun
 from sandbox import Limits, Pool, RayPool, RunResult, ToolCallFailed, WorkerPool
+from sandbox._uids import DEFAULT_UID_RANGE
 from sandbox.testing import EchoHandler
 
 from ..codemode.test_code_mode_support import (
@@ -255,6 +256,48 @@ async def test_layers_are_the_node_pools_and_in_force_in_a_ray_actor(ray_pool: R
     assert layers.seccomp
     assert layers.rlimits
     assert layers.no_new_privs
+
+
+def _status(pid: int) -> dict[str, str]:
+    with open(f"/proc/{pid}/status", encoding="utf-8") as status:
+        return dict(line.split(":\t", 1) for line in status.read().splitlines() if ":\t" in line)
+
+
+def _children_of(parent: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if int(_status(int(entry))["PPid"]) == parent:
+                    found.append(int(entry))
+            except (OSError, KeyError):  # gone meanwhile
+                continue
+    return found
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="children drop to their own uids only under root")
+async def test_children_in_the_ray_actor_run_under_their_own_uids_with_seccomp(
+    ray_pool: RayPool,
+) -> None:
+    # Read from outside, while a run waits in a tool call: the actor's zygote's
+    # children (the running one and the warm one) on this machine.
+    gate = Gate()
+    [node] = ray_pool.nodes()
+    with anyio.fail_after(GUARD_SECONDS):
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(
+                lambda: ray_pool.run("await tools.wait()", tool_names=["wait"], handler=gate)
+            )
+            await gate.entered.wait()
+            [zygote] = _children_of(node.actor_pid)
+            children = [_status(pid) for pid in _children_of(zygote)]
+            gate.release.set()
+    assert children
+    uids = [int(child["Uid"].split()[0]) for child in children]
+    assert all(uid in DEFAULT_UID_RANGE for uid in uids), uids
+    assert len(set(uids)) == len(uids)
+    assert all(child["Seccomp"].strip() == "2" for child in children)  # a filter in force
+    assert all(child["NoNewPrivs"].strip() == "1" for child in children)
 
 
 async def test_ray_pool_is_a_pool_and_refuses_bad_arguments(ray_pool: RayPool) -> None:
