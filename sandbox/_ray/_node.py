@@ -44,6 +44,8 @@ RunItem: TypeAlias = (
 
 #: How long closing waits for the local pool to end its children.
 _CLOSE_SECONDS: Final = 30.0
+#: Aborts kept for runs this actor has not seen (yet): the most recent ones.
+_EARLY_ABORTS: Final = 1024
 
 
 @final
@@ -120,6 +122,8 @@ class NodeSandbox:
         # asyncio's own: Ray builds the actor outside its event loop.
         self._closing = asyncio.Event()
         self._runs: dict[str, _RemoteRun] = {}
+        # An abort can overtake its run (the actor runs both concurrently).
+        self._early_aborts: dict[str, str] = {}
 
     async def open(self) -> NodeReport:
         """Open the local pool (once) and report the node, its layers and statistics."""
@@ -185,6 +189,10 @@ class NodeSandbox:
         if run_id in self._runs:
             raise ValueError(f"run id {run_id!r} is already running on this node")
         run = self._runs[run_id] = _RemoteRun()
+        early = self._early_aborts.pop(run_id, None)
+        if early is not None:
+            run.reason = early
+            run.aborted.set()
 
         async def aborted() -> str:
             await run.aborted.wait()
@@ -239,7 +247,11 @@ class NodeSandbox:
     async def abort(self, run_id: str, reason: str) -> None:
         """End run ``run_id`` as ``abort`` with ``reason``, killing its child."""
         run = self._runs.get(run_id)
-        if run is not None and not run.aborted.is_set():
+        if run is None:  # not here yet, or over already (then never claimed)
+            self._early_aborts[run_id] = reason
+            while len(self._early_aborts) > _EARLY_ABORTS:
+                del self._early_aborts[next(iter(self._early_aborts))]
+        elif not run.aborted.is_set():
             run.reason = reason
             run.aborted.set()
 

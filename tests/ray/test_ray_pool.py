@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from codemode import AbortSignal, CodeDispatchEvent, CodeDispatchStartEvent, Deny, ToolRunContext
 from codemode._errors import ABORTED
 from codemode.code_mode import CodeMode, CodeRun
-from sandbox import Limits, Pool, RayPool, RunResult, ToolCallFailed, WorkerPool
+from sandbox import Limits, Pool, RayPool, RunError, RunResult, ToolCallFailed, WorkerPool
+from sandbox._ray._node import NodeSandbox
 from sandbox._uids import DEFAULT_UID_RANGE
 from sandbox.testing import EchoHandler
 
@@ -215,6 +216,38 @@ async def test_cancelling_the_caller_ends_the_remote_child(ray_pool: RayPool) ->
     assert stats.killed == killed + 1
     assert stats.busy == 0
     assert ray_pool.statistics().busy == 0
+
+
+async def test_an_abort_that_overtakes_its_run_still_ends_it(ray_runtime: None) -> None:
+    # The node actor's body, in this process: the abort arrives before the run.
+    node = NodeSandbox(LIMITS, 0, DEFAULT_UID_RANGE)
+    with anyio.fail_after(GUARD_SECONDS):
+        report = await node.open()
+        try:
+            await node.abort("run-1", "stopped before it began")
+            stream = node.run("run-1", "await tools.wait()", ("wait",), None, None)
+            items = [item async for item in stream]
+        finally:
+            await node.close()
+    assert report.pid == os.getpid()
+    assert items[0] == ("started",)
+    done = items[-1]
+    assert done[0] == "done"
+    assert len(done) == 3
+    result = done[1]
+    assert isinstance(result, RunResult)
+    assert result.error == RunError("abort", "stopped before it began")
+
+
+async def test_an_immediate_abort_ends_the_run(ray_pool: RayPool) -> None:
+    async def at_once() -> str:
+        return "no time at all"
+
+    with anyio.fail_after(GUARD_SECONDS):
+        result = await ray_pool.run(
+            "await tools.wait()", tool_names=["wait"], handler=Gate(), abort=at_once
+        )
+    assert result.error == RunError("abort", "no time at all")
 
 
 async def test_the_wall_clock_limit_ends_the_remote_child(ray_pool: RayPool) -> None:
