@@ -33,14 +33,15 @@ import logging
 import os
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Protocol, final
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, final
 
 import anyio
 import anyio.lowlevel
+import anyio.to_thread
 import msgspec
 
 from bridge._decoding import INLINE_DECODE_BYTES, decode_payload
-from bridge.lossless import JsonValue, LossyJsonError
+from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes
 from bridge.protocol import (
     DEFAULT_MAX_FRAME_BYTES,
     MAX_LOG_LINES_PER_FRAME,
@@ -65,6 +66,8 @@ from bridge.protocol import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from anyio.abc import TaskGroup
 
 __all__ = [
@@ -72,6 +75,7 @@ __all__ = [
     "LOG_SLACK_BYTES",
     "CallHandler",
     "HostEndpoint",
+    "OutputCallback",
     "RunOutcome",
     "ToolCallFailed",
     "tripped_message",
@@ -88,6 +92,10 @@ _READ_CHUNK: Final = 64 * 1024
 #: Body bytes of a Log frame that are not line text: the array and tag headers,
 #: and at most 5 bytes of string header per line less the newline each counts.
 _LOG_ENVELOPE_BYTES: Final = 10 + 4 * MAX_LOG_LINES_PER_FRAME
+
+#: Receives each batch of a program's printed lines as it arrives (see :meth:`HostEndpoint.serve`).
+OutputCallback: TypeAlias = "Callable[[tuple[str, ...]], None]"
+
 
 class CallHandler(Protocol):
     """Serves the tool calls of a sandboxed program.
@@ -206,6 +214,7 @@ class HostEndpoint:
         "_log_bytes",
         "_logs",
         "_max_pending_bytes",
+        "_on_output",
         "_pending_bytes",
         "_read_fd",
         "_scope",
@@ -231,6 +240,7 @@ class HostEndpoint:
         self._write_lock = anyio.Lock(fast_acquire=True)
         self._writers = 0  # tasks writing through the lock (the pipe was full)
         self._logs: list[str] = []
+        self._on_output: OutputCallback | None = None
         self._log_bytes = 0
         self._in_flight = 0
         self._pending_bytes = 0
@@ -346,6 +356,7 @@ class HostEndpoint:
         *,
         max_pending_calls: int = 128,
         max_pending_bytes: int = 64 * 1024 * 1024,
+        on_output: OutputCallback | None = None,
     ) -> RunOutcome:
         """Send ``run`` to the child and serve its calls until it is done.
 
@@ -356,6 +367,12 @@ class HostEndpoint:
             max_pending_calls: calls the child may have in flight (a call is in
                 flight until its reply is in the pipe).
             max_pending_bytes: bytes of arguments and replies of the calls in flight.
+            on_output: called on the event loop with each batch of printed
+                lines as it arrives (the child batches them for at most a few
+                milliseconds), in order, and only with lines within the output
+                cap. It must not block. If it raises, the error is logged and it
+                is not called again for this run; the lines are still in the
+                outcome's ``logs``.
 
         Returns:
             The outcome. Handler tasks still running when the child finishes
@@ -375,6 +392,7 @@ class HostEndpoint:
                 "so start a new child for the next one"
             )
         self._served = True
+        self._on_output = on_output
         value: JsonValue = None
         error: tuple[str, str] | None = None
         closed = False
@@ -486,6 +504,8 @@ class HostEndpoint:
                 if self._log_bytes > log_cap:
                     raise self._log_violation(run)
                 self._logs.extend(message.lines)
+                if self._on_output is not None:
+                    self._deliver(message.lines)
             elif isinstance(message, Done):
                 return await _checked_done(message, run.max_value_bytes)
             elif isinstance(message, Where):
@@ -496,6 +516,16 @@ class HostEndpoint:
                 raise _Violation(
                     "worker-exit", f"the child sent {type(message).__name__} during its run"
                 )
+
+    def _deliver(self, lines: tuple[str, ...]) -> None:
+        callback = self._on_output
+        assert callback is not None
+        try:
+            callback(lines)
+        except Exception:
+            # The listener is the caller's; its bug must not end the run.
+            self._on_output = None
+            _logger.exception("the output callback raised; it gets no more lines of this run")
 
     @staticmethod
     def _log_violation(run: Run) -> _Violation:
@@ -532,7 +562,7 @@ class HostEndpoint:
                 reply = Reply(call_id, error=f'internal error in tool "{name}"')
             else:
                 try:
-                    reply = Reply(call_id, value=encode_value(result, accept_tuples=True))
+                    reply = Reply(call_id, value=await _encoded(result))
                 except LossyJsonError as exc:
                     reply = Reply(
                         call_id,
@@ -741,3 +771,20 @@ async def _checked_done(
             f"{max_value_bytes} bytes (max_value_bytes)",
         )
     return value, None
+
+
+#: The most items a tool's value may hold to be checked and encoded on the event loop.
+INLINE_ENCODE_NODES: Final = 2048
+
+
+async def _encoded(value: JsonValue) -> bytes:
+    """A tool's value as JSON text; checked and encoded off the loop when it is large.
+
+    A tool may return (or echo back) a value as large as a frame: checking it is
+    linear and in Python, so a large one would hold every run on this loop.
+    """
+    if not exceeds_nodes(value, INLINE_ENCODE_NODES):
+        return encode_value(value, accept_tuples=True)
+    return await anyio.to_thread.run_sync(
+        lambda: encode_value(value, accept_tuples=True), abandon_on_cancel=True
+    )

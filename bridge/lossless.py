@@ -18,6 +18,7 @@ The walk is iterative, so a deep value cannot exhaust the interpreter's stack.
 from __future__ import annotations
 
 import math
+import weakref
 from collections import Counter, OrderedDict, defaultdict
 from typing import TYPE_CHECKING, Final, TypeAlias, cast, final
 
@@ -29,7 +30,9 @@ __all__ = [
     "FrozenDict",
     "JsonValue",
     "LossyJsonError",
+    "exceeds_nodes",
     "format_path",
+    "is_snapshot",
     "materialize",
 ]
 
@@ -87,7 +90,9 @@ class FrozenDict(dict[str, "JsonValue"]):
     checks treat it as a mapping at no cost, while every mutator raises.
     """
 
-    __slots__ = ()
+    # Weak references let :func:`materialize` remember the snapshots it made
+    # (see :func:`is_snapshot`) without keeping them alive.
+    __slots__ = ("__weakref__",)
 
     def _readonly(self, *args: object, **kwargs: object) -> None:
         raise TypeError(
@@ -216,6 +221,50 @@ _Frame: TypeAlias = (
 )
 
 
+#: The roots of the frozen snapshots :func:`materialize` made, by identity. A
+#: snapshot is checked and deeply read-only, so freezing it again can return it
+#: as it is: a sub-call's arguments are checked once, not once per layer.
+_snapshots: Final[weakref.WeakValueDictionary[int, FrozenDict]] = weakref.WeakValueDictionary()
+
+
+def is_snapshot(value: object) -> bool:
+    """Whether ``value`` is the root of a frozen snapshot made by :func:`materialize`.
+
+    Such a value is lossless JSON, made only of :class:`FrozenDict`, ``tuple``
+    and scalars, and shares no container with anything its maker was given:
+    checking it again would find nothing new.
+    """
+    return type(value) is FrozenDict and _snapshots.get(id(value)) is value
+
+
+def exceeds_nodes(value: object, limit: int) -> bool:
+    """Whether ``value`` holds more than ``limit`` values (containers and scalars).
+
+    Costs at most about ``limit`` steps whatever the size of ``value``, so a
+    caller can decide cheaply whether a linear walk (a check, a copy, an
+    encoding) is small enough to run inline or belongs in a worker thread.
+    Only ``dict``, ``list`` and ``tuple`` (and their subclasses, read through
+    the base type) are looked into; anything else counts as one value.
+    """
+    budget = limit
+    pending: list[object] = [value]
+    while pending:
+        item = pending.pop()
+        budget -= 1
+        if budget < 0:
+            return True
+        if isinstance(item, dict):
+            if dict.__len__(item) > budget:
+                return True
+            pending.extend(dict.values(item))
+        elif isinstance(item, (list, tuple)):
+            size = list.__len__(item) if isinstance(item, list) else tuple.__len__(item)
+            if size > budget:
+                return True
+            pending.extend(list.__iter__(item) if isinstance(item, list) else tuple.__iter__(item))
+    return False
+
+
 def materialize(
     value: object,
     *,
@@ -241,7 +290,9 @@ def materialize(
             and return value are checked this way. Implies ``accept_tuples``.
 
     Returns:
-        A deep copy that shares no container with ``value``.
+        A deep copy that shares no container with ``value``; with ``freeze``, a
+        snapshot this function made earlier is returned as it is (it is checked
+        and read-only, so a copy would be the same value).
 
     Raises:
         LossyJsonError: naming the first offending path and what to do.
@@ -249,6 +300,8 @@ def materialize(
     kind = type(value)
     if kind in _SCALARS:
         _check_scalar(value, kind, [])
+        return value  # type: ignore[return-value]
+    if freeze and is_snapshot(value):
         return value  # type: ignore[return-value]
     path: list[_PathPart] = []  # keys from the root to the container being filled
     active: set[int] = set()  # ids of the containers on the path, to catch cycles
@@ -289,6 +342,8 @@ def materialize(
                     FrozenDict(container) if isinstance(container, dict) else tuple(container)  # type: ignore[assignment]
                 )
             if not stack:
+                if freeze and type(done) is FrozenDict:
+                    _snapshots[id(done)] = done
                 return done
             _place(stack[-1][1], path.pop(), done)
             continue

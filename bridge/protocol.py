@@ -38,7 +38,7 @@ from typing import Annotated, Any, Final, Literal, TypeAlias, final
 
 import msgspec
 
-from bridge.lossless import FrozenDict, materialize
+from bridge.lossless import FrozenDict, is_snapshot, materialize
 
 __all__ = [
     "DEFAULT_MAX_FRAME_BYTES",
@@ -338,7 +338,9 @@ def encode_value(
 
     The encoded text is the snapshot, so nothing is copied. Scalars and flat
     objects of ASCII strings, exact ints, finite floats, bools and nulls are
-    checked here; anything else goes through
+    checked here, and with ``accept_tuples`` a frozen snapshot (already
+    checked, see :func:`~bridge.lossless.is_snapshot`) is encoded as it is;
+    anything else goes through
     :func:`~bridge.lossless.materialize` (with ``accept_tuples`` and
     ``accept_collections`` as given).
 
@@ -346,7 +348,7 @@ def encode_value(
         LossyJsonError: naming the offending path.
     """
     kind = type(value)
-    if _is_plain_scalar(value) or (
+    if _is_plain_scalar(value) or (accept_tuples and is_snapshot(value)) or (
         (kind is dict or (accept_tuples and kind is FrozenDict))
         and all(
             type(key) is str and key.isascii() and _is_plain_scalar(item)

@@ -47,6 +47,7 @@ from ._execution import (
     ToolRunContext,
 )
 from ._hooks import Hooks
+from ._offload import frozen_snapshot, sized
 from ._outcomes import (
     aborted,
     awaited,
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
     from bridge.lossless import JsonValue
 
     from ._execution import PostDecision, PreDecision
+    from ._schema import Violation
 
 __all__ = ["Hooks", "PipelineRegistry", "PipelineTool", "PreparedCall", "begin", "execute"]
 
@@ -232,7 +234,7 @@ class PreparedCall:
         self._advance(0, "start")
         call = self._call
         try:
-            arguments = materialize(call.arguments, freeze=True)
+            arguments = await frozen_snapshot(call.arguments)
         except (LossyJsonError, RecursionError) as exc:
             self._outcome = plain_failure(f"tool arguments must be lossless JSON: {exc}")
             return
@@ -375,7 +377,7 @@ class PreparedCall:
             result = from_exception(exc)
         if type(result) is ToolSuccess and result is not self._body_result:
             # A wrapper authored (or cached) this success: hold it to the output contract.
-            result = self._revalidate(result)
+            result = await self._revalidate(result)
         self._outcome = result
 
     async def _around(
@@ -421,14 +423,14 @@ class PreparedCall:
                 contexts, _concluded = context._close()
                 return from_exception(exc, contexts)
             contexts, concluded = context._close()
-            result = self._success(tool, raw, contexts, concluded)
+            result = await self._success(tool, raw, contexts, concluded)
             self._body_result = result
             return result
         finally:
             if release is not None:
                 release()
 
-    def _success(
+    async def _success(
         self,
         tool: PipelineTool,
         raw: object,
@@ -439,14 +441,12 @@ class PreparedCall:
         execution = self._execution
         assert execution is not None
         name = execution.name
-        try:
-            value = materialize(raw, freeze=True)
-        except (LossyJsonError, RecursionError) as exc:
-            return from_exception(ToolOutputError(name, str(exc)), contexts)
         output = tool.output
         try:
-            violations = validate(output.schema, value)
-        except Exception as exc:
+            value, violations = await sized(raw, partial(_checked, raw, output.schema))
+        except (LossyJsonError, RecursionError) as exc:
+            return from_exception(ToolOutputError(name, str(exc)), contexts)
+        except _ValidationFailed as exc:
             return from_exception(ToolOutputError(name, f"validation failed: {exc}"), contexts)
         if violations:
             detail = "; ".join(str(v) for v in violations)
@@ -471,13 +471,13 @@ class PreparedCall:
             concludes_turn=concluded,
         )
 
-    def _revalidate(self, result: ToolSuccess) -> ToolResult:
+    async def _revalidate(self, result: ToolSuccess) -> ToolResult:
         execution = self._execution
         assert execution is not None
         tool = self._tool
+        schema = None if tool is None else tool.output.schema
         try:
-            value = materialize(result.value, freeze=True)
-            violations = [] if tool is None else validate(tool.output.schema, value)
+            value, violations = await sized(result.value, partial(_checked, result.value, schema))
         except Exception as exc:
             return from_exception(
                 ToolOutputError(execution.name, str(exc)), result.additional_contexts
@@ -557,7 +557,9 @@ class PreparedCall:
                     f"{execution.name!r}; a failed result has no value (use Block or new content)",
                     result.additional_contexts,
                 )
-            replaced = self._success(self._tool, decision.value, contexts, result.concludes_turn)
+            replaced = await self._success(
+                self._tool, decision.value, contexts, result.concludes_turn
+            )
             return replaced
         if decision.content is not None:
             return msgspec.structs.replace(
@@ -604,3 +606,18 @@ class PreparedCall:
                     execution.name,
                     execution.call_id,
                 )
+
+
+class _ValidationFailed(Exception):
+    """The output schema's validator itself raised (as opposed to finding violations)."""
+
+
+def _checked(raw: object, schema: Mapping[str, Any] | None) -> tuple[JsonValue, list[Violation]]:
+    """Freeze a tool's value and validate it against ``schema``: a pure, thread-safe step."""
+    value = materialize(raw, freeze=True)
+    if schema is None:
+        return value, []
+    try:
+        return value, validate(schema, value)
+    except Exception as exc:
+        raise _ValidationFailed(str(exc)) from exc

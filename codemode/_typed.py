@@ -28,6 +28,7 @@ from bridge.lossless import format_path, materialize
 
 from ._errors import ToolArgsError, ToolOutputError, UnsupportedSchemaError
 from ._execution import ToolRunContext
+from ._offload import sized
 from ._schema import schema_problems, validate
 from ._tools import ToolDefinition, ToolOutput, _frozen_schema, render_json
 from ._typed_shapes import complete_components
@@ -366,7 +367,7 @@ def _build_typed(
     def valid(args: object) -> bool:
         return not validate(frozen_parameters, args)
 
-    async def execute(args: Any, ctx: ToolRunContext) -> object:
+    def converted(args: Any) -> tuple[list[object], dict[str, object]]:
         violations = validate(frozen_parameters, args)
         if violations:
             raise ToolArgsError([str(v) for v in violations])
@@ -383,6 +384,12 @@ def _build_typed(
                 positional.append(value)
             else:
                 keywords[param.name] = value
+        return positional, keywords
+
+    async def execute(args: Any, ctx: ToolRunContext) -> object:
+        # Validating and converting is linear in the arguments, which a program
+        # chooses: large ones are handled off the event loop.
+        positional, keywords = await sized(args, functools.partial(converted, args))
         if context_name is not None:
             keywords[context_name] = ctx
         if is_async:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import anyio
 import click
@@ -25,8 +25,11 @@ from ._log import (
 from ._registry import Agent
 from ._signal import AbortSignal
 from ._turns import run_turn
-from .code_mode import CodeMode, CodeRun
+from .code_mode import CodeMode, CodeOutput, CodeRun
 from .code_mode._render import render_run_output
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = ["main"]
 
@@ -55,7 +58,10 @@ def main() -> None:
               help="Wall-clock limit for the program (default: the sandbox default, 60).")
 def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
         timeout: float | None) -> None:
-    """Run PROGRAM (the body of an async function) through the sandbox and the tool pipeline."""
+    """Run PROGRAM (the body of an async function) through the sandbox and the tool pipeline.
+
+    What the program prints is shown as it prints it, then what it returned.
+    """
     try:
         registry = load_registry(tools_spec)
     except ToolSpecError as exc:
@@ -68,13 +74,22 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
         store = JsonlStore(log_path) if log_path is not None else MemoryStore()
     except (OSError, LogFormatError) as exc:
         _fail_usage(f"--log {str(log_path)!r}: {exc}")
-    outcome = anyio.run(_run_program, registry, source, program.name, store, timeout)
-    _print_outcome(outcome, as_json)
+    # Printed lines are shown as the program prints them; --json keeps stdout
+    # for the one object at the end, which holds them too.
+    live = None if as_json else _echo_lines
+    outcome = anyio.run(_run_program, registry, source, program.name, store, timeout, live)
+    _print_outcome(outcome, as_json, shown=live is not None)
     sys.exit(0 if outcome["ok"] else 1)
 
 
+def _echo_lines(output: CodeOutput) -> None:
+    for line in output.lines:
+        click.echo(line)
+
+
 async def _run_program(registry: Any, source: str, label: str, store: EventStore,
-                       wall_seconds: float | None) -> dict[str, Any]:
+                       wall_seconds: float | None,
+                       on_output: Callable[[CodeOutput], None] | None = None) -> dict[str, Any]:
     from sandbox import Limits
 
     log = SessionLog(store)
@@ -83,7 +98,8 @@ async def _run_program(registry: Any, source: str, label: str, store: EventStore
     dispose_mode = registry.present_as(agent, "code")
     limits = Limits(wall_seconds=wall_seconds) if wall_seconds is not None else Limits()
     try:
-        async with CodeMode(registry, log=log, limits=limits, pool_size=1, on_run=runs.append):
+        async with CodeMode(registry, log=log, limits=limits, pool_size=1, on_run=runs.append,
+                            on_output=on_output):
             arguments = json.dumps({"code": source, "description": f"Run {label}"})
             [result] = await run_turn(
                 registry,
@@ -116,14 +132,16 @@ async def _run_program(registry: Any, source: str, label: str, store: EventStore
     }
 
 
-def _print_outcome(outcome: dict[str, Any], as_json: bool) -> None:
+def _print_outcome(outcome: dict[str, Any], as_json: bool, *, shown: bool = False) -> None:
+    """Print the run's outcome; ``shown``: its printed lines are already on stdout."""
     if as_json:
         click.echo(json.dumps(outcome, ensure_ascii=False))
         return
+    logs = [] if shown else outcome["logs"]
     if outcome["ok"]:
-        click.echo(render_run_output(outcome["logs"], outcome["result"]))
+        click.echo(render_run_output(logs, outcome["result"]))
         return
-    for line in outcome["logs"]:
+    for line in logs:
         click.echo(line)
     error = outcome["error"]
     click.echo(f"error ({error['kind']}): {error['message']}", err=True)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from bridge.host import CallHandler as CallHandler
+    from bridge.host import OutputCallback as OutputCallback
     from bridge.host import ToolCallFailed as ToolCallFailed
     from bridge.protocol import ToolSignature as ToolSignature
     from sandbox._calls import CallProblem as CallProblem
@@ -51,6 +52,7 @@ __all__ = [
     "Layers",
     "Limits",
     "NodeStatus",
+    "OutputCallback",
     "Pool",
     "PoolStatistics",
     "ProgramCompileError",
@@ -71,6 +73,7 @@ _HOMES: Final[dict[str, str]] = {
     "Layers": "sandbox._config",
     "Limits": "sandbox._config",
     "NodeStatus": "sandbox._ray",
+    "OutputCallback": "bridge.host",
     "Pool": "sandbox._pool_interface",
     "PoolStatistics": "sandbox._config",
     "ProgramCompileError": "sandbox._compile",

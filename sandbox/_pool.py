@@ -27,7 +27,7 @@ import anyio
 import anyio.lowlevel
 import anyio.to_thread
 
-from bridge.host import CallHandler, HostEndpoint
+from bridge.host import CallHandler, HostEndpoint, OutputCallback
 from bridge.protocol import HEADER_BYTES, ProtocolError, Run, ToolSignature, encode_frame
 from sandbox import _limits, _zygote
 from sandbox._children import (
@@ -528,6 +528,7 @@ class WorkerPool(Pool):
         abort: AbortCallback | None = None,
         limits: Limits | None = None,
         signatures: Sequence[ToolSignature] | None = None,
+        on_output: OutputCallback | None = None,
     ) -> RunResult:
         """Run one program in a fresh child and return its result.
 
@@ -542,6 +543,10 @@ class WorkerPool(Pool):
             signatures: Check the program's statically visible tool calls
                 against these before it runs (the pre-flight check); a call
                 that cannot succeed ends the run as ``compile`` and nothing runs.
+            on_output: Called on the event loop with each batch of printed lines
+                as it arrives, while the program runs (within the output cap);
+                it must not block. One that raises is logged and not called
+                again for this run. The result's ``logs`` hold every line either way.
 
         Returns:
             The result; every failure of the program or its child is a
@@ -565,6 +570,10 @@ class WorkerPool(Pool):
         if not callable(getattr(handler, "call_tool", None)):
             raise TypeError(
                 f"run() handler must have an async call_tool(name, args) method; got {handler!r}"
+            )
+        if on_output is not None and not callable(on_output):
+            raise TypeError(
+                f"run() on_output must be a callable or None; got on_output={on_output!r}"
             )
         if abort is not None and not callable(abort):
             raise TypeError(f"run() abort must be an async callable or None; got abort={abort!r}")
@@ -623,7 +632,7 @@ class WorkerPool(Pool):
         self._busy += 1
         try:
             return await self._drive(
-                child, message, handler, abort, limits, layers, started, source
+                child, message, handler, abort, limits, layers, started, source, on_output
             )
         except BaseException:
             with anyio.CancelScope(shield=True):
@@ -651,6 +660,7 @@ class WorkerPool(Pool):
         layers: Layers,
         started: float,
         source: str,
+        on_output: OutputCallback | None,
     ) -> RunResult:
         endpoint = child.endpoint
         assert endpoint is not None
@@ -660,13 +670,19 @@ class WorkerPool(Pool):
             if abort is None:
                 # No watcher: a task group would only add its cost to every run.
                 outcome = await endpoint.serve(
-                    message, handler, max_pending_calls=limits.max_pending_calls
+                    message,
+                    handler,
+                    max_pending_calls=limits.max_pending_calls,
+                    on_output=on_output,
                 )
             else:
                 async with anyio.create_task_group() as watchers:
                     watchers.start_soon(_watch_abort, abort, aborted, scope)
                     outcome = await endpoint.serve(
-                        message, handler, max_pending_calls=limits.max_pending_calls
+                        message,
+                        handler,
+                        max_pending_calls=limits.max_pending_calls,
+                        on_output=on_output,
                     )
                     watchers.cancel_scope.cancel()
         error: RunError | None

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from typing import Self
 
-    from bridge.host import CallHandler
+    from bridge.host import CallHandler, OutputCallback
     from bridge.protocol import ToolSignature
     from sandbox._config import Layers, Limits, PoolStatistics, RunResult
 
@@ -56,12 +56,14 @@ class Pool(Protocol):
         abort: AbortCallback | None = None,
         limits: Limits | None = None,
         signatures: Sequence[ToolSignature] | None = None,
+        on_output: OutputCallback | None = None,
     ) -> RunResult:
         """Run one program in a fresh child and return its result.
 
         Every tool call the program makes is served by ``handler`` in the
         caller's process, one ``call_tool`` per call, started in the order the
-        program made them. Every failure of the program or its child is a
+        program made them; ``on_output`` gets each batch of printed lines in
+        the caller's process while the program runs. Every failure of the program or its child is a
         :class:`~sandbox.RunResult` with an error, never an exception; when
         ``abort`` returns first, the run ends as ``abort`` with its text.
         Cancelling the awaiting task ends the child and re-raises.

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final, Protocol, final
 
 import msgspec
 
-from bridge.lossless import materialize
+from bridge.lossless import is_snapshot, materialize
 
 from .._errors import CodemodeError
 from ._events import EVENT_KINDS, CodeDispatchEvent, CodeDispatchStartEvent, Event, ToolResultEvent
@@ -93,8 +93,10 @@ class _Header(msgspec.Struct):
 def _check_lossless(event: Event) -> None:
     # Durable events are a lossless-JSON boundary: msgspec alone would write
     # NaN as null. Content and ids are typed; only the JSON fields need this.
+    # A frozen snapshot (a sub-call's arguments) was checked when it was taken.
     if isinstance(event, (CodeDispatchStartEvent, CodeDispatchEvent)):
-        materialize(event.arguments, accept_tuples=True)
+        if not is_snapshot(event.arguments):
+            materialize(event.arguments, accept_tuples=True)
     elif isinstance(event, ToolResultEvent) and not isinstance(event.meta, msgspec.UnsetType):
         materialize(event.meta, accept_tuples=True)
 

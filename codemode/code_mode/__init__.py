@@ -1,6 +1,7 @@
 """Code Mode: the reserved ``run_code`` tool, its SDK section, and the sub-dispatch bridge."""
 
 from ._code_mode import CodeMode as CodeMode
+from ._code_mode import CodeOutput as CodeOutput
 from ._code_mode import CodeRun as CodeRun
 from ._dispatch import CodeDispatchLog as CodeDispatchLog
 from ._dispatch import SubCallRecord as SubCallRecord
@@ -14,6 +15,7 @@ from ._spill_store import SpillStore as SpillStore
 __all__ = [
     "CodeDispatchLog",
     "CodeMode",
+    "CodeOutput",
     "CodeRun",
     "LocalSpillStore",
     "Quotas",

@@ -72,6 +72,21 @@ class CodeRun:
 
 
 @final
+@dataclass(frozen=True)
+class CodeOutput:
+    """Lines a running program printed, delivered while it runs (``CodeMode(on_output=...)``).
+
+    Attributes:
+        call_id: the outer ``run_code`` call id.
+        lines: the lines, in order, without their newlines (a batch: the child
+            sends what was printed in the last few milliseconds together).
+    """
+
+    call_id: str
+    lines: tuple[str, ...]
+
+
+@final
 class CodeMode:
     """Gives a registry's agents Code Mode: the reserved ``run_code`` tool, backed by a sandbox.
 
@@ -99,6 +114,10 @@ class CodeMode:
         check_calls: reject a program that names an unknown tool or passes
             unknown or missing keyword arguments, before anything runs.
         on_run: called with a :class:`CodeRun` after every execution.
+        on_output: called on the event loop with a :class:`CodeOutput` for each
+            batch of lines a program prints, as they arrive, so an agent or a UI
+            can show progress; it must not block. One that raises is logged and
+            gets no more lines of that run. Every line is also in the result.
     """
 
     def __init__(
@@ -112,6 +131,7 @@ class CodeMode:
         quotas: Quotas | None = None,
         check_calls: bool = True,
         on_run: Callable[[CodeRun], None] | None = None,
+        on_output: Callable[[CodeOutput], None] | None = None,
     ) -> None:
         if pool is not None and limits is not None:
             raise ValueError("pass either pool= or limits=, not both: a pool has its own limits")
@@ -133,7 +153,10 @@ class CodeMode:
         self._log = log
         self._quotas = quotas if quotas is not None else Quotas()
         self._check_calls = check_calls
+        if on_output is not None and not callable(on_output):
+            raise TypeError(f"on_output must be a callable or None, got on_output={on_output!r}")
         self._on_run = on_run
+        self._on_output = on_output
         self._stack: AsyncExitStack | None = None
         self.definition = ToolDefinition(
             name=RUN_CODE_NAME,
@@ -246,6 +269,7 @@ class CodeMode:
                 handler=dispatcher,
                 abort=outer_abort,
                 signatures=signatures,
+                on_output=self._output_for(ctx.call_id),
             )
         # Side channels survive a failed program (but not a post-execute block,
         # which the pipeline enforces by dropping what the body deferred).
@@ -269,6 +293,16 @@ class CodeMode:
             detail = result.error.message if ran is None else f"{result.error.message}\n{ran}"
             raise CodeRunFailedError(result.error.kind, detail, result.logs)
         return {"logs": list(result.logs), "result": result.value}
+
+    def _output_for(self, call_id: str) -> Callable[[tuple[str, ...]], None] | None:
+        listener = self._on_output
+        if listener is None:
+            return None
+
+        def deliver(lines: tuple[str, ...]) -> None:
+            listener(CodeOutput(call_id, lines))
+
+        return deliver
 
     def _report(self, run: CodeRun) -> None:
         if self._on_run is None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final, final
 
 import anyio
@@ -39,6 +40,7 @@ from .._errors import QUOTA_EXCEEDED
 from .._execution import CallInput
 from .._jobs import PipelineJob
 from .._log import CodeDispatchEvent, CodeDispatchStartEvent, SessionLog
+from .._offload import sized
 from .._results import ContentBlock, ContextMessage, ImageBlock, ToolResult
 from .._scheduling import JobAbandoned, Scheduler
 from .._signal import AbortSignal
@@ -209,10 +211,11 @@ class SubDispatcher:
             # dispatched, and the refused call uses no number.
             raise ToolCallFailed(f"run_code run is over ({over}); {name} not dispatched")
         try:
-            # Two independent snapshots: what the tool receives and what is
-            # logged (only made when there is a log to write it to).
-            dispatched = materialize(args, freeze=True, accept_tuples=True)
-            logged = dispatched if self._log is None else materialize(args, accept_tuples=True)
+            # Two independent frozen snapshots, what the tool receives and what
+            # is logged (the second only when there is a log), taken together
+            # and off the event loop when the arguments are large. The pipeline
+            # and the log store read them as they are: they are checked.
+            dispatched, logged = await sized(args, partial(_snapshots, args, self._log is not None))
         except LossyJsonError as exc:
             raise ToolCallFailed(f"tool arguments must be lossless JSON: {exc}") from None
         refusal = self._quota.admit(name)
@@ -239,7 +242,8 @@ class SubDispatcher:
                 code=info.code if info else None,
                 exception_type=result.error.exception_type,
             )
-        return materialize(result.value, accept_tuples=True)
+        # The pipeline's frozen, checked value: the bridge encodes it as it is.
+        return result.value
 
     # -- pieces used by _SubCall ------------------------------------------------
 
@@ -401,3 +405,9 @@ class _SubCall(PipelineJob):
         result = await super().commit()
         self._d._settled(self._id, self._name, self._logged, result)
         return result
+
+
+def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, JsonValue]:
+    """The dispatched snapshot and the logged one (the same when nothing is logged)."""
+    dispatched = materialize(args, freeze=True, accept_tuples=True)
+    return dispatched, materialize(args, freeze=True, accept_tuples=True) if logged else dispatched

@@ -6,7 +6,9 @@ on its node and runs programs in it. A program's tool calls do not run here:
 :meth:`NodeSandbox.run` is a streaming generator that yields each call as
 ``("call", call_id, name, args)`` to the caller, whose handler serves it and
 answers through :meth:`NodeSandbox.reply`. The first item is ``("started",)``
-and the last ``("done", RunResult, PoolStatistics)``. :meth:`NodeSandbox.abort` ends a
+and the last ``("done", RunResult, PoolStatistics)``; when the caller asks for
+live output, each batch of printed lines comes as ``("output", lines)`` in
+between, in the order the program printed and called. :meth:`NodeSandbox.abort` ends a
 run early, killing its child (the caller's abort callback or cancellation).
 
 The wall-clock limit is the local pool's, measured here: time spent waiting for
@@ -39,7 +41,8 @@ __all__ = ["CallOutcome", "NodeReport", "NodeSandbox", "RunItem"]
 CallOutcome: TypeAlias = "tuple[str, JsonValue] | tuple[str, str, str | None, str | None]"
 #: What :meth:`NodeSandbox.run` yields.
 RunItem: TypeAlias = (
-    "tuple[str] | tuple[str, int, str, JsonValue] | tuple[str, RunResult, PoolStatistics]"
+    "tuple[str] | tuple[str, tuple[str, ...]] | tuple[str, int, str, JsonValue]"
+    " | tuple[str, RunResult, PoolStatistics]"
 )
 
 #: How long closing waits for the local pool to end its children.
@@ -183,8 +186,9 @@ class NodeSandbox:
         tool_names: tuple[str, ...],
         limits: Limits | None,
         signatures: tuple[ToolSignature, ...] | None,
+        live_output: bool = False,
     ) -> AsyncIterator[RunItem]:
-        """Run one program in the local pool; yield its calls, then its result."""
+        """Run one program in the local pool; yield its calls (and output), then its result."""
         pool = self._open_pool()
         if run_id in self._runs:
             raise ValueError(f"run id {run_id!r} is already running on this node")
@@ -198,6 +202,9 @@ class NodeSandbox:
             await run.aborted.wait()
             return run.reason
 
+        def output(lines: tuple[str, ...]) -> None:
+            run.items.put_nowait(("output", lines))
+
         async def serve() -> None:
             result = await pool.run(
                 source,
@@ -206,6 +213,7 @@ class NodeSandbox:
                 abort=aborted,
                 limits=limits,
                 signatures=signatures,
+                on_output=output if live_output else None,
             )
             run.items.put_nowait(("done", result, pool.statistics()))
 

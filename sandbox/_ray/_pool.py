@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from anyio.abc import TaskGroup
 
-    from bridge.host import CallHandler
+    from bridge.host import CallHandler, OutputCallback
     from sandbox._ray._node import CallOutcome, NodeReport
 
 __all__ = ["NodeStatus", "RayPool"]
@@ -325,12 +325,14 @@ class RayPool(Pool):
         abort: AbortCallback | None = None,
         limits: Limits | None = None,
         signatures: Sequence[ToolSignature] | None = None,
+        on_output: OutputCallback | None = None,
     ) -> RunResult:
         """Run one program on the least-loaded live node and return its result.
 
         Arguments, result and cancellation are those of :meth:`WorkerPool.run
         <sandbox.WorkerPool.run>`; the program's tool calls are served by
-        ``handler`` here, in the caller's process. A run whose node is lost
+        ``handler`` here, in the caller's process, and its printed lines reach
+        ``on_output`` here while it runs. A run whose node is lost
         ends as ``worker-exit`` with a message naming the node; one whose node
         turns out to be lost before the run reached it goes to another node
         (it never started), and with every node lost the run ends as
@@ -351,6 +353,10 @@ class RayPool(Pool):
         if not callable(getattr(handler, "call_tool", None)):
             raise TypeError(
                 f"run() handler must have an async call_tool(name, args) method; got {handler!r}"
+            )
+        if on_output is not None and not callable(on_output):
+            raise TypeError(
+                f"run() on_output must be a callable or None; got on_output={on_output!r}"
             )
         if abort is not None and not callable(abort):
             raise TypeError(f"run() abort must be an async callable or None; got abort={abort!r}")
@@ -377,7 +383,7 @@ class RayPool(Pool):
             node.placed += 1
             try:
                 result = await self._drive(
-                    node, source, names, handler, abort, limits, checked, started
+                    node, source, names, handler, abort, limits, checked, started, on_output
                 )
             finally:
                 node.running -= 1
@@ -405,11 +411,17 @@ class RayPool(Pool):
         limits: Limits,
         signatures: tuple[ToolSignature, ...] | None,
         started: float,
+        on_output: OutputCallback | None,
     ) -> RunResult | None:
         """The run's result, or ``None`` if the node was lost before the run reached it."""
         run_id = uuid.uuid4().hex
         stream = node.actor.run.options(num_returns="streaming").remote(
-            run_id, source, names, None if limits == self._limits else limits, signatures
+            run_id,
+            source,
+            names,
+            None if limits == self._limits else limits,
+            signatures,
+            on_output is not None,
         )
         outcome: tuple[RunResult, PoolStatistics] | RunError | _NotStarted | None = None
         try:
@@ -417,7 +429,7 @@ class RayPool(Pool):
                 if abort is not None:
                     calls.start_soon(_forward_abort, abort, node, run_id)
                 with anyio.move_on_after(limits.wall_seconds + _NODE_SILENCE_SECONDS):
-                    outcome = await _serve(stream, node, run_id, handler, calls)
+                    outcome = await _serve(stream, node, run_id, handler, calls, on_output)
                 calls.cancel_scope.cancel()
         except BaseException:
             with anyio.CancelScope(shield=True):
@@ -454,7 +466,12 @@ class _NotStarted:
 
 
 async def _serve(
-    stream: Any, node: _Node, run_id: str, handler: CallHandler, calls: TaskGroup
+    stream: Any,
+    node: _Node,
+    run_id: str,
+    handler: CallHandler,
+    calls: TaskGroup,
+    on_output: OutputCallback | None,
 ) -> tuple[RunResult, PoolStatistics] | RunError | _NotStarted:
     """Read the node's items, serving calls, until its result (or the node's loss)."""
     ray = _import_ray()
@@ -464,6 +481,16 @@ async def _serve(
             item = await reference
             if item[0] == "started":
                 reached = True
+            elif item[0] == "output":
+                if on_output is not None:
+                    try:
+                        on_output(item[1])
+                    except Exception:
+                        # As the local endpoint does: the listener's bug must not end the run.
+                        on_output = None
+                        _logger.exception(
+                            "the output callback raised; it gets no more lines of this run"
+                        )
             elif item[0] == "call":
                 _, call_id, name, args = item
                 calls.start_soon(_answer, handler, node, run_id, call_id, name, args)

@@ -136,7 +136,7 @@ async def serve(
     *,
     run: Run | None = None,
     max_frame_bytes: int = 1 << 20,
-    **options: int,
+    **options: Any,
 ) -> RunOutcome:
     """Serve one run against ``script``; the script starts after the Ready handshake."""
     child = FakeChild()

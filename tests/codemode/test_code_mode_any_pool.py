@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         CallHandler,
         Layers,
         Limits,
+        OutputCallback,
         Pool,
         PoolStatistics,
         RunResult,
@@ -58,6 +59,7 @@ class CountingPool:
         abort: AbortCallback | None = None,
         limits: Limits | None = None,
         signatures: Sequence[ToolSignature] | None = None,
+        on_output: OutputCallback | None = None,
     ) -> RunResult:
         self.runs.append(source)
         return await self.inner.run(
@@ -67,6 +69,7 @@ class CountingPool:
             abort=abort,
             limits=limits,
             signatures=signatures,
+            on_output=on_output,
         )
 
     def statistics(self) -> PoolStatistics:

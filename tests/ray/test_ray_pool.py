@@ -333,6 +333,67 @@ async def test_children_in_the_ray_actor_run_under_their_own_uids_with_seccomp(
     assert all(child["NoNewPrivs"].strip() == "1" for child in children)
 
 
+class OutputGate:
+    """A tool that answers only once the caller has received the line ``wanted``."""
+
+    def __init__(self, wanted: str) -> None:
+        self.wanted = wanted
+        self.seen = anyio.Event()
+        self.order: list[str] = []
+
+    def on_output(self, lines: tuple[str, ...]) -> None:
+        self.order.extend(f"line {line}" for line in lines)
+        if self.wanted in lines:
+            self.seen.set()
+
+    async def call_tool(self, name: str, args: Any) -> Any:
+        await self.seen.wait()
+        self.order.append("gate answered")
+        return "open"
+
+
+async def test_printed_lines_reach_the_caller_while_the_remote_program_runs(
+    ray_pool: RayPool,
+) -> None:
+    gate = OutputGate("step 1")
+    with anyio.fail_after(GUARD_SECONDS):
+        result = await ray_pool.run(
+            'print("step 1")\nanswer = await tools.gate()\nprint("step 2", answer)\nreturn 1',
+            tool_names=["gate"],
+            handler=gate,
+            on_output=gate.on_output,
+        )
+    assert result.error is None, result.error
+    # Had the lines only come with the result, the gate would never have opened.
+    assert gate.order == ["line step 1", "gate answered", "line step 2 open"]
+    assert result.logs == ("step 1", "step 2 open")
+
+
+async def test_an_output_callback_that_raises_is_dropped_and_the_run_goes_on(
+    ray_pool: RayPool, caplog: pytest.LogCaptureFixture
+) -> None:
+    calls: list[tuple[str, ...]] = []
+
+    def broken(lines: tuple[str, ...]) -> None:
+        gate.on_output(lines)
+        calls.append(lines)
+        raise RuntimeError("a bug in the listener")
+
+    gate = OutputGate("first")
+    with anyio.fail_after(GUARD_SECONDS):
+        result = await ray_pool.run(
+            'print("first")\nawait tools.gate()\nprint("second")\nreturn 2',
+            tool_names=["gate"],
+            handler=gate,
+            on_output=broken,
+        )
+    assert result.error is None
+    assert result.value == 2
+    assert calls == [("first",)]
+    assert result.logs == ("first", "second")
+    assert "the output callback raised" in caplog.text
+
+
 async def test_ray_pool_is_a_pool_and_refuses_bad_arguments(ray_pool: RayPool) -> None:
     assert isinstance(ray_pool, Pool)
     with pytest.raises(TypeError, match="tool_names must be a sequence of str"):
@@ -449,7 +510,7 @@ CODE_PROGRAMS = [
 ]
 
 
-async def run_through(pool: Pool, program: str) -> tuple[ToolResult, list[Any]]:
+async def run_through(pool: Pool, program: str) -> tuple[ToolResult, list[Any], list[str]]:
     async def broken(args: Any, ctx: ToolRunContext) -> Any:
         raise LookupError("no such page")
 
@@ -463,10 +524,14 @@ async def run_through(pool: Pool, program: str) -> tuple[ToolResult, list[Any]]:
     )
     registry.pre_execute(policy)
     log = turn_log()
-    async with CodeMode(registry, pool=pool, log=log):
+    printed: list[str] = []
+    async with CodeMode(
+        registry, pool=pool, log=log, on_output=lambda output: printed.extend(output.lines)
+    ):
         result = await run_code(registry, program)
-    # Everything but the wall-clock stamps.
-    return result, [(type(e).__name__, {**_fields(e), "time": None}) for e in log.events()]
+    # Everything but the wall-clock stamps (and how the live lines were batched).
+    events = [(type(e).__name__, {**_fields(e), "time": None}) for e in log.events()]
+    return result, events, printed
 
 
 def _fields(event: Any) -> dict[str, Any]:

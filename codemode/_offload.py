@@ -1,0 +1,58 @@
+"""Linear work on values from outside, kept off the event loop when it is long.
+
+A sandboxed program chooses the size of its tool arguments and of its result,
+up to the frame cap (16 MiB): checking, copying and validating such a value in
+Python takes about a microsecond per item, so one call with hundreds of
+thousands of items would hold the event loop, and every other run on it, for
+seconds. Work on a value of at most :data:`INLINE_NODES` items runs inline
+(a thread hop would cost more than the work); anything larger runs in a worker
+thread, and the loop keeps serving while it does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, TypeVar
+
+import anyio.to_thread
+
+from bridge.lossless import exceeds_nodes, is_snapshot, materialize
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from bridge.lossless import JsonValue
+
+__all__ = ["INLINE_NODES", "frozen_snapshot", "sized"]
+
+_T = TypeVar("_T")
+
+#: The most items a value may hold for work on it to run on the event loop.
+INLINE_NODES: Final = 2048
+
+
+async def sized(value: object, work: Callable[[], _T]) -> _T:
+    """Return ``work()``: inline when ``value`` is small, else from a worker thread.
+
+    ``work`` must touch nothing but ``value`` and what it owns (it may run in
+    another thread). Cancelling the caller returns at once and drops the
+    thread's result; the thread finishes on its own, in time bounded by the
+    value's size.
+    """
+    if not exceeds_nodes(value, INLINE_NODES):
+        return work()
+    return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+
+
+async def frozen_snapshot(value: object, *, accept_tuples: bool = False) -> JsonValue:
+    """``materialize(value, freeze=True)``, off the event loop when ``value`` is large.
+
+    A snapshot made earlier comes back as it is, at no cost.
+
+    Raises:
+        LossyJsonError: as :func:`~bridge.lossless.materialize` does.
+    """
+    if is_snapshot(value):
+        return value  # type: ignore[return-value]
+    return await sized(
+        value, lambda: materialize(value, freeze=True, accept_tuples=accept_tuples)
+    )
