@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, final
 
 import anyio
+import anyio.to_thread
 
-from bridge.host import ToolCallFailed
-from bridge.lossless import LossyJsonError
+from bridge.host import INLINE_ENCODE_NODES, ToolCallFailed
+from bridge.lossless import LossyJsonError, exceeds_nodes
 from bridge.protocol import ToolSignature, encode_value
 from sandbox._config import Layers, Limits, PoolStatistics, RunError, RunResult, format_seconds
 from sandbox._pool_interface import AbortCallback, Pool
@@ -528,8 +529,14 @@ async def _answer(
         outcome = ("failed", f'internal error in tool "{name}"', None, None)
     else:
         try:
-            # Checked here so that only lossless JSON travels (and pickles).
-            encode_value(value, accept_tuples=True)
+            # Checked here so that only lossless JSON travels (and pickles); a
+            # large value off the event loop, as the local endpoint does.
+            if exceeds_nodes(value, INLINE_ENCODE_NODES):
+                await anyio.to_thread.run_sync(
+                    lambda: encode_value(value, accept_tuples=True), abandon_on_cancel=True
+                )
+            else:
+                encode_value(value, accept_tuples=True)
             outcome = ("value", value)
         except LossyJsonError as exc:
             outcome = (

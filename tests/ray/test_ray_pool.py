@@ -422,6 +422,8 @@ class Handler:
             raise RuntimeError("a bug in the tool")
         if name == "lossy":
             return {1, 2}
+        if name == "big":  # checked off the event loop, on both paths
+            return [[i, str(i)] for i in range(20_000)]
         return [name, args]
 
 
@@ -436,6 +438,7 @@ RAW_PROGRAMS = {
     "return await asyncio.gather(*(tools.add(a=i, b=i) for i in range(5)))",
     "exception": "await tools.add(a=1, b=2)\nraise ValueError('bad')",
     "compile": "return (",
+    "large": "v = await tools.big()\nreturn [len(v), v[-1]]",
     "undeclared": "return await tools.nope()",
     "value-limit": "return 'x' * 2_000_000",
 }
@@ -448,7 +451,7 @@ async def test_raw_results_match_the_local_pool(
     def essence(result: RunResult) -> Any:
         return result.value, result.logs, result.error, result.layers
 
-    tools = ["add", "crash", "echo", "lossy", "refuse"]
+    tools = ["add", "big", "crash", "echo", "lossy", "refuse"]
     with anyio.fail_after(GUARD_SECONDS):
         local = await local_pool.run(RAW_PROGRAMS[name], tool_names=tools, handler=Handler())
         remote = await ray_pool.run(RAW_PROGRAMS[name], tool_names=tools, handler=Handler())
