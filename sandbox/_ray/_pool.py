@@ -4,11 +4,11 @@ Opening the pool starts one :class:`~sandbox._ray._node.NodeSandbox` actor on
 each chosen node of the Ray cluster the process is connected to; each holds a
 local :class:`~sandbox.WorkerPool`. :meth:`RayPool.run` places the program on
 the live node with the fewest of this pool's runs in flight, then reads the
-actor's streaming generator: each tool call the program makes arrives as an
-item and is served by the caller's handler in this process (a task per call,
-started in the order the program made them, as the local endpoint does), its
-answer sent back with ``reply``; the last item is the node's
-:class:`~sandbox.RunResult`.
+actor's streaming generator (``sandbox._ray._stream``): each tool call the
+program makes arrives as an item and is served by the caller's handler in this
+process (a task per call, started in the order the program made them, as the
+local endpoint does), its answer sent back with ``reply``; the last item is
+the node's :class:`~sandbox.RunResult`.
 
 A node whose actor dies (the node lost, the actor killed) ends its runs as
 ``worker-exit`` naming the node, and is not given runs again.
@@ -27,23 +27,26 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, final
 
 import anyio
-import anyio.to_thread
 
-from bridge.host import INLINE_ENCODE_NODES, ToolCallFailed
-from bridge.lossless import LossyJsonError, exceeds_nodes
-from bridge.protocol import ToolSignature, encode_value
+from bridge.protocol import ToolSignature
 from sandbox._config import Layers, Limits, PoolStatistics, RunError, RunResult, format_seconds
 from sandbox._pool_interface import AbortCallback, Pool
+from sandbox._ray._stream import (
+    NotStarted,
+    RemoteNode,
+    forward_abort,
+    import_ray,
+    serve_stream,
+    stop_run,
+)
 from sandbox._uids import DEFAULT_UID_RANGE, check_uid_range
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Self
 
-    from anyio.abc import TaskGroup
-
     from bridge.host import CallHandler, OutputCallback
-    from sandbox._ray._node import CallOutcome, NodeReport
+    from sandbox._ray._node import NodeReport
 
 __all__ = ["NodeStatus", "RayPool"]
 
@@ -57,8 +60,6 @@ _CLOSE_SECONDS: Final = 30.0
 #: before it stops the run itself: the node enforces the limit, this only
 #: covers a node that stopped answering without dying.
 _NODE_SILENCE_SECONDS: Final = 30.0
-#: Time a cancelled run gives the node to confirm that the child ended.
-_CANCEL_SECONDS: Final = 30.0
 _DEFAULT_LIMITS: Final = Limits()
 _PROTECTIONS: Final = (
     "language_layer", "tripwire", "rlimits", "uid_drop", "no_new_privs", "seccomp"
@@ -88,20 +89,6 @@ class NodeStatus:
     running: int
     statistics: PoolStatistics
     lost: str | None = None
-
-
-@dataclass(slots=True)
-class _Node:
-    actor: Any  # a Ray actor handle (Ray ships no type for one)
-    report: NodeReport
-    statistics: PoolStatistics
-    running: int = 0
-    placed: int = 0
-    lost: str | None = None
-
-    @property
-    def name(self) -> str:
-        return f"{self.report.node_id} ({self.report.address})"
 
 
 @final
@@ -161,7 +148,7 @@ class RayPool(Pool):
         self._size = size
         self._uid_range = check_uid_range(uid_range)
         self._chosen = chosen
-        self._nodes: list[_Node] = []
+        self._nodes: list[RemoteNode] = []
         self._layers: dict[Limits, Layers] = {}
         self._open = False
         self._entered = False
@@ -178,7 +165,7 @@ class RayPool(Pool):
                 "RayPool runs on asyncio (Ray's references are asyncio futures); "
                 "open it in an asyncio event loop"
             ) from None
-        ray = _import_ray()
+        ray = import_ray()
         if not ray.is_initialized():
             raise RuntimeError(
                 "connect to Ray before opening a RayPool: ray.init() starts a local "
@@ -238,17 +225,17 @@ class RayPool(Pool):
             )
         for actor, report in zip(actors, reports, strict=True):
             assert not isinstance(report, BaseException)
-            self._nodes.append(_Node(actor, report, report.statistics))
+            self._nodes.append(RemoteNode(actor, report, report.statistics))
         self._layers[self._limits] = _combined([(n.report.layers, n) for n in self._nodes])
         self._open = True
         return self
 
     async def __aexit__(self, *exc_info: object) -> bool | None:
         self._open = False
-        ray = _import_ray()
+        ray = import_ray()
         with anyio.CancelScope(shield=True):
 
-            async def close_one(node: _Node) -> None:
+            async def close_one(node: RemoteNode) -> None:
                 with anyio.move_on_after(_CLOSE_SECONDS):
                     try:
                         await node.actor.close.remote()
@@ -309,7 +296,7 @@ class RayPool(Pool):
         self._live_or_fail()
         known = self._layers.get(limits)
         if known is None:
-            ray = _import_ray()
+            ray = import_ray()
             live = [n for n in self._nodes if n.lost is None]
             per_node = ray.get([n.actor.layers.remote(limits) for n in live], timeout=_OPEN_SECONDS)
             known = self._layers[limits] = _combined(list(zip(per_node, live, strict=True)))
@@ -393,7 +380,7 @@ class RayPool(Pool):
             if result is not None:
                 return result
 
-    def _live_or_fail(self) -> list[_Node]:
+    def _live_or_fail(self) -> list[RemoteNode]:
         if not self._open:
             raise RuntimeError("open the RayPool first: `async with RayPool(...) as pool`")
         live = [n for n in self._nodes if n.lost is None]
@@ -404,7 +391,7 @@ class RayPool(Pool):
 
     async def _drive(
         self,
-        node: _Node,
+        node: RemoteNode,
         source: str,
         names: tuple[str, ...],
         handler: CallHandler,
@@ -424,22 +411,22 @@ class RayPool(Pool):
             signatures,
             on_output is not None,
         )
-        outcome: tuple[RunResult, PoolStatistics] | RunError | _NotStarted | None = None
+        outcome: tuple[RunResult, PoolStatistics] | RunError | NotStarted | None = None
         try:
             async with anyio.create_task_group() as calls:
                 if abort is not None:
-                    calls.start_soon(_forward_abort, abort, node, run_id)
+                    calls.start_soon(forward_abort, abort, node, run_id)
                 with anyio.move_on_after(limits.wall_seconds + _NODE_SILENCE_SECONDS):
-                    outcome = await _serve(stream, node, run_id, handler, calls, on_output)
+                    outcome = await serve_stream(stream, node, run_id, handler, calls, on_output)
                 calls.cancel_scope.cancel()
         except BaseException:
             with anyio.CancelScope(shield=True):
-                await _stop(stream, node, run_id, "the run was cancelled by its caller")
+                await stop_run(stream, node, run_id, "the run was cancelled by its caller")
             raise
-        if isinstance(outcome, _NotStarted):
+        if isinstance(outcome, NotStarted):
             return None
         if outcome is None:  # the node stopped answering without dying
-            await _stop(stream, node, run_id, "the node did not answer in time")
+            await stop_run(stream, node, run_id, "the node did not answer in time")
             outcome = RunError(
                 "timeout",
                 f"wall-clock limit of {format_seconds(limits.wall_seconds)} reached "
@@ -461,128 +448,7 @@ class RayPool(Pool):
         return dataclasses.replace(result, wall_seconds=time.perf_counter() - started)
 
 
-@final
-class _NotStarted:
-    """The node was lost before the run reached it."""
-
-
-async def _serve(
-    stream: Any,
-    node: _Node,
-    run_id: str,
-    handler: CallHandler,
-    calls: TaskGroup,
-    on_output: OutputCallback | None,
-) -> tuple[RunResult, PoolStatistics] | RunError | _NotStarted:
-    """Read the node's items, serving calls, until its result (or the node's loss)."""
-    ray = _import_ray()
-    reached = False
-    try:
-        async for reference in stream:
-            item = await reference
-            if item[0] == "started":
-                reached = True
-            elif item[0] == "output":
-                if on_output is not None:
-                    try:
-                        on_output(item[1])
-                    except Exception:
-                        # As the local endpoint does: the listener's bug must not end the run.
-                        on_output = None
-                        _logger.exception(
-                            "the output callback raised; it gets no more lines of this run"
-                        )
-            elif item[0] == "call":
-                _, call_id, name, args = item
-                calls.start_soon(_answer, handler, node, run_id, call_id, name, args)
-            else:
-                _, result, statistics = item
-                return result, statistics
-    except ray.exceptions.RayError as exc:
-        if isinstance(exc, ray.exceptions.RayTaskError):
-            raise exc.as_instanceof_cause() from None  # a fault of the node's code: say so
-        node.lost = f"{type(exc).__name__}: {_first_line(exc)}"
-        _logger.warning("lost the sandbox on Ray node %s: %s", node.name, node.lost)
-        if not reached:
-            return _NotStarted()
-        return RunError(
-            "worker-exit",
-            f"the Ray node {node.name} running the program was lost "
-            f"({type(exc).__name__}); its sandbox child ended with it. Later runs go to the "
-            "pool's live nodes",
-        )
-    raise RuntimeError(f"the Ray node {node.name} ended the run without a result")
-
-
-async def _answer(
-    handler: CallHandler, node: _Node, run_id: str, call_id: int, name: str, args: Any
-) -> None:
-    """Serve one call with the caller's handler; send the answer to the node."""
-    outcome: CallOutcome
-    try:
-        value = await handler.call_tool(name, args)
-    except ToolCallFailed as exc:
-        outcome = ("failed", exc.message, exc.code, exc.exception_type)
-    except Exception:
-        # As the local endpoint does: the program learns nothing of the exception.
-        _logger.exception("tool %r raised while serving a sandboxed program", name)
-        outcome = ("failed", f'internal error in tool "{name}"', None, None)
-    else:
-        try:
-            # Checked here so that only lossless JSON travels (and pickles); a
-            # large value off the event loop, as the local endpoint does.
-            if exceeds_nodes(value, INLINE_ENCODE_NODES):
-                await anyio.to_thread.run_sync(
-                    lambda: encode_value(value, accept_tuples=True), abandon_on_cancel=True
-                )
-            else:
-                encode_value(value, accept_tuples=True)
-            outcome = ("value", value)
-        except LossyJsonError as exc:
-            outcome = (
-                "failed", f'tool "{name}" returned a value that is not lossless JSON: {exc}',
-                None, None,
-            )
-    try:
-        node.actor.reply.remote(run_id, call_id, outcome)
-    except Exception:  # the value would not travel (pickling): the program is told, not hurt
-        _logger.exception("sending the value of tool %r to Ray node %s failed", name, node.name)
-        failed: CallOutcome = (
-            "failed", f'the value of tool "{name}" could not be sent to the sandbox', None, None
-        )
-        node.actor.reply.remote(run_id, call_id, failed)
-
-
-async def _forward_abort(abort: AbortCallback, node: _Node, run_id: str) -> None:
-    try:
-        reason = await abort()
-    except Exception as exc:
-        reason = f"the abort callback failed: {type(exc).__name__}: {exc}"
-    node.actor.abort.remote(run_id, reason if isinstance(reason, str) and reason else "aborted")
-
-
-async def _stop(stream: Any, node: _Node, run_id: str, reason: str) -> None:
-    """End a run on its node and wait (briefly) for the node to confirm."""
-    if node.lost is not None:
-        return
-    try:
-        node.actor.abort.remote(run_id, reason)
-        with anyio.move_on_after(_CANCEL_SECONDS):
-            async for reference in stream:
-                item = await reference
-                if item[0] == "done":
-                    node.statistics = item[2]
-                    return
-    except Exception as exc:
-        _logger.debug("stopping run %s on node %s: %r", run_id, node.name, exc)
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else ""
-
-
-def _combined(per_node: Sequence[tuple[Layers, _Node]]) -> Layers:
+def _combined(per_node: Sequence[tuple[Layers, RemoteNode]]) -> Layers:
     """The layers every node has: a protection is in force only where it is on all.
 
     Nodes that agree give their common layers; otherwise each reason names its node.
@@ -608,23 +474,13 @@ def _combined(per_node: Sequence[tuple[Layers, _Node]]) -> Layers:
     )
 
 
-def _import_ray() -> Any:
-    try:
-        import ray
-    except ImportError as exc:
-        raise ImportError(
-            "RayPool needs Ray: install the extra with `pip install codemode[ray]`"
-        ) from exc
-    return ray
-
-
 _NODE_ACTOR: list[Any] = []
 
 
 def _node_actor_class() -> Any:
     """The Ray actor class of the node side, made on first use."""
     if not _NODE_ACTOR:
-        ray = _import_ray()
+        ray = import_ray()
         from sandbox._ray._node import NodeSandbox
 
         _NODE_ACTOR.append(ray.remote(NodeSandbox))
