@@ -33,6 +33,7 @@ from ._execution import PostDecision as PostDecision
 from ._execution import PreDecision as PreDecision
 from ._execution import ToolExecution as ToolExecution
 from ._execution import ToolRunContext as ToolRunContext
+from ._formats import WireFormat as WireFormat
 from ._log import CallNode as CallNode
 from ._log import CodeDispatchEvent as CodeDispatchEvent
 from ._log import CodeDispatchStartEvent as CodeDispatchStartEvent
@@ -140,6 +141,7 @@ __all__ = [
     "ToolTimeoutError",
     "UnsupportedSchemaError",
     "Violation",
+    "WireFormat",
     "assert_supported",
     "define_tool",
     "model_messages",

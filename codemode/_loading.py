@@ -6,6 +6,7 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,15 +26,62 @@ class ToolSpecError(ValueError):
     """A ``--tools`` value could not be turned into tools; the message says why and what to do."""
 
 
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line (whitespace runs become one space), cut at ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 def _split(spec: str) -> tuple[str, str | None]:
     # `pkg.mod:attr` or `dir/file.py:attr`; a Windows drive (`C:\\x.py`) is not an attribute.
     target, sep, attr = spec.rpartition(":")
-    if sep and attr.isidentifier() and target:
-        return target, attr
-    return spec, None
+    if not sep or "/" in attr or "\\" in attr:
+        return spec, None
+    if not target:
+        raise ToolSpecError(
+            f"--tools {spec!r}: nothing before ':'; write MODULE:ATTR or FILE.py:ATTR"
+        )
+    if not attr:
+        raise ToolSpecError(
+            f"--tools {spec!r}: nothing after ':'; name an attribute (FILE.py:ATTR) or drop "
+            "the ':' to use every typed function in the module"
+        )
+    if not attr.isidentifier():
+        raise ToolSpecError(
+            f"--tools {spec!r}: {attr!r} after ':' is not a Python identifier; name the "
+            "attribute that holds the registry or the list of tools"
+        )
+    return target, attr
+
+
+def _import_failure(target: str, exc: BaseException) -> ToolSpecError:
+    """One readable line for whatever importing a tools module raised."""
+    if isinstance(exc, SyntaxError):
+        where = Path(exc.filename).name if exc.filename else target
+        line = f", line {exc.lineno}" if exc.lineno else ""
+        return ToolSpecError(
+            f"--tools {target!r}: syntax error in {where}{line}: {_one_line(str(exc.msg))}"
+        )
+    detail = _one_line(str(exc))
+    name = type(exc).__name__
+    return ToolSpecError(
+        f"--tools {target!r}: importing it failed: {name}: {detail}" if detail
+        else f"--tools {target!r}: importing it failed: {name}"
+    )
+
+
+def _current_folder_importable() -> None:
+    # The console script's sys.path starts with its own bin directory, not the
+    # current folder (as `python -m` would have it): `--tools mytools` run next
+    # to mytools.py must find it.
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
 
 
 def _import(target: str) -> ModuleType:
+    # A tools module is untrusted code: whatever it raises (SystemExit and
+    # KeyboardInterrupt included) is a problem with --tools, reported on one line.
     if target.endswith(".py") or "/" in target or "\\" in target:
         path = Path(target)
         if not path.is_file():
@@ -47,17 +95,23 @@ def _import(target: str) -> ModuleType:
         sys.modules[name] = module
         try:
             spec.loader.exec_module(module)
-        except Exception as exc:
+        except BaseException as exc:
             del sys.modules[name]
-            raise ToolSpecError(f"--tools {target!r}: importing it failed: {exc!r}") from exc
+            raise _import_failure(target, exc) from None
         return module
+    _current_folder_importable()
     try:
         return importlib.import_module(target)
-    except ImportError as exc:
-        raise ToolSpecError(
-            f"--tools {target!r}: no module of that name ({exc}); pass a module name on "
-            "sys.path or a path to a .py file"
-        ) from exc
+    except ModuleNotFoundError as exc:
+        missing = exc.name or ""
+        if target == missing or target.startswith(missing + "."):
+            raise ToolSpecError(
+                f"--tools {target!r}: no module of that name ({_one_line(str(exc))}); pass a "
+                "module name on sys.path (the current folder included) or a path to a .py file"
+            ) from None
+        raise _import_failure(target, exc) from None
+    except BaseException as exc:
+        raise _import_failure(target, exc) from None
 
 
 def _is_annotated(fn: Callable[..., Any]) -> bool:

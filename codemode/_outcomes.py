@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Sequence
 
+import anyio
 import msgspec
 
 from bridge.lossless import materialize
@@ -35,10 +36,23 @@ __all__ = [
     "awaited",
     "check_blocks",
     "from_exception",
+    "is_cancellation",
     "normalised",
     "plain_failure",
     "reject_awaitable",
 ]
+
+
+def is_cancellation(exc: BaseException) -> bool:
+    """Whether ``exc`` is (or carries) cancellation or generator shutdown, which must propagate.
+
+    Everything else a tool body raises, ``SystemExit`` and ``KeyboardInterrupt``
+    included, is the tool's own failure: under asyncio a real Ctrl-C cancels
+    the main task rather than raising inside a tool.
+    """
+    if isinstance(exc, BaseExceptionGroup):
+        return any(is_cancellation(inner) for inner in exc.exceptions)
+    return isinstance(exc, anyio.get_cancelled_exc_class() | GeneratorExit)
 
 
 def aborted(*, before_dispatch: bool, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
@@ -52,7 +66,7 @@ def plain_failure(message: str, contexts: tuple[ContextMessage, ...] = ()) -> To
     return failure(message, additional_contexts=contexts)
 
 
-def from_exception(exc: Exception, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
+def from_exception(exc: BaseException, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
     result = failure_from_exception(exc)
     if contexts:
         result = msgspec.structs.replace(result, additional_contexts=contexts)

@@ -53,6 +53,7 @@ from ._outcomes import (
     awaited,
     check_blocks,
     from_exception,
+    is_cancellation,
     normalised,
     plain_failure,
     reject_awaitable,
@@ -419,7 +420,9 @@ class PreparedCall:
             self._body_invoked = True
             try:
                 raw = await tool.execute(execution.arguments, context)
-            except Exception as exc:
+            except BaseException as exc:  # a tool's SystemExit is its failure, not the host's
+                if is_cancellation(exc):
+                    raise
                 contexts, _concluded = context._close()
                 return from_exception(exc, contexts)
             contexts, concluded = context._close()

@@ -37,6 +37,7 @@ from typing import (
 from bridge.lossless import materialize
 
 from ._errors import RegistrationError
+from ._formats import ProviderFormat, WireFormat, check_format, format_tool
 from ._hooks import Hooks
 from ._scope import (
     Agent,
@@ -462,23 +463,42 @@ class Registry:
         """
         return [_project(d) for d in self._visible(agent).values()]
 
-    def wire_schemas(self, agent: ScopeKey | None = None) -> list[ToolSchema]:
-        """The tool list sent to the model for ``agent``, by its mode.
+    @overload
+    def wire_schemas(
+        self, agent: ScopeKey | None = None, *, format: Literal["neutral"] = "neutral"
+    ) -> list[ToolSchema]: ...
+
+    @overload
+    def wire_schemas(
+        self, agent: ScopeKey | None = None, *, format: ProviderFormat
+    ) -> list[dict[str, Any]]: ...
+
+    def wire_schemas(
+        self, agent: ScopeKey | None = None, *, format: WireFormat = "neutral"
+    ) -> list[ToolSchema] | list[dict[str, Any]]:
+        """The tool list sent to the model for ``agent``, by its mode, in a provider's format.
 
         ``native``: every visible tool, without ``run_code``; ``code``: exactly
         ``[run_code]``; ``both``: every visible tool, then ``run_code`` last.
 
+        Args:
+            format: ``"neutral"`` (:class:`ToolSchema`), ``"openai"``,
+                ``"openai-responses"``, ``"anthropic"`` or ``"mcp"``: each
+                provider's documented shape (:mod:`codemode._formats`).
+
         Raises:
             RegistrationError: the scope's mode is ``code`` or ``both`` and no
                 ``run_code`` is installed (Code Mode is not running), so the
-                list the model would get cannot do what its mode promises.
-                :meth:`schemas` and :meth:`get` stay lenient: they describe
-                what is registered and never raise for this.
+                list the model would get cannot do what its mode promises
+                (:meth:`schemas` and :meth:`get` stay lenient).
+            ValueError: ``format`` is not a format, or a tool's name is one the
+                provider refuses (the message names it).
         """
+        check_format(format)
         mode = self.mode_of(agent)
         if mode == "native":
-            return [_project(d) for d in self._tools_of(agent).values()]
-        if self._run_code is None:
+            definitions = list(self._tools_of(agent).values())
+        elif self._run_code is None:
             scope = "the global scope" if agent is None else repr(agent)
             raise RegistrationError(
                 f"wire_schemas() for {scope}: its mode is {mode!r}, which needs the "
@@ -486,10 +506,16 @@ class Registry:
                 "(`async with CodeMode(registry) as code_mode:`) and build the model's tool "
                 'list inside it, or present this scope as "native"'
             )
-        run_code = _project(self._run_code)
-        if mode == "code":
-            return [run_code]
-        return [*(_project(d) for d in self._tools_of(agent).values()), run_code]
+        elif mode == "code":
+            definitions = [self._run_code]
+        else:
+            definitions = [*self._tools_of(agent).values(), self._run_code]
+        if format == "neutral":
+            return [_project(d) for d in definitions]
+        return [
+            format_tool(d.name, d.description, d.parameters, d.output.schema, format)
+            for d in definitions
+        ]
 
     # --- scheduling ---------------------------------------------------------------------------
 

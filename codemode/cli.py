@@ -1,8 +1,16 @@
-"""The ``codemode`` command: run programs, print the SDK and schemas, replay logs."""
+"""The ``codemode`` command: run programs, print the SDK and schemas, replay logs, escape-test.
+
+The contract every command keeps: stdout carries only what the command itself
+prints (exactly one JSON object under ``--json``), so whatever a tools module
+or a tool prints goes to stderr; a tools module that cannot be loaded is one
+readable usage error; the exit status is 0, 1 or 2 and nothing else.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -10,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import anyio
 import click
 
+from ._formats import FORMATS
 from ._loading import ToolSpecError, load_registry
 from ._log import (
     EventStore,
@@ -22,35 +31,114 @@ from ._log import (
     render_tree,
     replay,
 )
-from ._registry import Agent
+from ._registry import RUN_CODE, Agent
 from ._signal import AbortSignal
 from ._turns import run_turn
 from .code_mode import CodeMode, CodeOutput, CodeRun
 from .code_mode._render import render_run_output
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
+
+    from sandbox import RunResult
+
+    from ._registry import Registry
+    from .escapes import Case, CorpusRun, LegitProgram, Mode
 
 __all__ = ["main"]
 
 #: The outer call id of the program `codemode run` executes; sub-calls are `run:code:<n>`.
 RUN_CALL_ID = "run"
 
+_CONTEXT: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+_TOOLS_HELP = (
+    "MODULE or FILE.py, optionally :ATTR (a Registry, a tool, or a list of tools); without "
+    ":ATTR every public, fully annotated function becomes a tool. MODULE is looked up in the "
+    "current folder too."
+)
+
 
 def _fail_usage(message: str) -> NoReturn:
     raise click.UsageError(message)
 
 
-@click.group()
+@contextlib.contextmanager
+def _prints_to_stderr() -> Iterator[Callable[[str], None]]:
+    """While the block runs, send everything written to stdout to stderr instead.
+
+    Tools modules and tools are the user's code: a ``print`` at import time or in
+    a tool (or a write to file descriptor 1 from C code or a subprocess) must not
+    land in front of the command's own output, which the caller may parse.
+
+    Yields a function that writes one line of the command's own output to the
+    real stdout at once (a program's printed lines, shown while it runs).
+    """
+    sys.stdout.flush()
+    real = sys.stdout
+    try:
+        out_fd, err_fd = sys.stdout.fileno(), sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        saved = None  # not a real file (an in-process test runner): Python level only
+    else:
+        saved = os.dup(out_fd)
+        os.dup2(err_fd, out_fd)
+
+    def show(line: str) -> None:
+        if saved is None:
+            real.write(line + "\n")
+            real.flush()
+            return
+        data = (line + "\n").encode("utf-8", "replace")
+        while data:
+            data = data[os.write(saved, data):]
+
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield show
+    finally:
+        if saved is not None:
+            # What was written to the real stdout object is still buffered: let it
+            # reach stderr before the descriptor points back at stdout.
+            with contextlib.suppress(OSError, ValueError):
+                sys.stdout.flush()
+            os.dup2(saved, out_fd)
+            os.close(saved)
+
+
+def _load(tools_spec: str) -> Registry:
+    try:
+        return load_registry(tools_spec)
+    except ToolSpecError as exc:
+        _fail_usage(str(exc))
+
+
+@click.group(
+    invoke_without_command=True,
+    context_settings=_CONTEXT,
+    epilog="Run `codemode COMMAND --help` for a command's options, an example, its --json "
+    "shape and its exit statuses.",
+)
 @click.version_option(package_name="codemode")
-def main() -> None:
-    """Code Mode for LLM agents: run Python programs that call your tools, in a sandbox."""
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Code Mode for LLM agents: run Python programs that call your tools, in a sandbox.
+
+    \b
+    Example:
+      codemode run examples/programs/bookshop.py --tools examples/bookshop_tools.py
+    """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+        ctx.exit(0)
 
 
-@main.command()
+# -- run ------------------------------------------------------------------------------------------
+
+
+@main.command(short_help="Run a program through the sandbox and the tool pipeline.")
 @click.argument("program", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--tools", "tools_spec", required=True, metavar="TOOLS",
-              help="MODULE or FILE.py, optionally :ATTR (a registry or a list of tools).")
+@click.option("--tools", "tools_spec", required=True, metavar="TOOLS", help=_TOOLS_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Append the session's events to this JSON Lines file.")
@@ -60,12 +148,25 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
         timeout: float | None) -> None:
     """Run PROGRAM (the body of an async function) through the sandbox and the tool pipeline.
 
-    What the program prints is shown as it prints it, then what it returned.
+    The program calls the tools as `await tools.NAME(arg=value)`; it prints and
+    returns what it wants back. What it prints is shown as it prints it, then what
+    it returned (with --json, nothing until the one object at the end). Whatever
+    the tools print goes to stderr.
+
+    \b
+    Example:
+      codemode run examples/programs/bookshop.py --tools examples/bookshop_tools.py --json
+
+    \b
+    --json prints exactly one object:
+      {"ok": true|false, "result": <returned value or null>, "logs": ["printed line", ...],
+       "error": null | {"kind": "exception|compile|timeout|...", "message": "..."},
+       "calls": [{"id": "run:code:1", "name": "TOOL", "is_error": false}, ...]}
+
+    \b
+    Exit status: 0 the program succeeded, 1 it failed (a tool call that failed
+    and was caught is not a failure), 2 usage error (TOOLS, PROGRAM or --log).
     """
-    try:
-        registry = load_registry(tools_spec)
-    except ToolSpecError as exc:
-        _fail_usage(str(exc))
     try:
         source = program.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -74,20 +175,32 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
         store = JsonlStore(log_path) if log_path is not None else MemoryStore()
     except (OSError, LogFormatError) as exc:
         _fail_usage(f"--log {str(log_path)!r}: {exc}")
-    # Printed lines are shown as the program prints them; --json keeps stdout
-    # for the one object at the end, which holds them too.
-    live = None if as_json else _echo_lines
-    outcome = anyio.run(_run_program, registry, source, program.name, store, timeout, live)
+    with _prints_to_stderr() as show:
+        registry = _load(tools_spec)
+        # Printed lines are shown as the program prints them; --json keeps stdout
+        # for the one object at the end, which holds them too.
+        live = None if as_json else _showing(show)
+        try:
+            outcome = anyio.run(
+                _run_program, registry, source, program.name, store, timeout, live
+            )
+        except BaseException as exc:
+            # Past the pipeline's own containment: a policy listener of the tools
+            # module raising SystemExit, say, or Ctrl-C. Still one object, status 1.
+            outcome = _host_failure(exc)
     _print_outcome(outcome, as_json, shown=live is not None)
     sys.exit(0 if outcome["ok"] else 1)
 
 
-def _echo_lines(output: CodeOutput) -> None:
-    for line in output.lines:
-        click.echo(line)
+def _showing(show: Callable[[str], None]) -> Callable[[CodeOutput], None]:
+    def on_output(output: CodeOutput) -> None:
+        for line in output.lines:
+            show(line)
+
+    return on_output
 
 
-async def _run_program(registry: Any, source: str, label: str, store: EventStore,
+async def _run_program(registry: Registry, source: str, label: str, store: EventStore,
                        wall_seconds: float | None,
                        on_output: Callable[[CodeOutput], None] | None = None) -> dict[str, Any]:
     from sandbox import Limits
@@ -132,6 +245,18 @@ async def _run_program(registry: Any, source: str, label: str, store: EventStore
     }
 
 
+def _host_failure(exc: BaseException) -> dict[str, Any]:
+    detail = " ".join(str(exc).split())[:500]
+    name = type(exc).__name__
+    return {
+        "ok": False,
+        "result": None,
+        "logs": [],
+        "error": {"kind": "error", "message": f"{name}: {detail}" if detail else name},
+        "calls": [],
+    }
+
+
 def _print_outcome(outcome: dict[str, Any], as_json: bool, *, shown: bool = False) -> None:
     """Print the run's outcome; ``shown``: its printed lines are already on stdout."""
     if as_json:
@@ -147,23 +272,104 @@ def _print_outcome(outcome: dict[str, Any], as_json: bool, *, shown: bool = Fals
     click.echo(f"error ({error['kind']}): {error['message']}", err=True)
 
 
-@main.command()
-@click.option("--tools", "tools_spec", required=True, metavar="TOOLS",
-              help="MODULE or FILE.py, optionally :ATTR.")
+# -- sdk and schemas ------------------------------------------------------------------------------
+
+
+@main.command(short_help="Print the SDK section a model in code mode reads.")
+@click.option("--tools", "tools_spec", required=True, metavar="TOOLS", help=_TOOLS_HELP)
 def sdk(tools_spec: str) -> None:
-    """Print the SDK section a model in code mode reads for these tools."""
-    try:
-        registry = load_registry(tools_spec)
-    except ToolSpecError as exc:
-        _fail_usage(str(exc))
+    """Print the SDK section a model in code mode reads for these tools.
+
+    The text is Python stubs (TypedDicts, one `async def` per tool, ToolCallError)
+    under the rule that run_code is the only direct tool; it is deterministic.
+
+    \b
+    Example:
+      codemode sdk --tools examples/bookshop_tools.py
+
+    \b
+    Exit status: 0 printed, 2 usage error (TOOLS).
+    """
+    with _prints_to_stderr():
+        registry = _load(tools_spec)
     click.echo(CodeMode(registry).system_prompt())
 
 
-@main.command("replay")
+@main.command(short_help="Print the model's tool list in a provider's format.")
+@click.option("--tools", "tools_spec", required=True, metavar="TOOLS", help=_TOOLS_HELP)
+@click.option("--mode", type=click.Choice(["native", "code", "both"]), default="code",
+              show_default=True,
+              help="native: every tool; code: only run_code; both: every tool, then run_code.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="neutral",
+              show_default=True, help="The shape of each entry (see below).")
+def schemas(tools_spec: str, mode: str, fmt: str) -> None:
+    """Print the tool list a model gets, as JSON, in a provider's format.
+
+    \b
+    Formats (one entry per tool):
+      neutral           {"name", "description", "parameters"}
+      openai            {"type": "function", "function": {"name", "description",
+                         "parameters", "strict"}}   (Chat Completions)
+      openai-responses  {"type": "function", "name", "description", "parameters", "strict"}
+      anthropic         {"name", "description", "input_schema"}
+      mcp               {"name", "description", "inputSchema", "outputSchema"?}
+
+    OpenAI's strict is true only where the schema already meets strict mode's
+    rules; for each tool sent with strict false, stderr says why.
+
+    \b
+    Example:
+      codemode schemas --tools examples/bookshop_tools.py --mode native --format openai
+
+    \b
+    Exit status: 0 printed, 2 usage error (TOOLS, or a tool name the provider refuses).
+    """
+    from ._formats import openai_strict_problems
+
+    with _prints_to_stderr():
+        registry = _load(tools_spec)
+    agent = Agent("cli")
+    registry.present_as(agent, mode)  # type: ignore[arg-type]
+    if mode != "native" and registry.get(RUN_CODE, agent) is None:
+        registry.install_run_code(CodeMode(registry).definition)
+    try:
+        listed = registry.wire_schemas(agent, format=fmt)  # type: ignore[call-overload]
+    except ValueError as exc:
+        _fail_usage(f"--format {fmt}: {exc}")
+    if fmt.startswith("openai"):
+        for entry in registry.wire_schemas(agent):
+            problems = openai_strict_problems(entry["parameters"])
+            if problems:
+                click.echo(
+                    f"note: {entry['name']} is sent with strict: false: " + "; ".join(problems),
+                    err=True,
+                )
+    click.echo(json.dumps(listed, indent=2, ensure_ascii=False))
+
+
+# -- replay ---------------------------------------------------------------------------------------
+
+
+@main.command("replay", short_help="Print the call tree recorded in a session log.")
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the tree as JSON.")
 def replay_log(log_file: Path, as_json: bool) -> None:
-    """Print the call tree recorded in LOG_FILE (run_code calls with their sub-calls)."""
+    """Print the call tree recorded in LOG_FILE (run_code calls with their sub-calls).
+
+    \b
+    Example:
+      codemode replay session.jsonl
+      (after `codemode run PROGRAM.py --tools TOOLS --log session.jsonl`)
+
+    \b
+    --json prints one array of call nodes, each with its sub-calls:
+      [{"call_id", "name", "arguments", "started", "finished", "is_error",
+        "content", "error", "children": [{"call_id": "run:code:1", ...}]}]
+
+    \b
+    Exit status: 0 printed, 2 usage error (LOG_FILE missing or damaged; the message
+    names the line).
+    """
     try:
         nodes = replay(read_events(log_file))
     except (OSError, LogFormatError) as exc:
@@ -175,3 +381,121 @@ def replay_log(log_file: Path, as_json: bool) -> None:
     else:
         click.echo(render_tree(nodes))
 
+
+# -- escape-test ----------------------------------------------------------------------------------
+
+
+@main.command("escape-test", short_help="Run a corpus of escape programs against the sandbox.")
+@click.argument("directory", required=False,
+                type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--layers", type=click.Choice(["all", "language", "tripwire", "os"]),
+              default="all", show_default=True,
+              help="The ablation mode: all three layers, or one layer alone.")
+@click.option("--case", "patterns", multiple=True, metavar="PATTERN",
+              help="Run only the cases whose id (CATEGORY/NAME, or legit/NAME) matches this "
+              "glob; repeatable.")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def escape_test(directory: Path | None, layers: str, patterns: tuple[str, ...],
+                as_json: bool) -> None:
+    """Run every escape program in DIRECTORY through real sandbox children and judge each run.
+
+    DIRECTORY (default: the project's own corpus) holds CATEGORY/NAME.py programs,
+    each opening with `# key: value` header lines (category, signal, source,
+    tripwire, and optionally expect, kinds, applies, leak), and optionally legit/
+    programs that must keep working (`# value: <JSON>`). Each case gets a fresh
+    stage (a secret file, a marker directory, canary sockets, a victim process);
+    every harm is read from outside the child (the format: README, and every
+    key in SECURITY.md).
+
+    \b
+    Example:
+      codemode escape-test examples/escape_corpus --layers os
+
+    \b
+    --json prints exactly one object:
+      {"ok": bool, "corpus": str, "mode": str,
+       "categories": {"CATEGORY": {"cases": n, "contained": n, "escaped": n}},
+       "escapes": [{"id": "CATEGORY/NAME", "source": str, "harms": [str]}],
+       "legitimate": {"run": n, "broken": [{"id": "legit/NAME", "problem": str}]},
+       "pool": [str], "missing_layers": [str]}
+
+    \b
+    Exit status: 0 every case contained, 1 a case escaped or the pool was harmed
+    (broken legitimate programs are reported, not failed), 2 usage error (a
+    malformed case header, no case selected).
+    """
+    import fnmatch
+
+    from .escapes import _format, _report, _runner
+
+    corpus = directory if directory is not None else _format.CORPUS_DIR
+    if not corpus.is_dir():
+        _fail_usage(
+            f"the project's corpus is not at {corpus}; pass the directory of a corpus"
+        )
+    mode: Mode = layers  # type: ignore[assignment]  # click.Choice checked it
+    try:
+        cases = _format.load_cases(corpus)
+        programs = _format.load_legit_programs(corpus / _format.LEGIT_NAME)
+    except (ValueError, OSError, UnicodeDecodeError) as exc:
+        _fail_usage(f"{corpus}: {' '.join(str(exc).split())}")
+
+    def chosen(item_id: str) -> bool:
+        return not patterns or any(fnmatch.fnmatchcase(item_id, p) for p in patterns)
+
+    cases = tuple(c for c in cases if chosen(c.id) and mode in c.applies)
+    programs = tuple(p for p in programs if chosen(f"{_format.LEGIT_NAME}/{p.id}"))
+    if not cases and not programs:
+        loose = sorted(path.name for path in corpus.glob("*.py"))
+        hint = (
+            f"; cases live in DIR/CATEGORY/NAME.py, and {corpus} holds {', '.join(loose[:3])} "
+            "directly: pass its parent" if loose else ""
+        )
+        _fail_usage(f"no case of {corpus} applies to --layers {layers}"
+                    + (f" and matches {', '.join(patterns)}" if patterns else "") + hint)
+    with _progress(len(cases) + len(programs)) as step:
+        run, legit = anyio.run(_escape_runs, mode, cases, programs, step)
+    report = _report.build_report(corpus, run, legit, pool_size=_runner.POOL_SIZE)
+    if as_json:
+        click.echo(json.dumps(report.as_json(), ensure_ascii=False))
+    else:
+        click.echo(_report.render_report(report))
+    sys.exit(0 if report.ok else 1)
+
+
+async def _escape_runs(
+    mode: Mode,
+    cases: tuple[Case, ...],
+    programs: tuple[LegitProgram, ...],
+    step: Callable[[], object],
+) -> tuple[CorpusRun, dict[str, tuple[LegitProgram, RunResult]]]:
+    from .escapes import _runner
+
+    run = await _runner.run_corpus(mode, cases, on_outcome=lambda _: step())
+    legit: dict[str, tuple[LegitProgram, RunResult]] = {}
+
+    def record(program: LegitProgram, result: RunResult) -> None:
+        legit[program.id] = (program, result)
+        step()
+
+    if programs:
+        await _runner.run_legit(mode, programs, on_result=record)
+    return run, legit
+
+
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[Callable[[], object]]:
+    """A progress bar on stderr when it is a terminal, else a counter line every tenth."""
+    if sys.stderr.isatty():
+        with click.progressbar(length=total, label="escape-test", file=sys.stderr) as bar:
+            yield lambda: bar.update(1)
+        return
+    done = [0]
+    every = max(1, total // 10)
+
+    def step() -> None:
+        done[0] += 1
+        if done[0] % every == 0 or done[0] == total:
+            click.echo(f"escape-test: {done[0]}/{total} run", err=True)
+
+    yield step

@@ -19,6 +19,7 @@ import marshal
 import os
 import shutil
 import tempfile
+import threading
 import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Final, final
@@ -59,6 +60,7 @@ from sandbox._uids import (
 from sandbox._where import STOP_REPORT_SECONDS, stopped_at
 
 if TYPE_CHECKING:
+    import types
     from collections.abc import Sequence
 
     from anyio.abc import TaskGroup, TaskStatus
@@ -509,7 +511,7 @@ class WorkerPool(Pool):
             return code
         compiled, sites = await anyio.to_thread.run_sync(
             functools.partial(
-                compile_with_calls, source, restricted=restricted, signatures=signatures
+                _compile_one_at_a_time, source, restricted=restricted, signatures=signatures
             ),
             abandon_on_cancel=True,
         )
@@ -789,3 +791,18 @@ def _run_error(error: tuple[str, str] | None) -> RunError | None:
     if kind not in ERROR_KINDS:
         return RunError("worker-exit", f"{kind}: {message}")
     return RunError(kind, message)
+
+
+#: Host-side compiles run one at a time: CPython 3.11's AST validation keeps its
+#: recursion depth per interpreter, not per thread, so two threads compiling at
+#: once can fail with "SystemError: AST constructor recursion depth mismatch"
+#: (python/cpython#106905). The programs compiled here are at most
+#: HOST_COMPILE_BYTES long, so the lock is held briefly.
+_COMPILE_LOCK: Final = threading.Lock()
+
+
+def _compile_one_at_a_time(
+    source: str, *, restricted: bool, signatures: tuple[ToolSignature, ...] | None
+) -> tuple[types.CodeType, tuple[CallSite, ...] | None]:
+    with _COMPILE_LOCK:
+        return compile_with_calls(source, restricted=restricted, signatures=signatures)

@@ -289,3 +289,50 @@ def test_logging_to_a_damaged_log_is_a_usage_error_before_anything_runs(
     assert result.exit_code == 2
     assert "--log" in result.stderr
     assert "line 1" in result.stderr
+
+
+# -- schemas --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mode", "names"),
+    [("native", ["shout", "fail", "add-one"]), ("code", ["run_code"]),
+     ("both", ["shout", "fail", "add-one", "run_code"])],
+)
+def test_schemas_lists_the_tools_of_the_mode(mode: str, names: list[str], tools_file: Path) -> None:
+    result = invoke("schemas", "--tools", f"{tools_file}", "--mode", mode)
+    assert result.exit_code == 0
+    listed = json.loads(result.stdout)
+    assert sorted(entry["name"] for entry in listed) == sorted(names)
+    assert all(set(entry) == {"name", "description", "parameters"} for entry in listed)
+
+
+def test_schemas_in_the_openai_format_say_on_stderr_why_a_tool_is_not_strict(
+    tools_file: Path,
+) -> None:
+    result = invoke("schemas", "--tools", f"{tools_file}:BOTH", "--mode", "both",
+                    "--format", "openai")
+    assert result.exit_code == 0
+    listed = json.loads(result.stdout)
+    assert [(e["type"], e["function"]["name"], e["function"]["strict"]) for e in listed] == [
+        ("function", "shout", True), ("function", "add-one", True),
+        ("function", "run_code", False),
+    ]
+    assert result.stderr.startswith(
+        'note: run_code is sent with strict: false: $: the object is not closed with '
+        '"additionalProperties": false'
+    )
+
+
+def test_schemas_refuse_a_name_the_provider_refuses_as_a_usage_error(tmp_path: Path) -> None:
+    tools = tmp_path / "dotted.py"
+    tools.write_text(
+        "from codemode import tool\n@tool(name='files.read')\ndef read() -> str:\n"
+        "    '''Read.'''\n    return ''\n"
+    )
+    result = CliRunner().invoke(main, ["schemas", "--tools", str(tools), "--mode", "native",
+                                       "--format", "anthropic"])
+    assert result.exit_code == 2
+    assert "tool 'files.read' cannot be sent in the 'anthropic' format" in result.stderr
+    mcp = invoke("schemas", "--tools", str(tools), "--mode", "native", "--format", "mcp")
+    assert json.loads(mcp.stdout)[0]["name"] == "files.read"

@@ -36,6 +36,16 @@ EXPECTED: dict[str, list[str]] = {
         "call-1 run_code ok",
         "  call-1:code:1 report ok",
     ],
+    "escape_test_corpus.py": [
+        "escape-test of examples/escape_corpus with all three layers",
+        "files          2          2        0                  -",
+        "processes      1          1        0                  -",
+        "legit          1          -        -                  0",
+        "result: every case contained",
+        "escape-test of examples/escape_corpus with the language layer alone",
+        "escape-test of examples/escape_corpus with the tripwire alone",
+        "escape-test of examples/escape_corpus with the OS layer alone",
+    ],
     "agent_loop.py": [
         "run_code -> '[\\n  \"pears\"\\n]'",
         "assistant: Out of stock: pears.",

@@ -3,7 +3,8 @@
 * ``sandbox`` and ``bridge`` never import ``codemode``.
 * ``codemode`` knows a pool only by its interface, ``sandbox.Pool``: it never
   imports an implementation's module or Ray, never names ``RayPool``, and
-  ``CodeMode`` takes any ``Pool``. Importing ``sandbox`` loads no Ray.
+  ``CodeMode`` takes any ``Pool`` (``codemode escape-test``, a test of the
+  local sandbox itself, is the one exception). Importing ``sandbox`` loads no Ray.
 * Whatever the child process imports (the zygote and child modules, and what
   they import in turn) never reaches the host side: ``codemode``,
   ``bridge.host``, anyio, ``sandbox._pool``, ``sandbox.testing``.
@@ -40,6 +41,10 @@ HOST_ONLY = (
 #: implementation's module (and no Ray). The default pool it starts is built
 #: through the public ``sandbox.WorkerPool`` name.
 POOL_IMPLEMENTATIONS = ("sandbox._pool", "sandbox._ray", "ray", "sandbox.testing")
+#: ``codemode escape-test`` tests the local sandbox itself: it runs the escape
+#: corpus through a ``WorkerPool`` and counts the host work inside it, so it
+#: names that pool's internals on purpose. It is not on any run's path.
+POOL_AWARE = ("codemode/escapes/",)
 
 
 @dataclass(frozen=True)
@@ -215,10 +220,19 @@ async def test_a_real_child_loads_no_host_module() -> None:
     assert host_only_loaded(modules) == []
 
 
+def codemode_sources() -> list[Path]:
+    """The ``codemode`` source files that must know no pool implementation."""
+    return [
+        path
+        for path in sorted((ROOT / "codemode").rglob("*.py"))
+        if not str(path.relative_to(ROOT)).startswith(POOL_AWARE)
+    ]
+
+
 def codemode_imports() -> list[Import]:
     """Every import statement in ``codemode`` (``TYPE_CHECKING`` blocks included)."""
     found: list[Import] = []
-    for path in sorted((ROOT / "codemode").rglob("*.py")):
+    for path in codemode_sources():
         parts = path.relative_to(ROOT).with_suffix("").parts
         package = ".".join(parts[:-1])  # what a relative import starts from, either way
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -242,7 +256,7 @@ def test_codemode_knows_no_pool_implementation() -> None:
     assert describe(offending) == []
     naming = [
         str(path.relative_to(ROOT))
-        for path in sorted((ROOT / "codemode").rglob("*.py"))
+        for path in codemode_sources()
         if "RayPool" in path.read_text(encoding="utf-8")
     ]
     assert naming == []

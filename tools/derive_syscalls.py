@@ -229,9 +229,9 @@ STRESS: Final[tuple[Stress, ...]] = (
 
 async def _workload() -> list[str]:
     """Run every workload program; return one line per unexpected outcome."""
+    from codemode.escapes._format import load_legit_programs
+    from codemode.escapes._runner import TOOL_NAMES, RecordingHandler
     from sandbox import Limits, WorkerPool
-    from tests.escapes.corpus_format import load_legit_programs
-    from tests.escapes.runner import TOOL_NAMES, RecordingHandler
 
     problems: list[str] = []
     base = Limits(wall_seconds=60.0, max_frame_bytes=8 * _MIB)

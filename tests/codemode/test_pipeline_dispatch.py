@@ -534,3 +534,44 @@ async def test_a_retry_wrapper_may_call_next_again_and_the_body_runs_again() -> 
     registry.around(retry)
     assert success(await execute(registry, call())).value == {"attempt": 2}
     assert attempts == [1, 2]
+
+
+class _OddBase(BaseException):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("raised", "message", "type_name"),
+    [
+        (SystemExit(3), "3", "SystemExit"),
+        (KeyboardInterrupt(), "KeyboardInterrupt", "KeyboardInterrupt"),
+        (_OddBase("odd"), "odd", "_OddBase"),
+        (BaseExceptionGroup("two", [SystemExit(1), KeyboardInterrupt()]), None,
+         "BaseExceptionGroup"),
+    ],
+)
+async def test_a_body_raising_a_base_exception_is_that_call_s_failure(
+    raised: BaseException, message: str | None, type_name: str
+) -> None:
+    async def body(args: Any, ctx: ToolRunContext) -> Any:
+        raise raised
+
+    registry = Registry()
+    registry.register(make_tool(body=body))
+    result = await execute(registry, call())
+    assert isinstance(result, ToolFailure)
+    assert result.error.exception_type == type_name
+    if message is not None:
+        assert result.error.message == message
+
+
+async def test_cancellation_raised_by_a_body_still_propagates() -> None:
+    import anyio
+
+    async def body(args: Any, ctx: ToolRunContext) -> Any:
+        raise anyio.get_cancelled_exc_class()()
+
+    registry = Registry()
+    registry.register(make_tool(body=body))
+    with pytest.raises(anyio.get_cancelled_exc_class()):
+        await execute(registry, call())

@@ -7,8 +7,8 @@ from typing import Final
 
 import pytest
 
-from .corpus_format import load_cases, load_legit_programs
-from .runner import AblationRuns, LegitRuns
+from codemode.escapes._format import load_cases, load_legit_programs
+from codemode.escapes._runner import AblationRuns, LegitRuns
 
 _HERE: Final = Path(__file__).parent
 

@@ -20,12 +20,12 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from .stage import VICTIM_UID, Stage
+from codemode.escapes._stage import VICTIM_UID, Stage
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .corpus_format import Case
+    from codemode.escapes._format import Case
 
 __all__ = ["PLAIN_TIMEOUT_SECONDS", "run_plain", "run_plain_all"]
 

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .corpus_format import MODES, Case, Mode, load_cases
+from codemode.escapes._format import MODES, Case, Mode, load_cases
+
 from .test_escapes import KNOWN_ESCAPES
 
 if TYPE_CHECKING:
     from _pytest.mark.structures import ParameterSet
 
-    from .runner import AblationRuns
+    from codemode.escapes._runner import AblationRuns
 
 pytestmark = pytest.mark.slow
 

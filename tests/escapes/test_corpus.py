@@ -11,9 +11,9 @@ from collections import Counter
 
 import pytest
 
+from codemode.escapes._format import HARM_SIGNALS, SIGNALS, Case, load_cases, load_legit_programs
 from sandbox._tripwire import FORBIDDEN_EVENTS, FORBIDDEN_MODULES
 
-from .corpus_format import HARM_SIGNALS, SIGNALS, Case, load_cases, load_legit_programs
 from .plain import run_plain_all
 
 CASES = load_cases()

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .corpus_format import LANGUAGE_MODES, MODES, Case, Mode, load_cases
-from .runner import POOL_SIZE, AblationRuns
+from codemode.escapes._format import LANGUAGE_MODES, MODES, Case, Mode, load_cases
+from codemode.escapes._runner import POOL_SIZE, AblationRuns
 
 if TYPE_CHECKING:
     from _pytest.mark.structures import ParameterSet

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .corpus_format import MODES, LegitProgram, Mode, load_legit_programs
+from codemode.escapes._format import MODES, LegitProgram, Mode, load_legit_programs
 
 if TYPE_CHECKING:
     from _pytest.mark.structures import ParameterSet
 
-    from .runner import LegitRuns
+    from codemode.escapes._runner import LegitRuns
 
 PROGRAMS = load_legit_programs()
 

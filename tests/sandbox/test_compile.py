@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import pickle
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,6 +16,7 @@ from sandbox._compile import (
     SOURCE_NAME,
     ProgramCompileError,
     compile_program,
+    compile_with_calls,
 )
 
 from .test_language_support import compile_errors, run, run_error, run_ok
@@ -176,3 +179,28 @@ def test_any_text_compiles_or_raises_a_compile_error(source: str) -> None:
     else:
         assert code.co_filename == MODEL_FILENAME
     assert all(error.startswith("Line ") for error in errors)
+
+
+async def test_host_compiles_run_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # CPython 3.11's AST validation is not thread-safe (python/cpython#106905):
+    # concurrent compiles in worker threads can fail with a SystemError, so
+    # every compile on the host holds one lock.
+    import anyio
+
+    from sandbox import WorkerPool, _pool
+    from sandbox.testing import EchoHandler
+
+    held: list[bool] = []
+    real = compile_with_calls
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        held.append(_pool._COMPILE_LOCK.locked())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_pool, "compile_with_calls", watched)
+    async with WorkerPool(size=0) as pool, anyio.create_task_group() as tasks:
+        for n in range(4):
+            tasks.start_soon(
+                functools.partial(pool.run, f"return {n}", tool_names=[], handler=EchoHandler())
+            )
+    assert held == [True] * 4

@@ -76,6 +76,7 @@ __all__ = [
     "HARM_SIGNALS",
     "LANGUAGE_MODES",
     "LEGIT_DIR",
+    "LEGIT_NAME",
     "MODES",
     "SIGNALS",
     "Case",
@@ -94,9 +95,16 @@ LANGUAGE_MODES: Final = frozenset({"all", "language"})
 #: Modes an ``applies`` line may name (the tripwire mode is chosen by the ``tripwire`` line).
 _APPLIES_MODES: Final = ("all", "language", "os")
 
-CORPUS_DIR: Final = Path(__file__).parent / "corpus"
+#: The project's own corpus: shipped inside the wheel as ``codemode/escapes/corpus``, and
+#: read from the source tree's ``tests/escapes/corpus`` in a checkout (and editable installs).
+_SHIPPED: Final = Path(__file__).parent / "corpus"
+CORPUS_DIR: Final = (
+    _SHIPPED if _SHIPPED.is_dir()
+    else Path(__file__).resolve().parents[2] / "tests" / "escapes" / "corpus"
+)
 #: Legitimate programs live beside the escape cases so that the linters skip them too.
-LEGIT_DIR: Final = CORPUS_DIR / "legit"
+LEGIT_NAME: Final = "legit"
+LEGIT_DIR: Final = CORPUS_DIR / LEGIT_NAME
 
 SIGNALS: Final = frozenset(
     {"secret", "marker", "canary", "victim", "ipc", "liveness", "handler", "state", "leak",
@@ -259,7 +267,7 @@ def _load_case(path: Path) -> Case:
 def load_cases(directory: Path = CORPUS_DIR) -> tuple[Case, ...]:
     """Load every escape case under ``directory`` (the ``legit`` programs excluded), sorted."""
     paths = sorted(
-        path for path in directory.glob("*/*.py") if path.parent.name != LEGIT_DIR.name
+        path for path in directory.glob("*/*.py") if path.parent.name != LEGIT_NAME
     )
     return tuple(_load_case(path) for path in paths)
 

@@ -3,7 +3,7 @@
 One pool per ablation mode runs every case concurrently (the cases with a
 victim one at a time, in a second pool whose only uid is the victim's, so that
 the child and its victim share a uid); each case gets its own
-:class:`~tests.escapes.stage.Stage` (secret, marker directory, canary, victim),
+:class:`~codemode.escapes._stage.Stage` (secret, marker directory, canary, victim),
 and every harm is read from outside the child after the run. Harm is judged by
 what happened (the kind the run ended with and what the stage observed), never
 by the clock. The pool's health is recorded at the end: statistics back to
@@ -32,16 +32,16 @@ from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import Limits, ToolCallFailed, WorkerPool
 from sandbox.testing import wait_for_idle, wait_reaped
 
-from . import host_work
-from .corpus_format import LANGUAGE_MODES
-from .stage import VICTIM_UID, Stage, process_group_members
+from . import _host_work as host_work
+from ._format import LANGUAGE_MODES
+from ._stage import VICTIM_UID, Stage, process_group_members
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from sandbox import PoolStatistics, RunResult
 
-    from .corpus_format import Case, LegitProgram, Mode
+    from ._format import Case, LegitProgram, Mode
 
 __all__ = [
     "CORPUS_LIMITS",
@@ -365,8 +365,18 @@ async def _settled(pool: WorkerPool, size: int) -> PoolStatistics:
     return pool.statistics()
 
 
-async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SIZE) -> CorpusRun:
-    """Run every case that applies to ``mode`` through one pool and judge each run."""
+async def run_corpus(
+    mode: Mode,
+    cases: tuple[Case, ...],
+    *,
+    size: int = POOL_SIZE,
+    on_outcome: Callable[[CaseOutcome], object] | None = None,
+) -> CorpusRun:
+    """Run every case that applies to ``mode`` through one pool and judge each run.
+
+    ``on_outcome`` is called with each case's outcome as soon as it is judged
+    (a progress display), on the event loop's thread.
+    """
     limits = limits_for(mode)
     selected = [case for case in cases if mode in case.applies]
     outcomes: dict[str, CaseOutcome] = {}
@@ -385,13 +395,18 @@ async def run_corpus(mode: Mode, cases: tuple[Case, ...], *, size: int = POOL_SI
             slots = anyio.Semaphore(size)
             work = stack.enter_context(host_work.recording())
 
+            def record(outcome: CaseOutcome) -> None:
+                outcomes[outcome.case.id] = outcome
+                if on_outcome is not None:
+                    on_outcome(outcome)
+
             async def one(case: Case) -> None:
                 async with slots:
-                    outcomes[case.id] = await _run_case(pool, case, mode, parent, limits, work)
+                    record(await _run_case(pool, case, mode, parent, limits, work))
 
             async def with_victims(cases: list[Case]) -> None:
                 for case in cases:
-                    outcomes[case.id] = await _run_case(siblings, case, mode, parent, limits, work)
+                    record(await _run_case(siblings, case, mode, parent, limits, work))
 
             async with anyio.create_task_group() as group:
                 group.start_soon(
@@ -445,7 +460,12 @@ class AblationRuns:
 LEGIT_LIMITS: Final = Limits(wall_seconds=20.0)
 
 
-async def run_legit(mode: Mode, programs: tuple[LegitProgram, ...]) -> dict[str, RunResult]:
+async def run_legit(
+    mode: Mode,
+    programs: tuple[LegitProgram, ...],
+    *,
+    on_result: Callable[[LegitProgram, RunResult], object] | None = None,
+) -> dict[str, RunResult]:
     """Run every legitimate program through one pool in ``mode``; return the results by id."""
     results: dict[str, RunResult] = {}
     async with WorkerPool(limits=limits_for(mode, LEGIT_LIMITS), size=POOL_SIZE) as pool:
@@ -453,9 +473,12 @@ async def run_legit(mode: Mode, programs: tuple[LegitProgram, ...]) -> dict[str,
 
         async def one(program: LegitProgram) -> None:
             async with slots:
-                results[program.id] = await pool.run(
+                result = await pool.run(
                     program.text, tool_names=TOOL_NAMES, handler=RecordingHandler()
                 )
+                results[program.id] = result
+                if on_result is not None:
+                    on_result(program, result)
 
         async with anyio.create_task_group() as group:
             for program in programs:
