@@ -31,7 +31,7 @@ from ._log import (
     render_tree,
     replay,
 )
-from ._registry import RUN_CODE, Agent
+from ._registry import RUN_CODE, Agent, Registry
 from ._signal import AbortSignal
 from ._turns import run_turn
 from .code_mode import CodeMode, CodeOutput, CodeRun
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 
     from sandbox import RunResult
 
-    from ._registry import Registry
     from .escapes import Case, CorpusRun, LegitProgram, Mode
 
 __all__ = ["main"]
@@ -176,14 +175,16 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
     except (OSError, LogFormatError) as exc:
         _fail_usage(f"--log {str(log_path)!r}: {exc}")
     with _prints_to_stderr() as show:
-        registry = _load(tools_spec)
+        registry = _tools_source(tools_spec)
         # Printed lines are shown as the program prints them; --json keeps stdout
         # for the one object at the end, which holds them too.
         live = None if as_json else _showing(show)
         try:
             outcome = anyio.run(
-                _run_program, registry, source, program.name, store, timeout, live
+                _with_tools, _run_program, registry, source, program.name, store, timeout, live
             )
+        except click.UsageError:
+            raise  # an MCP server named by --tools could not be reached
         except BaseException as exc:
             # Past the pipeline's own containment: a policy listener of the tools
             # module raising SystemExit, say, or Ctrl-C. Still one object, status 1.
@@ -291,7 +292,7 @@ def sdk(tools_spec: str) -> None:
     Exit status: 0 printed, 2 usage error (TOOLS).
     """
     with _prints_to_stderr():
-        registry = _load(tools_spec)
+        registry = _listing(tools_spec)
     click.echo(CodeMode(registry).system_prompt())
 
 
@@ -327,7 +328,7 @@ def schemas(tools_spec: str, mode: str, fmt: str) -> None:
     from ._formats import openai_strict_problems
 
     with _prints_to_stderr():
-        registry = _load(tools_spec)
+        registry = _listing(tools_spec)
     agent = Agent("cli")
     registry.present_as(agent, mode)  # type: ignore[arg-type]
     if mode != "native" and registry.get(RUN_CODE, agent) is None:
@@ -499,3 +500,90 @@ def _progress(total: int) -> Iterator[Callable[[], object]]:
             click.echo(f"escape-test: {done[0]}/{total} run", err=True)
 
     yield step
+
+
+# -- MCP ------------------------------------------------------------------------------------------
+# A `--tools` value starting with `mcp+` names an MCP server; codemode.mcp reads it (and
+# imports the optional SDK) only then. Its registry can call tools while the connection is open.
+
+
+def _tools_source(spec: str) -> Any:
+    """The registry a ``--tools`` value names, or the parsed MCP spec to open later."""
+    if spec.startswith("mcp+"):
+        from .mcp._spec import parse_spec
+
+        try:
+            return parse_spec(spec)
+        except ToolSpecError as exc:
+            _fail_usage(str(exc))
+    return _load(spec)
+
+
+async def _with_tools(body: Any, source: Any, *args: Any) -> Any:
+    """``await body(registry, *args)``, connecting first when ``source`` is an MCP spec."""
+    if isinstance(source, Registry):
+        return await body(source, *args)
+    from .mcp._spec import open_spec
+
+    try:
+        async with open_spec(source) as registry:
+            return await body(registry, *args)
+    except ToolSpecError as exc:
+        _fail_usage(str(exc))
+
+
+async def _registry_of(registry: Registry) -> Registry:
+    return registry
+
+
+def _listing(spec: str) -> Registry:
+    """The registry for listing tools (sdk, schemas): an MCP server's is read, then closed."""
+    source = _tools_source(spec)
+    if isinstance(source, Registry):
+        return source
+    registry: Registry = anyio.run(_with_tools, _registry_of, source)
+    return registry
+
+
+@main.command("serve-mcp", short_help="Serve the tools' Code Mode as an MCP server.")
+@click.option("--tools", "tools_spec", required=True, metavar="TOOLS",
+              help=_TOOLS_HELP + " Or mcp+stdio:COMMAND / mcp+http:URL: an MCP server's tools.")
+@click.option("--mode", type=click.Choice(["code", "both"]), default="code", show_default=True,
+              help="code: list only run_code; both: every tool, then run_code.")
+@click.option("--http", "port", type=click.IntRange(0, 65535), metavar="PORT",
+              help="Serve streamable HTTP on 127.0.0.1:PORT (0 picks a free port) instead of "
+                   "stdio.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Append the session's events to this JSON Lines file.")
+def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | None) -> None:
+    """Serve these tools as an MCP server: run_code (its description carries the SDK), or both.
+
+    Each call runs under the registry's policies; a run_code result carries what
+    the program printed and returned and its sub-calls (structuredContent: logs,
+    result or error, calls). Over stdio (the default) stdout is the protocol
+    stream, so whatever the tools print goes to stderr; with --http the server
+    listens on 127.0.0.1 only and says where on stderr once it listens.
+
+    \b
+    Example:
+      codemode serve-mcp --tools examples/bookshop_tools.py --http 8000
+
+    \b
+    Exit status: 0 the client closed the session (or Ctrl-C over HTTP), 2 usage
+    error (TOOLS, or the MCP SDK is not installed: pip install 'codemode[mcp]').
+    """
+    from .mcp._client import require_sdk
+
+    try:
+        require_sdk()
+    except ModuleNotFoundError as exc:
+        _fail_usage(str(exc))
+    with _prints_to_stderr() if port is None else contextlib.nullcontext():
+        registry = _tools_source(tools_spec)
+    try:
+        store = JsonlStore(log_path) if log_path is not None else None
+    except (OSError, LogFormatError) as exc:
+        _fail_usage(f"--log {str(log_path)!r}: {exc}")
+    from .mcp._server import serve
+
+    anyio.run(_with_tools, serve, registry, mode, port, store)

@@ -243,7 +243,7 @@ def test_the_current_folder_is_importable_for_a_module_name(tmp_path: Path) -> N
 
 # -- help -----------------------------------------------------------------------------------------
 
-SUBCOMMANDS = ["run", "sdk", "schemas", "replay", "escape-test"]
+SUBCOMMANDS = ["run", "sdk", "schemas", "replay", "escape-test", "serve-mcp"]
 WITH_JSON = ["run", "replay", "escape-test"]
 
 

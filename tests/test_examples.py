@@ -50,7 +50,25 @@ EXPECTED: dict[str, list[str]] = {
         "run_code -> '[\\n  \"pears\"\\n]'",
         "assistant: Out of stock: pears.",
     ],
+    "mcp_both_ways.py": [
+        "imported from MCP: ['forecast']",
+        "MCP_TOOL_ERROR",
+        "Paris 21.5°C, Oslo 4.0°C",
+        "served over MCP: ['run_code']",
+        "isError=False, calls=3",
+        "{'The Hobbit': 12.5, 'The Fellowship of the Ring': 14.0}",
+    ],
+    "agent_loop_mcp.py": [
+        "user: Which Ursula K. Le Guin books do you have",
+        "run_code -> '{\\n  \"A Wizard of Earthsea\": 8.59,\\n"
+        "  \"The Left Hand of Darkness\": 9.46\\n}'",
+        "assistant: We have A Wizard of Earthsea (£8.59), The Left Hand of Darkness (£9.46).",
+    ],
 }
+
+#: Examples that use a real model API when its key is set; the expected output is the
+#: scripted model's, so the key is kept from them here (and used by its own test below).
+MODEL_KEYS = ("ANTHROPIC_API_KEY",)
 
 
 def runnable_examples() -> list[str]:
@@ -61,9 +79,12 @@ def runnable_examples() -> list[str]:
     )
 
 
-def run_python(*args: str) -> subprocess.CompletedProcess[str]:
+def run_python(*args: str, keep_keys: bool = False) -> subprocess.CompletedProcess[str]:
     # The checkout's packages, not whichever copy the interpreter has installed.
     env = {**os.environ, "PYTHONPATH": str(REPO)}
+    if not keep_keys:
+        for key in MODEL_KEYS:
+            env.pop(key, None)
     return subprocess.run(
         [sys.executable, *args], cwd=REPO, capture_output=True, text=True, timeout=120,
         check=False, env=env,
@@ -85,6 +106,15 @@ def test_the_example_runs_and_prints_what_it_should(name: str) -> None:
         assert matches, f"{name}: no line starts with {expected!r} in:\n{done.stdout}"
         positions.append(matches[0])
     assert positions == sorted(positions), done.stdout
+
+
+@pytest.mark.skipif(not os.environ.get("ANTHROPIC_API_KEY"), reason="ANTHROPIC_API_KEY is not set")
+def test_the_mcp_agent_loop_reaches_an_answer_with_a_real_model() -> None:
+    done = run_python("examples/agent_loop_mcp.py", keep_keys=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("run_code -> ") for line in lines), done.stdout
+    assert lines[-1].startswith("assistant: "), done.stdout
 
 
 def test_the_readmes_first_command_prints_the_readmes_output() -> None:

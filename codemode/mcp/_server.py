@@ -1,0 +1,287 @@
+"""Serving a registry's Code Mode as an MCP server (stdio, or streamable HTTP on loopback).
+
+The server lists exactly ``run_code`` in ``code`` mode (its description carries
+the rule and the SDK section a program is written against) or every tool and
+then ``run_code`` in ``both``. Each ``tools/call`` is one model turn of the
+registry (:func:`codemode.run_turn`): the same pipeline, policies and session
+log as any other call. A ``run_code`` result carries what the program printed,
+what it returned and its sub-calls, in the text and in ``structuredContent``;
+a denied sub-call is whatever the program made of the ``ToolCallError`` it got.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import sys
+from typing import TYPE_CHECKING, Any, Final, Literal, final
+
+from .._log import ModelToolCall, SessionLog
+from .._registry import Agent
+from .._results import ImageBlock, TextBlock, ToolFailure
+from .._signal import AbortSignal
+from .._turns import run_turn
+from ..code_mode import CodeMode, CodeRun
+from ..code_mode._wire import RUN_CODE_DESCRIPTION, RUN_CODE_NAME
+from ._client import require_sdk
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from mcp.server import Server
+
+    from bridge.lossless import JsonValue
+
+    from .._log import EventStore
+    from .._registry import Registry
+    from .._results import ToolResult
+
+__all__ = [
+    "RUN_CODE_MCP_OUTPUT_SCHEMA",
+    "McpCodeServer",
+    "announce",
+    "serve",
+    "serve_http",
+    "serve_stdio",
+]
+
+ServeMode = Literal["code", "both"]
+
+#: What ``structuredContent`` of a ``run_code`` result holds, success or failure.
+RUN_CODE_MCP_OUTPUT_SCHEMA: Final[dict[str, Any]] = {
+    "type": "object",
+    "properties": {
+        "logs": {"type": "array", "items": {"type": "string"}},
+        "result": {"description": "What the program returned (absent when it failed)."},
+        "error": {
+            "type": "object",
+            "description": "Why the run failed (absent when it succeeded).",
+            "properties": {
+                "kind": {"type": "string"},
+                "message": {"type": "string"},
+            },
+            "required": ["kind", "message"],
+        },
+        "calls": {
+            "type": "array",
+            "description": "The tool calls the program made, in the order they finished.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "string"},
+                    "name": {"type": "string"},
+                    "is_error": {"type": "boolean"},
+                },
+                "required": ["id", "name", "is_error"],
+            },
+        },
+    },
+    "required": ["logs", "calls"],
+}
+
+
+@final
+class McpCodeServer:
+    """The MCP request handlers for one registry, with the Code Mode they run programs in.
+
+    Enter it to start Code Mode (and its sandbox pool), then serve it with
+    :func:`serve_stdio` or :func:`serve_http`::
+
+        async with McpCodeServer(registry, mode="code") as server:
+            await serve_stdio(server)
+
+    Args:
+        registry: the tools, policies and modes to serve.
+        mode: ``"code"`` lists only ``run_code``; ``"both"`` lists every tool too.
+        log: the session log that records each call as one turn, or ``None``.
+        name: the server's name in the MCP handshake.
+        code_mode_options: passed to :class:`~codemode.code_mode.CodeMode`
+            (``limits=``, ``quotas=``, ``pool_size=``, ...).
+    """
+
+    __slots__ = ("_agent", "_code_mode", "_dispose", "_log", "_mode", "_name", "_registry",
+                 "_runs", "_turns")
+
+    def __init__(
+        self,
+        registry: Registry,
+        *,
+        mode: ServeMode = "code",
+        log: SessionLog | None = None,
+        name: str = "codemode",
+        **code_mode_options: Any,
+    ) -> None:
+        if mode not in ("code", "both"):
+            raise ValueError(f"mode must be 'code' or 'both', got mode={mode!r}")
+        self._registry = registry
+        self._mode: ServeMode = mode
+        self._log = log
+        self._name = name
+        self._agent = Agent("mcp")
+        self._turns = 0
+        self._runs: dict[str, CodeRun] = {}
+        self._code_mode = CodeMode(registry, log=log, on_run=self.record, **code_mode_options)
+        self._dispose: Callable[[], None] | None = None
+
+    async def __aenter__(self) -> McpCodeServer:
+        self._dispose = self._registry.present_as(self._agent, self._mode)
+        try:
+            await self._code_mode.__aenter__()
+        except BaseException:
+            self._dispose()
+            raise
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        try:
+            await self._code_mode.__aexit__(None, None, None)
+        finally:
+            if self._dispose is not None:
+                self._dispose()
+                self._dispose = None
+
+    def record(self, run: CodeRun) -> None:
+        """The ``on_run`` callback of the :class:`CodeMode` this server uses."""
+        self._runs[run.call_id] = run
+
+    def tools(self) -> list[dict[str, Any]]:
+        """The tool list, as MCP ``Tool`` objects in JSON form (the registry's ``mcp`` format).
+
+        ``run_code``'s description gains the rule and the SDK section, and its
+        ``outputSchema`` says what this server puts in ``structuredContent``.
+        """
+        listed = self._registry.wire_schemas(self._agent, format="mcp")
+        for entry in listed:
+            if entry["name"] == RUN_CODE_NAME:
+                entry["description"] = (
+                    RUN_CODE_DESCRIPTION + "\n\n" + self._code_mode.system_prompt(self._agent)
+                )
+                entry["outputSchema"] = RUN_CODE_MCP_OUTPUT_SCHEMA
+        return listed
+
+    async def call(self, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
+        """Run one ``tools/call`` as one turn; return the ``CallToolResult`` in JSON form."""
+        self._turns += 1
+        turn = self._turns
+        call_id = f"mcp-{turn}"
+        try:
+            [result] = await run_turn(
+                self._registry,
+                [ModelToolCall(call_id=call_id, name=name, arguments=json.dumps(arguments or {}))],
+                agent=self._agent,
+                signal=AbortSignal(),
+                log=self._log,
+                turn=turn,
+            )
+        finally:
+            run = self._runs.pop(call_id, None)  # also when the client cancelled the call
+        out: dict[str, Any] = {
+            "content": [_content(block) for block in result.content],
+            "isError": result.is_error,
+        }
+        structured = self._structured(name, result, run)
+        if structured is not None:
+            out["structuredContent"] = structured
+        return out
+
+    def _structured(self, name: str, result: ToolResult, run: CodeRun | None) -> Any:
+        if name == RUN_CODE_NAME and run is not None:
+            body: dict[str, JsonValue] = {
+                "logs": list(run.logs),
+                "calls": [{"id": c.id, "name": c.name, "is_error": c.is_error} for c in run.calls],
+            }
+            if run.error is not None:
+                body["error"] = {"kind": run.error[0], "message": run.error[1]}
+            else:
+                body["result"] = run.value
+            return json.loads(json.dumps(body))
+        if isinstance(result, ToolFailure) or name == RUN_CODE_NAME:
+            return None
+        definition = self._registry.get(name, self._agent)
+        if definition is None or definition.output.schema.get("type") != "object":
+            return None
+        return json.loads(json.dumps(result.value))
+
+    def build(self) -> Server[Any]:
+        """The SDK's low-level server with this object's handlers."""
+        require_sdk()
+        import mcp.types as types
+        from mcp.server import Server
+
+        async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+            return types.ListToolsResult.model_validate({"tools": self.tools()})
+
+        async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+            answer = await self.call(params.name, params.arguments)
+            return types.CallToolResult.model_validate(answer)
+
+        return Server(self._name, on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+def _content(block: TextBlock | ImageBlock) -> dict[str, str]:
+    if isinstance(block, ImageBlock):
+        return {"type": "image", "data": block.data, "mimeType": block.mime_type}
+    return {"type": "text", "text": block.text}
+
+
+async def serve_stdio(server: McpCodeServer) -> None:
+    """Serve over this process's stdin and stdout until the client closes them."""
+    from mcp.server.stdio import stdio_server
+
+    lowlevel = server.build()
+    async with stdio_server() as (read_stream, write_stream):
+        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+
+
+async def serve_http(
+    server: McpCodeServer,
+    *,
+    port: int,
+    host: str = "127.0.0.1",
+    on_ready: Callable[[str], object] | None = None,
+) -> None:
+    """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until cancelled.
+
+    The socket is bound and listening before ``on_ready`` is called with the
+    URL (port 0 picks a free port), so a client may connect as soon as it
+    hears of it.
+    """
+    import uvicorn
+
+    lowlevel = server.build()
+    app = lowlevel.streamable_http_app(host=host)
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host, port))
+    listener.listen(128)
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    uvicorn_server = uvicorn.Server(config)
+    if on_ready is not None:
+        on_ready(f"http://{shown}:{bound}/mcp")
+    try:
+        await uvicorn_server.serve(sockets=[listener])
+    finally:
+        listener.close()
+
+
+def announce(url: str) -> None:
+    """Say on stderr where the server listens (stdout may be a pipe someone parses)."""
+    print(f"serving MCP at {url}", file=sys.stderr, flush=True)
+
+
+async def serve(
+    registry: Registry, mode: ServeMode, port: int | None, store: EventStore | None
+) -> None:
+    """What ``codemode serve-mcp`` runs: stdio, or HTTP on loopback when ``port`` is set."""
+    log = SessionLog(store) if store is not None else None
+    try:
+        async with McpCodeServer(registry, mode=mode, log=log) as server:
+            if port is None:
+                await serve_stdio(server)
+            else:
+                await serve_http(server, port=port, on_ready=announce)
+    finally:
+        if log is not None:
+            log.close()

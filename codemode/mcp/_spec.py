@@ -1,0 +1,131 @@
+"""The command line's MCP tool specs: ``mcp+stdio:COMMAND ARG…`` and ``mcp+http:URL``.
+
+``codemode run|sdk|serve-mcp --tools SPEC`` hands a spec starting with ``mcp+``
+here. The rest of a stdio spec is split the way a POSIX shell splits words
+(``mcp+stdio:python "my server.py" --flag``). Tools whose schemas are outside
+the enforced subset are left out, and each is reported on stderr with every
+offending path, so the remaining tools stay usable and nothing is loosened.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Literal, final
+
+from .._loading import ToolSpecError
+from .._registry import Registry
+from ._client import McpTools
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
+    from .._registry import Mode
+
+__all__ = ["MCP_PREFIX", "McpSpec", "is_mcp_spec", "open_spec", "parse_spec"]
+
+#: What every MCP tool spec starts with.
+MCP_PREFIX: Final = "mcp+"
+_STDIO: Final = "mcp+stdio:"
+_HTTP: Final = "mcp+http:"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class McpSpec:
+    """A parsed MCP tool spec: a stdio command line or an HTTP URL."""
+
+    transport: Literal["stdio", "http"]
+    argv: tuple[str, ...] = ()
+    url: str = ""
+
+    def connection(self) -> McpTools:
+        """A not yet entered connection to the server this spec names."""
+        if self.transport == "stdio":
+            return McpTools.stdio(self.argv[0], self.argv[1:])
+        return McpTools.http(self.url)
+
+
+def is_mcp_spec(spec: str) -> bool:
+    """Whether a ``--tools`` value names an MCP server rather than a Python module."""
+    return spec.startswith(MCP_PREFIX)
+
+
+def parse_spec(spec: str) -> McpSpec:
+    """Parse ``mcp+stdio:COMMAND …`` or ``mcp+http:URL``.
+
+    Raises:
+        ToolSpecError: the spec is malformed, or the MCP SDK is not installed;
+            the message says what to write instead.
+    """
+    if spec.startswith(_STDIO):
+        try:
+            argv = tuple(shlex.split(spec[len(_STDIO):]))
+        except ValueError as exc:
+            raise ToolSpecError(f"--tools {spec!r}: cannot split the command: {exc}") from None
+        if not argv:
+            raise ToolSpecError(
+                f"--tools {spec!r}: no command after {_STDIO!r}; "
+                "write e.g. 'mcp+stdio:python my_server.py'"
+            )
+        parsed = McpSpec("stdio", argv=argv)
+    elif spec.startswith(_HTTP):
+        url = spec[len(_HTTP):]
+        if not url.startswith(("http://", "https://")):
+            raise ToolSpecError(
+                f"--tools {spec!r}: expected an http:// or https:// URL after {_HTTP!r}; "
+                "write e.g. 'mcp+http:http://127.0.0.1:8000/mcp'"
+            )
+        parsed = McpSpec("http", url=url)
+    else:
+        raise ToolSpecError(
+            f"--tools {spec!r}: unknown MCP transport; write 'mcp+stdio:COMMAND ARG…' "
+            "or 'mcp+http:URL'"
+        )
+    try:
+        import mcp  # noqa: F401
+    except ModuleNotFoundError:
+        raise ToolSpecError(
+            f"--tools {spec!r}: MCP tools need the MCP SDK; install it with "
+            "pip install 'codemode[mcp]'"
+        ) from None
+    return parsed
+
+
+@asynccontextmanager
+async def open_spec(spec: McpSpec, *, mode: Mode = "code") -> AsyncIterator[Registry]:
+    """A registry holding the server's tools, connected for as long as the block runs.
+
+    Raises:
+        ToolSpecError: the server could not be started or reached, or it
+            offers no tool this registry can hold.
+    """
+    connection = spec.connection()
+    try:
+        await connection.__aenter__()
+    except Exception as exc:
+        raise ToolSpecError(f"{connection.label} could not be reached: {_reason(exc)}") from None
+    try:
+        registry = Registry(mode=mode)
+        imported = await connection.register(registry, unsupported="skip")
+        for skipped in imported.skipped:
+            for problem in skipped.problems:
+                print(f'skipped MCP tool "{skipped.name}": {problem}', file=sys.stderr)
+        if not imported.definitions:
+            raise ToolSpecError(f"{connection.label} offers no tool that can be imported")
+        yield registry
+    except BaseException as exc:
+        await connection.__aexit__(type(exc), exc, exc.__traceback__)
+        raise
+    else:
+        await connection.__aexit__(None, None, None)
+
+
+def _reason(exc: BaseException) -> str:
+    """The first leaf of an exception group, as one line."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
