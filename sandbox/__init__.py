@@ -5,7 +5,8 @@ tripwire (an audit hook in the child that ends the run as ``sandbox-violation``
 at the first event a program never needs) and an OS layer (a fresh child per
 program with rlimits, an unprivileged uid, ``no_new_privs`` and a seccomp
 filter). :class:`WorkerPool` keeps children warm so that start-up is off the
-request path::
+request path; :class:`RayPool` (the ``ray`` extra) runs them on the nodes of a
+Ray cluster instead. Both implement :class:`Pool`, the interface callers use::
 
     from sandbox import Limits, WorkerPool
 
@@ -38,16 +39,24 @@ if TYPE_CHECKING:
     from sandbox._config import RunResult as RunResult
     from sandbox._facades import ALLOWED_MODULES as ALLOWED_MODULES
     from sandbox._pool import WorkerPool as WorkerPool
+    from sandbox._pool_interface import AbortCallback as AbortCallback
+    from sandbox._pool_interface import Pool as Pool
+    from sandbox._ray import NodeStatus as NodeStatus
+    from sandbox._ray import RayPool as RayPool
 
 __all__ = [
     "ALLOWED_MODULES",
+    "AbortCallback",
     "CallHandler",
     "CallProblem",
     "Layers",
     "Limits",
+    "NodeStatus",
     "OutputCallback",
+    "Pool",
     "PoolStatistics",
     "ProgramCompileError",
+    "RayPool",
     "RunError",
     "RunResult",
     "ToolCallFailed",
@@ -58,14 +67,18 @@ __all__ = [
 
 _HOMES: Final[dict[str, str]] = {
     "ALLOWED_MODULES": "sandbox._facades",  # the module names a program may import
+    "AbortCallback": "sandbox._pool_interface",
     "CallHandler": "bridge.host",
     "CallProblem": "sandbox._calls",
     "Layers": "sandbox._config",
     "Limits": "sandbox._config",
+    "NodeStatus": "sandbox._ray",
     "OutputCallback": "bridge.host",
+    "Pool": "sandbox._pool_interface",
     "PoolStatistics": "sandbox._config",
     "ProgramCompileError": "sandbox._compile",
     "RunError": "sandbox._config",
+    "RayPool": "sandbox._ray",  # the ray extra; Ray itself is imported when a pool opens
     "RunResult": "sandbox._config",
     "ToolCallFailed": "bridge.host",
     "ToolSignature": "bridge.protocol",

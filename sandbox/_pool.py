@@ -22,7 +22,6 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Final, final
 
 import anyio
@@ -50,6 +49,7 @@ from sandbox._config import (
     RunResult,
     format_seconds,
 )
+from sandbox._pool_interface import AbortCallback, Pool
 from sandbox._uids import (
     DEFAULT_UID_RANGE,
     ChildUids,
@@ -61,6 +61,7 @@ from sandbox._where import STOP_REPORT_SECONDS, stopped_at
 
 if TYPE_CHECKING:
     import types
+    from collections.abc import Sequence
 
     from anyio.abc import TaskGroup, TaskStatus
 
@@ -69,10 +70,6 @@ if TYPE_CHECKING:
     from sandbox._config import ErrorKind
 
 __all__ = ["AbortCallback", "WorkerPool"]
-
-#: ``abort``: an async callable; when it returns, the run ends as ``abort`` with
-#: the returned text as its message.
-AbortCallback = Callable[[], Awaitable[str]]
 
 #: Time allowed for the zygote to fork a child and for the child to set
 #: itself up and send READY.
@@ -101,7 +98,7 @@ _DEFAULT_LIMITS: Final = Limits()
 
 
 @final
-class WorkerPool:
+class WorkerPool(Pool):
     """Runs programs in fresh sandboxed children kept warm ahead of time.
 
     An ``async with`` resource: entering starts the zygote (``python -I`` with

@@ -1,6 +1,10 @@
 """The dependency rule between the packages, checked statically and in a real child.
 
 * ``sandbox`` and ``bridge`` never import ``codemode``.
+* ``codemode`` knows a pool only by its interface, ``sandbox.Pool``: it never
+  imports an implementation's module or Ray, never names ``RayPool``, and
+  ``CodeMode`` takes any ``Pool`` (``codemode escape-test``, a test of the
+  local sandbox itself, is the one exception). Importing ``sandbox`` loads no Ray.
 * Whatever the child process imports (the zygote and child modules, and what
   they import in turn) never reaches the host side: ``codemode``,
   ``bridge.host``, anyio, ``sandbox._pool``, ``sandbox.testing``.
@@ -29,8 +33,18 @@ CHILD_ENTRY_POINTS = ("sandbox._zygote", "sandbox._child", "bridge.child", "brid
 
 #: Nothing on the child side may import these (or anything under them).
 HOST_ONLY = (
-    "codemode", "bridge.host", "bridge._decoding", "anyio", "sandbox._pool", "sandbox.testing"
+    "codemode", "bridge.host", "bridge._decoding", "anyio", "sandbox._pool", "sandbox.testing",
+    "sandbox._pool_interface", "sandbox._ray", "ray",
 )
+
+#: What ``codemode`` may know of a pool is the interface, ``sandbox.Pool``: no
+#: implementation's module (and no Ray). The default pool it starts is built
+#: through the public ``sandbox.WorkerPool`` name.
+POOL_IMPLEMENTATIONS = ("sandbox._pool", "sandbox._ray", "ray", "sandbox.testing")
+#: ``codemode escape-test`` tests the local sandbox itself: it runs the escape
+#: corpus through a ``WorkerPool`` and counts the host work inside it, so it
+#: names that pool's internals on purpose. It is not on any run's path.
+POOL_AWARE = ("codemode/escapes/",)
 
 
 @dataclass(frozen=True)
@@ -204,3 +218,75 @@ async def test_a_real_child_loads_no_host_module() -> None:
     modules = [str(m) for m in result.value]
     assert "bridge.child" in modules
     assert host_only_loaded(modules) == []
+
+
+def codemode_sources() -> list[Path]:
+    """The ``codemode`` source files that must know no pool implementation."""
+    return [
+        path
+        for path in sorted((ROOT / "codemode").rglob("*.py"))
+        if not str(path.relative_to(ROOT)).startswith(POOL_AWARE)
+    ]
+
+
+def codemode_imports() -> list[Import]:
+    """Every import statement in ``codemode`` (``TYPE_CHECKING`` blocks included)."""
+    found: list[Import] = []
+    for path in codemode_sources():
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        package = ".".join(parts[:-1])  # what a relative import starts from, either way
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, ast.Import):
+                found.extend(Import(alias.name, name, node.lineno) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base_parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    base = ".".join([*base_parts, *([node.module] if node.module else [])])
+                found.append(Import(base, name, node.lineno))
+                found.extend(Import(f"{base}.{a.name}", name, node.lineno) for a in node.names)
+    return found
+
+
+def test_codemode_knows_no_pool_implementation() -> None:
+    imports = codemode_imports()
+    assert any(i.module == "sandbox.Pool" for i in imports)  # the checker sees the interface
+    offending = [i for i in imports if is_under(i.module, POOL_IMPLEMENTATIONS)]
+    assert describe(offending) == []
+    naming = [
+        str(path.relative_to(ROOT))
+        for path in codemode_sources()
+        if "RayPool" in path.read_text(encoding="utf-8")
+    ]
+    assert naming == []
+
+
+def test_code_mode_takes_any_pool() -> None:
+    import inspect
+
+    from codemode.code_mode import CodeMode
+
+    annotation = inspect.signature(CodeMode).parameters["pool"].annotation
+    assert annotation == "Pool | None"
+
+
+def test_importing_sandbox_and_naming_ray_pool_loads_no_ray() -> None:
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "import sandbox\n"
+        "pool = sandbox.RayPool(size=1)\n"
+        "assert isinstance(pool, sandbox.Pool)\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-I", "-c", script, str(ROOT)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env={},
+    )
+    modules = completed.stdout.split()
+    assert "sandbox._ray._pool" in modules
+    assert [m for m in modules if is_under(m, ("ray",))] == []

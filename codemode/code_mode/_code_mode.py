@@ -7,7 +7,7 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, final
 
-from sandbox import Limits, RunResult, WorkerPool
+from sandbox import Limits, Pool, RunResult, WorkerPool
 
 from .._errors import CodemodeError, CodeRunFailedError, ToolArgsError
 from .._schema import validate
@@ -91,8 +91,8 @@ class CodeMode:
     """Gives a registry's agents Code Mode: the reserved ``run_code`` tool, backed by a sandbox.
 
     Use it as an async context manager; it starts a warm :class:`sandbox.WorkerPool`
-    (unless you pass one) and installs ``run_code`` for every scope whose mode is
-    ``code`` or ``both``::
+    (unless you pass a pool: any :class:`sandbox.Pool` will do) and installs
+    ``run_code`` for every scope whose mode is ``code`` or ``both``::
 
         registry = Registry(mode="code")
         registry.register(search)
@@ -105,7 +105,8 @@ class CodeMode:
 
     Args:
         registry: the registry whose tools programs may call.
-        pool: a running pool to use; by default one is started with ``limits``.
+        pool: a running pool to use (any :class:`sandbox.Pool`); by default a
+            :class:`sandbox.WorkerPool` is started with ``limits``.
         limits: sandbox limits for the pool this object starts.
         pool_size: warm children kept by the pool this object starts.
         log: the session log that receives dispatch events.
@@ -123,7 +124,7 @@ class CodeMode:
         self,
         registry: Registry,
         *,
-        pool: WorkerPool | None = None,
+        pool: Pool | None = None,
         limits: Limits | None = None,
         pool_size: int = 2,
         log: SessionLog | None = None,
@@ -134,16 +135,19 @@ class CodeMode:
     ) -> None:
         if pool is not None and limits is not None:
             raise ValueError("pass either pool= or limits=, not both: a pool has its own limits")
-        if pool is not None and not isinstance(pool, WorkerPool):
-            raise TypeError(f"pool must be a running sandbox.WorkerPool, got pool={pool!r}")
+        if pool is not None and not isinstance(pool, Pool):
+            raise TypeError(
+                "pool must be a running sandbox pool (a sandbox.Pool: run, statistics, layers "
+                f"and async with), got pool={pool!r}"
+            )
         if type(pool_size) is not int or pool_size < 0:
             raise ValueError(f"pool_size must be a non-negative int, got pool_size={pool_size!r}")
         if quotas is not None and not isinstance(quotas, Quotas):
             raise TypeError(f"quotas must be a Quotas, got quotas={quotas!r}")
         self._registry = registry
         # The pool passed in (borrowed, never closed here) and the one in use.
-        self._borrowed = pool
-        self._pool = pool
+        self._borrowed: Pool | None = pool
+        self._pool: Pool | None = pool
         self._limits = limits if limits is not None else Limits()
         self._pool_size = pool_size
         self._log = log

@@ -35,7 +35,7 @@ from codemode import (
     define_tool,
 )
 from codemode.code_mode import CodeMode
-from sandbox import Limits, WorkerPool
+from sandbox import Limits, Pool, WorkerPool
 
 #: The scope most tests run their calls for.
 AGENT = Agent("assistant")
@@ -117,7 +117,7 @@ async def run_code(registry: Registry, code: str, **options: Any) -> ToolResult:
     return await registry.execute(run_code_call(code, **options))
 
 
-def code_mode(registry: Registry, pool: WorkerPool, **options: Any) -> CodeMode:
+def code_mode(registry: Registry, pool: Pool, **options: Any) -> CodeMode:
     """A :class:`CodeMode` over ``registry`` that borrows the shared ``pool``."""
     return CodeMode(registry, pool=pool, **options)
 

@@ -1,0 +1,99 @@
+"""``CodeMode(registry, pool=...)`` takes any :class:`sandbox.Pool`, not only a WorkerPool."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .test_code_mode_support import code_mode, make_tool, module_pool, registry_with, returned
+from .test_code_mode_support import run_code as run_code_on
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator, Sequence
+
+    from sandbox import (
+        CallHandler,
+        Layers,
+        Limits,
+        OutputCallback,
+        Pool,
+        PoolStatistics,
+        RunResult,
+        ToolSignature,
+        WorkerPool,
+    )
+    from sandbox._pool_interface import AbortCallback
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+async def pool() -> AsyncIterator[WorkerPool]:
+    async for shared in module_pool():
+        yield shared
+
+
+class CountingPool:
+    """A pool of its own (no base class): it counts runs and hands them to another pool."""
+
+    def __init__(self, inner: WorkerPool) -> None:
+        self.inner = inner
+        self.runs: list[str] = []
+
+    async def __aenter__(self) -> CountingPool:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        return None
+
+    async def run(
+        self,
+        source: str,
+        *,
+        tool_names: Sequence[str],
+        handler: CallHandler,
+        abort: AbortCallback | None = None,
+        limits: Limits | None = None,
+        signatures: Sequence[ToolSignature] | None = None,
+        on_output: OutputCallback | None = None,
+    ) -> RunResult:
+        self.runs.append(source)
+        return await self.inner.run(
+            source,
+            tool_names=tool_names,
+            handler=handler,
+            abort=abort,
+            limits=limits,
+            signatures=signatures,
+            on_output=on_output,
+        )
+
+    def statistics(self) -> PoolStatistics:
+        return self.inner.statistics()
+
+    def layers(self, limits: Limits | None = None) -> Layers:
+        return self.inner.layers(limits)
+
+
+async def test_code_mode_runs_programs_through_any_pool(pool: WorkerPool) -> None:
+    counting = CountingPool(pool)
+    typed: Pool = counting  # the static check: the class satisfies the interface
+    registry = registry_with(make_tool("echo"))
+    async with code_mode(registry, typed):
+        result = await run_code_on(registry, "return await tools.echo(n=1)")
+    assert returned(result) == {"n": 1}
+    assert counting.runs == ["return await tools.echo(n=1)"]
+
+
+def test_code_mode_refuses_what_is_not_a_pool() -> None:
+    from codemode.code_mode import CodeMode
+
+    class NotAPool:
+        async def run(self, *args: Any, **kwargs: Any) -> None: ...
+
+    with pytest.raises(TypeError, match=r"pool must be a running sandbox pool \(a sandbox.Pool"):
+        CodeMode(registry_with(), pool=NotAPool())  # type: ignore[arg-type]
