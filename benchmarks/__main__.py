@@ -37,6 +37,19 @@ def _systems(text: str) -> tuple[str, ...]:
     return names
 
 
+ROWS = ("w1", "w2", "w3", "w4", "w5", "w6", "w7", "cold", "memory")
+
+
+def _rows(text: str) -> tuple[str, ...]:
+    rows = tuple(row.strip().lower() for row in text.split(",") if row.strip())
+    unknown = [row for row in rows if row not in ROWS]
+    if unknown or not rows:
+        raise argparse.ArgumentTypeError(
+            f"unknown row(s) {', '.join(unknown) or '(none given)'}; choose from {', '.join(ROWS)}"
+        )
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks", description=(__doc__ or "").splitlines()[0]
@@ -61,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         help="the 1-minute load average that counts as quiet (default 0.5)",
     )
     parser.add_argument(
+        "--only", type=_rows, default=(), metavar="ROWS",
+        help=f"comma-separated rows to measure, from {','.join(ROWS)} (default: all)",
+    )
+    parser.add_argument(
         "--profile", choices=ORDER, metavar="SYSTEM",
         help="cProfile the host side of SYSTEM's measured runs and print the top functions",
     )
@@ -82,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         log=lambda line: print(line, file=sys.stderr, flush=True),
         profile=args.profile,
+        only=args.only,
     )
     try:
         report = run(options)

@@ -4,7 +4,9 @@ Every figure is stored as ``figures[NAME][SYSTEM]`` (``NAME.SYSTEM`` in the
 documentation), e.g. ``w1_median_us.codemode_full``, ``w1_median_us.monty``,
 ``w4_ratio_vs_plain.codemode_full``, ``w7_runs_per_s.monty``. Names end with
 their unit: ``_us`` microseconds, ``_per_s`` per second, ``_mib`` mebibytes;
-ratios have none.
+ratios have none. ``wN_host_cpu_us`` is the benchmark process's own CPU time per
+run (per call for W3), all threads: what the host spends, which the machine's load
+moves far less than the wall clock.
 """
 
 from __future__ import annotations
@@ -135,6 +137,15 @@ class Report:
             row.append(target.text)
             row.append(" / ".join(_yes_no(met[system]) for system in CODEMODE))
             lines.append("| " + " | ".join(row) + " |")
+        cpu = ["host CPU per run (W3: per call)", *(
+            " / ".join(
+                _time(self.figures[f"{key}_host_cpu_us"][system])
+                for key in ("w1", "w2", "w3")
+                if system in self.figures.get(f"{key}_host_cpu_us", {})
+            ) or "—"
+            for system in self.systems
+        ), "W1 / W2 / W3", ""]
+        lines.append("| " + " | ".join(cpu) + " |")
         return "\n".join(lines)
 
     def _cell(self, row: str, system: str) -> str:

@@ -37,6 +37,8 @@ from benchmarks._workloads import (
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
+    from benchmarks._contenders import Contender
+
 __all__ = ["Options", "measure", "wait_for_quiet"]
 
 
@@ -52,6 +54,8 @@ class Options:
     quiet_load: float
     command: str
     log: Callable[[str], None]
+    #: The rows to measure (``w1`` … ``w7``, ``cold``, ``memory``); empty for all.
+    only: tuple[str, ...] = ()
     #: cProfile this system's measured runs (host side) and print the top functions.
     profile: str | None = None
 
@@ -119,7 +123,9 @@ async def measure(options: Options) -> _report.Report:
         quiet=quiet,
         load_before=os.getloadavg(),
     )
-    chosen_workloads = workloads(options.cpu_scale)
+    chosen_workloads = tuple(
+        w for w in workloads(options.cpu_scale) if not options.only or w.key in options.only
+    )
     report.titles.update({w.key: w.title for w in chosen_workloads})
     report.titles["w7"] = f"W7 fresh-process runs/s, {IN_FLIGHT} in flight"
     report.titles["cold"] = "cold start (create to first result)"
@@ -127,6 +133,11 @@ async def measure(options: Options) -> _report.Report:
     plain = _Plain(chosen_workloads)
     profiler = cProfile.Profile()
     runs: dict[str, dict[str, list[float]]] = {
+        w.key: {c.name: [] for c in chosen} for w in chosen_workloads
+    }
+    # The benchmark process's CPU time per run (all its threads): moves far less
+    # with the machine's load than the wall clock.
+    host: dict[str, dict[str, list[float]]] = {
         w.key: {c.name: [] for c in chosen} for w in chosen_workloads
     }
     paired: dict[str, dict[str, list[float]]] = {
@@ -157,27 +168,20 @@ async def measure(options: Options) -> _report.Report:
                         await contender.settle()
                         if contender.name == options.profile:
                             profiler.enable()
+                        cpu = time.process_time()
                         elapsed = await contender.run(workload)
+                        cpu = time.process_time() - cpu
                         if contender.name == options.profile:
                             profiler.disable()
                         runs[workload.key][contender.name].append(elapsed)
+                        host[workload.key][contender.name].append(cpu)
                         if workload.kind == "cpu":
                             paired[workload.key][contender.name].append(elapsed / base)
             for contender in order:
-                await contender.settle()
-                rate = await contender.throughput(
-                    max(IN_FLIGHT, round(THROUGHPUT_RUNS * options.sample_scale))
+                await _once_a_round(
+                    contender, options, rates, cold, memory,
+                    max(IN_FLIGHT, round(THROUGHPUT_RUNS * options.sample_scale)),
                 )
-                if rate is not None:
-                    rates[contender.name].append(rate)
-                await contender.settle()
-                started = await contender.cold_start()
-                if started is not None:
-                    cold[contender.name].append(started)
-                await contender.settle()
-                uss = await contender.idle_uss_kib()
-                if uss is not None:
-                    memory[contender.name].append(uss)
             options.log(f"round {round_index + 1}/{options.rounds} done "
                         f"(load average {os.getloadavg()[0]:.2f})")
     report.load_after = os.getloadavg()
@@ -187,14 +191,42 @@ async def measure(options: Options) -> _report.Report:
         stats.sort_stats("tottime").print_stats(40)
         stats.sort_stats("cumulative").print_stats(40)
         options.log(stream.getvalue())
-    _figures(report, chosen_workloads, runs, paired, floor, rates, cold, memory)
+    _figures(report, chosen_workloads, runs, host, paired, floor, rates, cold, memory)
     return report
+
+
+async def _once_a_round(
+    contender: Contender,
+    options: Options,
+    rates: dict[str, list[float]],
+    cold: dict[str, list[float]],
+    memory: dict[str, list[float]],
+    runs: int,
+) -> None:
+    """W7, the cold start and the memory figure: one sample of each a round."""
+    wanted = options.only or ("w7", "cold", "memory")
+    if "w7" in wanted:
+        await contender.settle()
+        rate = await contender.throughput(runs)
+        if rate is not None:
+            rates[contender.name].append(rate)
+    if "cold" in wanted:
+        await contender.settle()
+        started = await contender.cold_start()
+        if started is not None:
+            cold[contender.name].append(started)
+    if "memory" in wanted:
+        await contender.settle()
+        uss = await contender.idle_uss_kib()
+        if uss is not None:
+            memory[contender.name].append(uss)
 
 
 def _figures(
     report: _report.Report,
     chosen_workloads: tuple[Workload, ...],
     runs: dict[str, dict[str, list[float]]],
+    host: dict[str, dict[str, list[float]]],
     paired: dict[str, dict[str, list[float]]],
     floor: dict[str, list[float]],
     rates: dict[str, list[float]],
@@ -208,6 +240,9 @@ def _figures(
             return seconds * 1e6 / per
 
         _report.summarise(report, workload.key, runs[workload.key], micro)
+        for system, values in host[workload.key].items():
+            if values:
+                report.put(f"{workload.key}_host_cpu_us", system, micro(_report.median(values)))
         if workload.kind in ("latency", "per_call"):
             _report.ratios_vs(
                 report, f"{workload.key}_ratio_vs_monty", f"{workload.key}_median_us", "monty"
@@ -225,7 +260,7 @@ def _figures(
                         f"{workload.key}_ratio_vs_sleep", system,
                         _report.median(values) / PAUSE_SECONDS,
                     )
-    if "smolagents" in runs["w6"]:
+    if "smolagents" in runs.get("w6", {}):
         report.notes["w6.smolagents"] = "calls in turn (no async)"
     for system, values in rates.items():
         if values:

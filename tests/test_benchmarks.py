@@ -60,9 +60,9 @@ def test_one_smoke_round_measures_every_installed_system(tmp_path: Path) -> None
     assert set(data["targets"]) == {target.row for target in _report.TARGETS}
     assert data["load_average_before"]
     assert data["machine"]["cpus"]
-    # The table: a header, a rule and one row per target, every system a column.
+    # The table: a header, a rule, one row per target and the host CPU row.
     table = [line for line in done.stdout.splitlines() if line.startswith("|")]
-    assert len(table) == 2 + len(_report.TARGETS)
+    assert len(table) == 3 + len(_report.TARGETS)
     assert all(system in table[0] for system in expected)
 
 
