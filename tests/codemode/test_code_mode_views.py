@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from codemode import Agent
-from codemode.code_mode import _code_mode, render_sdk
+from codemode.code_mode import _code_mode, _preflight, render_sdk
 
 from .test_code_mode_support import (
     AGENT,
@@ -47,7 +47,7 @@ async def test_signatures_are_derived_once_per_registry_version(
     pool: WorkerPool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     derived: list[tuple[str, ...]] = []
-    real = _code_mode.tool_signatures
+    real = _preflight.tool_signatures
 
     def counting(tools: dict[str, object]) -> object:
         derived.append(tuple(tools))
