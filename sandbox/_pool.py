@@ -84,6 +84,11 @@ _EXIT_GRACE_SECONDS: Final = 2.0
 #: run for the CPUs; a run that lasts longer than this has its replacement
 #: started anyway, so that a long program does not leave the pool short.
 _REFILL_DEFER_SECONDS: Final = 0.05
+#: The pool's own work after a run (the replacement's fork request, removing
+#: the finished child's directory: file-system calls on the event loop) waits
+#: this long after the run returned, so that the caller's work after the run
+#: (``run_code`` settles, renders and logs its result) does not queue behind it.
+_AFTER_RUN_SECONDS: Final = 0.002
 #: Compiled programs kept per pool (marshalled, with their tool calls), keyed by
 #: ``(source, restricted)``.
 _COMPILE_CACHE_SIZE: Final = 256
@@ -289,6 +294,7 @@ class WorkerPool:
                 # fork its own, on its own path: refill at once.
                 with anyio.move_on_after(_REFILL_DEFER_SECONDS):
                     await self._run_returned.wait()
+                await anyio.sleep(_AFTER_RUN_SECONDS)
 
     async def _watch_idle(self, child: Child) -> None:
         # A warm child that dies while waiting (killed from outside, the zygote
@@ -422,6 +428,7 @@ class WorkerPool:
         try:
             with anyio.move_on_after(_EXIT_GRACE_SECONDS):
                 await child.exited.wait()
+            await anyio.sleep(_AFTER_RUN_SECONDS)
         finally:
             with anyio.CancelScope(shield=True):
                 await self._dispose(child, self._zygote)

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import anyio
+import anyio.lowlevel
 import pytest
 
 from sandbox import Limits, WorkerPool
-from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, zygote_pid
+from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, wait_reaped, zygote_pid
 
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
@@ -530,3 +531,23 @@ async def test_a_long_run_has_its_child_replaced_while_it_runs() -> None:
                 during = pool.statistics()
                 handler.release.set()
     assert (during.idle, during.busy, during.started) == (2, 1, 3)
+
+
+async def test_the_pools_own_work_after_a_run_waits_for_the_callers_next_steps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Long enough that nothing but the delay itself decides the order.
+    monkeypatch.setattr("sandbox._pool._AFTER_RUN_SECONDS", GUARD * 10)
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 2)
+            result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            assert result.pid is not None
+            await wait_reaped(pool, result.pid)
+            for _ in range(10):  # the caller's own steps after the run
+                await anyio.lowlevel.checkpoint()
+            stats = pool.statistics()
+            directories = len(_run_dirs(pool))
+    # No replacement forked and the finished child's directory not yet removed.
+    assert (stats.idle, stats.starting, stats.started, stats.exiting) == (1, 0, 2, 1)
+    assert directories == 2
