@@ -84,10 +84,11 @@ _EXIT_GRACE_SECONDS: Final = 2.0
 #: run for the CPUs; a run that lasts longer than this has its replacement
 #: started anyway, so that a long program does not leave the pool short.
 _REFILL_DEFER_SECONDS: Final = 0.05
-#: The pool's own work after a run (the replacement's fork request, removing
-#: the finished child's directory: file-system calls on the event loop) waits
-#: this long after the run returned, so that the caller's work after the run
-#: (``run_code`` settles, renders and logs its result) does not queue behind it.
+#: The replacement's fork request (file-system calls and a uid on the event
+#: loop) waits this long after the run returned, so that the caller's work
+#: after the run (``run_code`` settles, renders and logs its result) does not
+#: queue behind it. (Releasing the finished child stays prompt: whoever waits
+#: for the pool to settle counts scheduler rounds, not time.)
 _AFTER_RUN_SECONDS: Final = 0.002
 #: Compiled programs kept per pool (marshalled, with their tool calls), keyed by
 #: ``(source, restricted)``.
@@ -428,7 +429,6 @@ class WorkerPool:
         try:
             with anyio.move_on_after(_EXIT_GRACE_SECONDS):
                 await child.exited.wait()
-            await anyio.sleep(_AFTER_RUN_SECONDS)
         finally:
             with anyio.CancelScope(shield=True):
                 await self._dispose(child, self._zygote)

@@ -547,7 +547,5 @@ async def test_the_pools_own_work_after_a_run_waits_for_the_callers_next_steps(
             for _ in range(10):  # the caller's own steps after the run
                 await anyio.lowlevel.checkpoint()
             stats = pool.statistics()
-            directories = len(_run_dirs(pool))
-    # No replacement forked and the finished child's directory not yet removed.
-    assert (stats.idle, stats.starting, stats.started, stats.exiting) == (1, 0, 2, 1)
-    assert directories == 2
+    # No replacement forked yet.
+    assert (stats.idle, stats.starting, stats.started) == (1, 0, 2)
