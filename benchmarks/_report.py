@@ -155,7 +155,8 @@ class Report:
             run = get(f"{row}_median_us", {}).get(system)
             if ratio is None or run is None:
                 return self.notes.get(f"{row}.{system}", "—")
-            return f"{ratio:.2f}× ({_time(run)})"
+            note = self.notes.get(f"{row}.{system}")
+            return f"{ratio:.2f}× ({_time(run)}{', ' + note if note else ''})"
         if row == "w6":
             run = get("w6_median_us", {}).get(system)
             if run is None:
