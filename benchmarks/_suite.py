@@ -153,6 +153,7 @@ async def measure(options: Options) -> _report.Report:
     rates: dict[str, list[float]] = {c.name: [] for c in chosen if c.isolated}
     cold: dict[str, list[float]] = {c.name: [] for c in chosen}
     memory: dict[str, list[float]] = {c.name: [] for c in chosen if c.isolated}
+    failed: dict[str, str] = {}
     async with AsyncExitStack() as stack:
         for contender in chosen:
             await contender.open()
@@ -161,7 +162,7 @@ async def measure(options: Options) -> _report.Report:
         for contender in chosen:
             for workload in chosen_workloads:
                 await contender.settle()
-                await contender.run(variants[contender.cpu_scale][workload.key])
+                await _run(contender, variants[contender.cpu_scale][workload.key], failed)
         for round_index in range(options.rounds):
             shift = round_index % len(chosen)
             order = chosen[shift:] + chosen[:shift]
@@ -169,6 +170,8 @@ async def measure(options: Options) -> _report.Report:
                 for contender in order:
                     workload = variants[contender.cpu_scale][listed.key]
                     for _ in range(_samples(workload, options.sample_scale)):
+                        if contender.name in failed:
+                            break
                         if workload.kind == "cpu":
                             base = await plain.run(workload)
                             if contender.cpu_scale == 1:
@@ -177,15 +180,19 @@ async def measure(options: Options) -> _report.Report:
                         if contender.name == options.profile:
                             profiler.enable()
                         cpu = time.process_time()
-                        elapsed = await contender.run(workload)
+                        elapsed = await _run(contender, workload, failed)
                         cpu = time.process_time() - cpu
                         if contender.name == options.profile:
                             profiler.disable()
+                        if elapsed is None:
+                            break
                         runs[workload.key][contender.name].append(elapsed)
                         host[workload.key][contender.name].append(cpu)
                         if workload.kind == "cpu":
                             paired[workload.key][contender.name].append(elapsed / base)
             for contender in order:
+                if contender.name in failed:
+                    continue
                 await _once_a_round(
                     contender, options, rates, cold, memory,
                     max(IN_FLIGHT, round(THROUGHPUT_RUNS * options.sample_scale)),
@@ -193,6 +200,9 @@ async def measure(options: Options) -> _report.Report:
             options.log(f"round {round_index + 1}/{options.rounds} done "
                         f"(load average {os.getloadavg()[0]:.2f})")
     report.load_after = os.getloadavg()
+    for name, why in failed.items():
+        report.missing[name] = why
+        options.log(f"{name}: {why}")
     if options.profile is not None:
         stream = io.StringIO()
         stats = pstats.Stats(profiler, stream=stream)
@@ -201,6 +211,28 @@ async def measure(options: Options) -> _report.Report:
         options.log(stream.getvalue())
     _figures(report, chosen_workloads, runs, host, paired, floor, rates, cold, memory)
     return report
+
+
+async def _run(contender: Contender, workload: Workload, failed: dict[str, str]) -> float | None:
+    """One run; a peer that raises is left out from then on (codemode's failures stop the run).
+
+    A wrong result is a :class:`BenchmarkError` for every system: it stops the run.
+    """
+    if contender.name in failed:
+        return None
+    try:
+        return await contender.run(workload)
+    except BenchmarkError:
+        raise
+    except Exception as exc:
+        if contender.name in _report.CODEMODE:
+            raise BenchmarkError(
+                f"{contender.name} failed on {workload.key}: {type(exc).__name__}: {exc}"
+            ) from exc
+        failed[contender.name] = (
+            f"failed on {workload.key} ({type(exc).__name__}: {exc}); left out from then on"
+        )
+        return None
 
 
 async def _once_a_round(

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from benchmarks import _contenders, _report, _workloads
+from benchmarks import _contenders, _report, _suite, _workloads
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -76,6 +76,41 @@ def test_a_missing_peer_is_reported_and_left_out(monkeypatch: pytest.MonkeyPatch
     chosen, missing = _contenders.contenders(("codemode_pool", "monty"))
     assert [c.name for c in chosen] == ["codemode_pool"]
     assert "pip install pydantic-monty" in missing["monty"]
+
+
+class _BrokenPeer(_contenders.Smolagents):
+    async def run(self, workload: _workloads.Workload) -> float:
+        if workload.key == "w3":
+            raise RuntimeError("the peer broke")
+        return await super().run(workload)
+
+
+def _options(systems: tuple[str, ...]) -> _suite.Options:
+    return _suite.Options(
+        rounds=1, cpu_scale=0.01, sample_scale=0.01, systems=systems, quiet_seconds=0.0,
+        quiet_load=0.5, command="python -m benchmarks", log=lambda line: None,
+        only=("w1", "w3"),
+    )
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("smolagents") is None, reason="the bench extra is not installed"
+)
+async def test_a_peer_that_fails_is_reported_and_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(_contenders._CLASSES, "smolagents", _BrokenPeer)
+    report = await _suite.measure(_options(("smolagents",)))
+    assert "failed on w3 (RuntimeError: the peer broke)" in report.missing["smolagents"]
+    assert "smolagents" not in report.figures.get("w3_median_us", {})
+
+
+async def test_a_failing_codemode_run_stops_the_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken(_contenders.CodemodePool):
+        async def run(self, workload: _workloads.Workload) -> float:
+            raise RuntimeError("broken")
+
+    monkeypatch.setitem(_contenders._CLASSES, "codemode_pool", Broken)
+    with pytest.raises(_contenders.BenchmarkError, match="codemode_pool failed on w1"):
+        await _suite.measure(_options(("codemode_pool",)))
 
 
 def test_a_wrong_result_stops_the_benchmark() -> None:
