@@ -2,7 +2,7 @@
 
 Run from the project root (the peers come with ``pip install '.[bench]'``)::
 
-    python -m benchmarks                      # the full run (about ten minutes)
+    python -m benchmarks                      # the full run (a few minutes)
     python -m benchmarks --quick              # fewer rounds and samples
     python -m benchmarks --json figures.json  # also write the figures
     python -m benchmarks --systems codemode_full,monty
