@@ -28,8 +28,8 @@ import anyio
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bridge_roundtrip import bench_frames
-
+from benchmarks._contenders import uss_kib
+from benchmarks.bridge_roundtrip import bench_frames
 from sandbox import Limits, WorkerPool
 from sandbox._compile import compile_program
 from sandbox.testing import EchoHandler, wait_for_idle
@@ -140,22 +140,13 @@ async def runs_per_second(limits: Limits, runs: int, concurrency: int) -> float:
         return runs / (time.perf_counter() - start)
 
 
-def _uss_kib(pid: int) -> int:
-    total = 0
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        name, _, rest = line.partition(":")
-        if name in ("Private_Clean", "Private_Dirty"):
-            total += int(rest.split()[0])
-    return total
-
-
 async def idle_child_uss(pool: WorkerPool) -> tuple[float, float]:
     """USS of idle children and of the zygote, in MiB."""
     await wait_for_idle(pool, pool._size)
     zygote = pool._zygote
     assert zygote is not None
-    children = [_uss_kib(child.pid) for child in pool._idle]
-    return statistics.median(children) / 1024, _uss_kib(zygote.ready.pid) / 1024
+    children = [uss_kib(child.pid) for child in pool._idle]
+    return statistics.median(children) / 1024, uss_kib(zygote.ready.pid) / 1024
 
 
 async def cpu_ratio(pool: WorkerPool, source: str, n: int, repeat: int) -> tuple[float, float]:

@@ -207,6 +207,7 @@ class HostEndpoint:
 
     __slots__ = (
         "_busy_since",
+        "_callers",
         "_decoder",
         "_frames",
         "_idle_callers",
@@ -243,6 +244,7 @@ class HostEndpoint:
         self._on_output: OutputCallback | None = None
         self._log_bytes = 0
         self._in_flight = 0
+        self._callers = 0  # caller tasks started (each parks until cancelled)
         self._pending_bytes = 0
         self._max_pending_bytes = 0
         self._busy_since = 0.0
@@ -430,7 +432,11 @@ class HostEndpoint:
                             f"the child's pipe failed before the run finished ({exc})",
                             closed=True,
                         )
-                tg.cancel_scope.cancel()
+                if self._callers:
+                    # Parked callers wait for a call that will not come. With
+                    # none started there is nothing to stop (and anyio's cancel
+                    # costs a task repr, a noticeable part of a trivial run).
+                    tg.cancel_scope.cancel()
         finally:
             self._scope = None
             self._settle_clock()
@@ -493,6 +499,7 @@ class HostEndpoint:
                 if self._idle_callers:
                     self._idle_callers.pop().serve(call)
                 else:
+                    self._callers += 1
                     tg.start_soon(self._caller, handler, call)
                 started = True
             elif isinstance(message, Log):

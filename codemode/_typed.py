@@ -18,18 +18,19 @@ import json
 import re
 import types
 import typing
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, overload
 
 import anyio.to_thread
 import msgspec
 
-from bridge.lossless import format_path, materialize
+from bridge.lossless import format_path, is_snapshot, materialize
 
 from ._errors import ToolArgsError, ToolOutputError, UnsupportedSchemaError
 from ._execution import ToolRunContext
 from ._offload import sized
-from ._schema import schema_problems, validate
+from ._schema import Violation, schema_problems, validate
 from ._tools import ToolDefinition, ToolOutput, _frozen_schema, render_json
 from ._typed_shapes import complete_components
 
@@ -364,11 +365,27 @@ def _build_typed(
     tool_name = name if name is not None else fn.__name__
     frozen_parameters = _frozen_schema(parameters, what=f"tool {tool_name!r} parameters")
 
+    # The classifier and the body read the same frozen snapshot of one call's
+    # arguments (a snapshot is checked and read-only, and freezing it again
+    # returns it as it is), so the verdict on the last snapshot is kept: a call
+    # is validated once, not twice. One reference swap (atomic under the GIL),
+    # since the body may validate in a worker thread; held weakly.
+    last_verdict: list[tuple[weakref.ref[object], list[Violation]] | None] = [None]
+
+    def violations_of(args: object) -> list[Violation]:
+        entry = last_verdict[0]
+        if entry is not None and args is not None and entry[0]() is args:
+            return entry[1]
+        found = validate(frozen_parameters, args)
+        if is_snapshot(args):
+            last_verdict[0] = (weakref.ref(args), found)
+        return found
+
     def valid(args: object) -> bool:
-        return not validate(frozen_parameters, args)
+        return not violations_of(args)
 
     def converted(args: Any) -> tuple[list[object], dict[str, object]]:
-        violations = validate(frozen_parameters, args)
+        violations = violations_of(args)
         if violations:
             raise ToolArgsError([str(v) for v in violations])
         positional: list[object] = []

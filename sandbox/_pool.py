@@ -76,6 +76,17 @@ __all__ = ["AbortCallback", "WorkerPool"]
 _CHILD_READY_SECONDS: Final = 20.0
 #: Time a child that sent Done or closed its pipe gets to exit on its own.
 _EXIT_GRACE_SECONDS: Final = 2.0
+#: While a warm child remains, one taken by a run is replaced once a run
+#: returns, so that the fork and the new child's set-up do not compete with the
+#: run for the CPUs; a run that lasts longer than this has its replacement
+#: started anyway, so that a long program does not leave the pool short.
+_REFILL_DEFER_SECONDS: Final = 0.05
+#: The replacement's fork request (file-system calls and a uid on the event
+#: loop) waits this long after the run returned, so that the caller's work
+#: after the run (``run_code`` settles, renders and logs its result) does not
+#: queue behind it. (Releasing the finished child stays prompt: whoever waits
+#: for the pool to settle counts scheduler rounds, not time.)
+_AFTER_RUN_SECONDS: Final = 0.002
 #: Compiled programs kept per pool (marshalled, with their tool calls), keyed by
 #: ``(source, restricted)``.
 _COMPILE_CACHE_SIZE: Final = 256
@@ -162,6 +173,7 @@ class WorkerPool(Pool):
         self._zygote_up = anyio.Event()
         self._zygote_error: str | None = None
         self._refill_wanted = anyio.Event()
+        self._run_returned = anyio.Event()
         self._idle_changed = anyio.Event()
         self._idle: list[Child] = []
         self._busy = 0
@@ -274,6 +286,13 @@ class WorkerPool(Pool):
                 self._notify_idle()
             await self._refill_wanted.wait()
             self._refill_wanted = anyio.Event()
+            if self._busy and self._idle:
+                # A warm child is still there for the next run: let the busy
+                # one finish first. With none left, a run arriving now would
+                # fork its own, on its own path: refill at once.
+                with anyio.move_on_after(_REFILL_DEFER_SECONDS):
+                    await self._run_returned.wait()
+                await anyio.sleep(_AFTER_RUN_SECONDS)
 
     async def _watch_idle(self, child: Child) -> None:
         # A warm child that dies while waiting (killed from outside, the zygote
@@ -643,6 +662,8 @@ class WorkerPool(Pool):
         finally:
             self._busy -= 1
             self._runs += 1
+            returned, self._run_returned = self._run_returned, anyio.Event()
+            returned.set()
 
     def _take_idle(self, settings: _zygote.ChildSettings) -> Child | None:
         for index, child in enumerate(self._idle):

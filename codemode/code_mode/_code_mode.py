@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from contextlib import AsyncExitStack
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, final
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final, final
 
 from sandbox import Limits, Pool, RunResult, WorkerPool
 
@@ -27,10 +28,11 @@ from ._wire import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from types import TracebackType
 
     from bridge.lossless import JsonValue
+    from sandbox import ToolSignature
 
     from .._execution import ToolRunContext
     from .._log import SessionLog
@@ -40,6 +42,26 @@ if TYPE_CHECKING:
 __all__ = ["CodeMode", "CodeRun"]
 
 _log = logging.getLogger("codemode.code_mode")
+
+#: Scopes whose derived view (:class:`_ScopeView`) is kept; older ones are rebuilt.
+_VIEW_CACHE_SIZE: Final = 64
+
+
+@final
+@dataclass(frozen=True, eq=False)
+class _ScopeView:
+    """What a run derives from one scope's tools, computed once per registry version.
+
+    ``source`` is the registry's own cached view of the scope: the registry makes
+    a new one on every change, so ``source is registry._visible(agent)`` says
+    whether this is still current (and holding it keeps its ``id`` unique).
+    """
+
+    source: Mapping[str, ToolDefinition]
+    tools: dict[str, SdkTool]
+    names: tuple[str, ...]
+    signatures: tuple[ToolSignature, ...]
+    sdk: list[str] = field(default_factory=list)  # the SDK text, rendered on first use
 
 
 class InvalidDescriptionError(CodemodeError):
@@ -158,6 +180,7 @@ class CodeMode:
         self._on_run = on_run
         self._on_output = on_output
         self._stack: AsyncExitStack | None = None
+        self._views: OrderedDict[int, _ScopeView] = OrderedDict()
         self.definition = ToolDefinition(
             name=RUN_CODE_NAME,
             description=RUN_CODE_DESCRIPTION,
@@ -196,24 +219,46 @@ class CodeMode:
 
     # -- what the model reads -----------------------------------------------------
 
-    def sdk_tools(self, agent: Agent | None = None) -> list[SdkTool]:
-        """The tools a program in ``agent``'s scope can call (never ``run_code`` itself)."""
-        return [
-            SdkTool(
+    def _scope_view(self, agent: Agent | None) -> _ScopeView:
+        """The SDK tools, their names and signatures for ``agent``'s scope, cached.
+
+        Every run needs them and they depend only on the registry's state, which
+        the registry's own per-version view identifies.
+        """
+        source = self._registry._visible(agent)
+        key = id(source)
+        cached = self._views.get(key)
+        if cached is not None and cached.source is source:
+            self._views.move_to_end(key)
+            return cached
+        tools = {
+            name: SdkTool(
                 name=d.name,
                 description=d.description,
                 parameters=d.parameters,
                 output=d.output.schema,
             )
-            for name, d in sorted(self._registry._visible(agent).items())
+            for name, d in sorted(source.items())
             if name != RUN_CODE_NAME
-        ]
+        }
+        view = _ScopeView(source, tools, tuple(tools), tool_signatures(tools))
+        self._views[key] = view
+        if len(self._views) > _VIEW_CACHE_SIZE:
+            self._views.popitem(last=False)
+        return view
+
+    def sdk_tools(self, agent: Agent | None = None) -> list[SdkTool]:
+        """The tools a program in ``agent``'s scope can call (never ``run_code`` itself)."""
+        return list(self._scope_view(agent).tools.values())
 
     def sdk(self, agent: Agent | None = None) -> str:
         """The SDK section for ``agent``'s scope (empty when the scope is native)."""
         if self._registry.mode_of(agent) == "native":
             return ""
-        return render_sdk(self.sdk_tools(agent))
+        view = self._scope_view(agent)
+        if not view.sdk:
+            view.sdk.append(render_sdk(view.tools.values()))
+        return view.sdk[0]
 
     def system_prompt(self, agent: Agent | None = None) -> str:
         """The code-only rule (under ``code``) followed by the SDK section."""
@@ -250,11 +295,11 @@ class CodeMode:
                     f"run_code was not run: the session log cannot take its dispatch events: "
                     f"{problem}"
                 )
-        tools = {t.name: t for t in self.sdk_tools(ctx.agent)}
+        view = self._scope_view(ctx.agent)
         # The pre-flight check runs where the sandbox compiles the program (on
         # the host for a short one, in the child for a longer one): a call that
         # cannot succeed ends the run as `compile` before anything is dispatched.
-        signatures = tool_signatures(tools) if self._check_calls else None
+        signatures = view.signatures if self._check_calls else None
 
         async def outer_abort() -> str:
             await ctx.signal.wait()
@@ -265,7 +310,7 @@ class CodeMode:
         ) as dispatcher:
             result = await pool.run(
                 code,
-                tool_names=sorted(tools),
+                tool_names=view.names,
                 handler=dispatcher,
                 abort=outer_abort,
                 signatures=signatures,

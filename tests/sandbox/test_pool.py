@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import anyio
+import anyio.lowlevel
 import pytest
 
 from sandbox import Limits, WorkerPool
-from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, zygote_pid
+from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, wait_reaped, zygote_pid
 
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
@@ -493,3 +494,58 @@ def test_bad_pool_arguments_are_refused_with_their_value(
 ) -> None:
     with pytest.raises(error, match=match):
         WorkerPool(**kwargs)  # type: ignore[arg-type]
+
+
+async def test_a_taken_child_is_replaced_after_the_run_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # So long that the replacement can only come from the run returning.
+    monkeypatch.setattr("sandbox._pool._REFILL_DEFER_SECONDS", GUARD * 10)
+    handler = BlockingHandler()
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 2)
+            async with anyio.create_task_group() as tg:
+                run = partial(pool.run, tool_names=["wait"], handler=handler)
+                tg.start_soon(run, "await tools.wait()")
+                await handler.entered.wait()
+                during = pool.statistics()
+                handler.release.set()
+            await wait_for_idle(pool, 2)
+            after = pool.statistics()
+    # While the run held its child, the warm one left waited and nothing forked.
+    assert (during.idle, during.busy, during.starting, during.started) == (1, 1, 0, 2)
+    assert (after.idle, after.started) == (2, 3)
+
+
+async def test_a_long_run_has_its_child_replaced_while_it_runs() -> None:
+    handler = BlockingHandler()
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 2)
+            async with anyio.create_task_group() as tg:
+                run = partial(pool.run, tool_names=["wait"], handler=handler)
+                tg.start_soon(run, "await tools.wait()")
+                await handler.entered.wait()
+                await wait_for_idle(pool, 2)
+                during = pool.statistics()
+                handler.release.set()
+    assert (during.idle, during.busy, during.started) == (2, 1, 3)
+
+
+async def test_the_pools_own_work_after_a_run_waits_for_the_callers_next_steps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Long enough that nothing but the delay itself decides the order.
+    monkeypatch.setattr("sandbox._pool._AFTER_RUN_SECONDS", GUARD * 10)
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 2)
+            result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            assert result.pid is not None
+            await wait_reaped(pool, result.pid)
+            for _ in range(10):  # the caller's own steps after the run
+                await anyio.lowlevel.checkpoint()
+            stats = pool.statistics()
+    # No replacement forked yet.
+    assert (stats.idle, stats.starting, stats.started) == (1, 0, 2)

@@ -1,0 +1,157 @@
+"""``python -m benchmarks`` keeps running: one smoke round end to end, and its figure names.
+
+No figure is asserted against a bound here (speed is measured by the command, not the
+tests); what is checked is that every system ran every workload with its result checked,
+that the JSON file has the stable names, and that a missing peer is reported, not fatal.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from benchmarks import _contenders, _report, _suite, _workloads
+
+REPO = Path(__file__).resolve().parent.parent
+
+#: What every isolated system reports, by figure name (smolagents has no process of
+#: its own: no W7 and no worker memory).
+_PER_SYSTEM = (
+    "w1_median_us", "w1_p90_us", "w2_median_us", "w3_median_us", "w3_p90_us",
+    "w4_ratio_vs_plain", "w5_ratio_vs_plain", "w6_median_us", "w6_ratio_vs_sleep",
+    "cold_start_median_us",
+)
+_ISOLATED = ("w7_runs_per_s", "idle_uss_mib")
+
+
+@pytest.mark.slow
+def test_one_smoke_round_measures_every_installed_system(tmp_path: Path) -> None:
+    out = tmp_path / "figures.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--smoke", "--json", str(out)],
+        cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(out.read_text())
+    installed = {
+        name for name, (module, _) in _contenders.PEERS.items()
+        if importlib.util.find_spec(module) is not None
+    }
+    expected = ["codemode_full", "codemode_pool", *sorted(installed)]
+    assert sorted(data["systems"]) == sorted(expected)
+    assert set(data["missing"]) == set(_contenders.PEERS) - installed
+    figures = data["figures"]
+    for system in expected:
+        for name in _PER_SYSTEM:
+            assert figures[name][system] > 0, (name, system)
+        if system != "smolagents":
+            for name in _ISOLATED:
+                assert figures[name][system] > 0, (name, system)
+    if "monty" in installed:
+        assert figures["w1_ratio_vs_monty"]["monty"] == pytest.approx(1.0)
+        assert figures["w1_ratio_vs_monty"]["codemode_full"] > 0
+    assert set(data["targets"]) == {target.row for target in _report.TARGETS}
+    assert data["load_average_before"]
+    assert data["machine"]["cpus"]
+    # The table: a header, a rule, one row per target and the host CPU row.
+    table = [line for line in done.stdout.splitlines() if line.startswith("|")]
+    assert len(table) == 3 + len(_report.TARGETS)
+    assert all(system in table[0] for system in expected)
+
+
+def test_a_missing_peer_is_reported_and_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+
+    def find_spec(name: str, *args: object) -> object:
+        return None if name == "pydantic_monty" else real(name)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    chosen, missing = _contenders.contenders(("codemode_pool", "monty"))
+    assert [c.name for c in chosen] == ["codemode_pool"]
+    assert "pip install pydantic-monty" in missing["monty"]
+
+
+class _BrokenPeer(_contenders.Smolagents):
+    async def run(self, workload: _workloads.Workload) -> float:
+        if workload.key == "w3":
+            raise RuntimeError("the peer broke")
+        return await super().run(workload)
+
+
+def _options(systems: tuple[str, ...]) -> _suite.Options:
+    return _suite.Options(
+        rounds=1, cpu_scale=0.01, sample_scale=0.01, systems=systems, quiet_seconds=0.0,
+        quiet_load=0.5, command="python -m benchmarks", log=lambda line: None,
+        only=("w1", "w3"),
+    )
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("smolagents") is None, reason="the bench extra is not installed"
+)
+async def test_a_peer_that_fails_is_reported_and_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(_contenders._CLASSES, "smolagents", _BrokenPeer)
+    report = await _suite.measure(_options(("smolagents",)))
+    assert "failed on w3 (RuntimeError: the peer broke)" in report.missing["smolagents"]
+    assert "smolagents" not in report.figures.get("w3_median_us", {})
+
+
+async def test_a_failing_codemode_run_stops_the_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken(_contenders.CodemodePool):
+        async def run(self, workload: _workloads.Workload) -> float:
+            raise RuntimeError("broken")
+
+    monkeypatch.setitem(_contenders._CLASSES, "codemode_pool", Broken)
+    with pytest.raises(_contenders.BenchmarkError, match="codemode_pool failed on w1"):
+        await _suite.measure(_options(("codemode_pool",)))
+
+
+def test_a_wrong_result_stops_the_benchmark() -> None:
+    workload = _workloads.workloads(0.01)[0]
+    with pytest.raises(_contenders.BenchmarkError, match="returned 2 for w1; expected 1"):
+        _contenders._check("codemode_pool", workload, 2)
+
+
+def test_every_workload_expects_what_its_plain_body_returns() -> None:
+    for workload in _workloads.workloads(0.01):
+        if workload.kind != "cpu":
+            continue
+        namespace: dict[str, object] = {}
+        exec(_workloads.plain_function(workload.codemode), namespace)
+        coroutine = namespace["__plain__"]()  # type: ignore[operator]
+        with pytest.raises(StopIteration) as done:
+            coroutine.send(None)
+        assert done.value.value == workload.expected
+
+
+@given(st.lists(st.floats(min_value=0, max_value=1e6), min_size=1, max_size=200))
+def test_p90_is_a_sample_with_nine_tenths_at_or_below_it(samples: list[float]) -> None:
+    value = _report.p90(samples)
+    assert value in samples
+    at_or_below = sum(1 for sample in samples if sample <= value)
+    assert at_or_below >= 0.9 * len(samples)
+    assert sum(1 for sample in samples if sample < value) < 0.9 * len(samples)
+
+
+def test_targets_read_the_figures_they_name() -> None:
+    report = _report.Report(
+        systems=["codemode_full", "codemode_pool", "monty"], missing={}, rounds=1,
+        command="python -m benchmarks", quiet="quiet", load_before=(0.0, 0.0, 0.0),
+    )
+    report.put("w3_median_us", "codemode_full", 90.0)
+    report.put("w3_median_us", "codemode_pool", 120.0)
+    report.put("w3_median_us", "monty", 500.0)
+    _report.ratios_vs(report, "w3_ratio_vs_monty", "w3_median_us", "monty")
+    report.put("w7_runs_per_s", "codemode_full", 401.0)
+    report.put("w7_runs_per_s", "codemode_pool", 399.0)
+    targets = report.targets()
+    assert targets["w3"]["met"] == {"codemode_full": True, "codemode_pool": False}
+    assert targets["w7"]["met"] == {"codemode_full": True, "codemode_pool": False}
+    assert targets["w1"]["met"] == {"codemode_full": None, "codemode_pool": None}
