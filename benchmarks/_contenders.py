@@ -166,7 +166,8 @@ class CodemodeFull(Contender):
         self.code_mode = await self.stack.enter_async_context(
             CodeMode(self.registry, log=self.log, pool_size=IN_FLIGHT)
         )
-        assert self.code_mode._pool is not None
+        # CodeMode started a local WorkerPool (it takes any Pool; this one is ours).
+        assert isinstance(self.code_mode._pool, WorkerPool)
         self.pool = self.code_mode._pool
 
     async def close(self) -> None:
