@@ -29,6 +29,7 @@ import logging
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, Protocol, final
 
+import anyio
 import msgspec
 
 from bridge.lossless import LossyJsonError, materialize
@@ -358,6 +359,17 @@ class PreparedCall:
             'expected "allowed-once", "rejected", "cancelled" or "unavailable"'
         )
 
+    def interrupt(self) -> None:
+        """End the call as aborted after its owner cancelled ``start`` or ``run`` midway.
+
+        Code Mode stops the stages of sub-calls that outlive their settled run
+        (a listener or body that ignores the aborted signal); the call then
+        commits as ``ABORTED`` (``ABORTED_BEFORE_DISPATCH`` if the body never
+        ran) and is never dispatched afterwards.
+        """
+        if self._outcome is None:
+            self._outcome = aborted(before_dispatch=not self._body_invoked)
+
     # --- run ---------------------------------------------------------------------------------
 
     async def run(self) -> None:
@@ -420,6 +432,15 @@ class PreparedCall:
             except Exception as exc:
                 contexts, _concluded = context._close()
                 return from_exception(exc, contexts)
+            except BaseException as exc:
+                # SystemExit, KeyboardInterrupt or GeneratorExit raised by a tool
+                # is the tool's failure, not an order to stop the host: left
+                # alone it would tear down the run's task groups and the pool.
+                # Cancellation of the awaiting task still propagates untouched.
+                if isinstance(exc, anyio.get_cancelled_exc_class()):
+                    raise
+                contexts, _concluded = context._close()
+                return _contained(exc, contexts)
             contexts, concluded = context._close()
             result = self._success(tool, raw, contexts, concluded)
             self._body_result = result
@@ -604,3 +625,10 @@ class PreparedCall:
                     execution.name,
                     execution.call_id,
                 )
+
+
+def _contained(exc: BaseException, contexts: tuple[ContextMessage, ...]) -> ToolResult:
+    result = failure_from_exception(exc)
+    if contexts:
+        result = msgspec.structs.replace(result, additional_contexts=contexts)
+    return result
