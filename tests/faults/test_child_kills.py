@@ -45,8 +45,12 @@ def _child_of(pool: WorkerPool, endpoint: HostEndpoint) -> Child | None:
     return next((c for c in zygote.children.values() if c.endpoint is endpoint), None)
 
 
-async def _kill(child: Child) -> None:
-    os.kill(child.pid, signal.SIGKILL)
+async def _kill(pool: WorkerPool, child: Child) -> None:
+    # Through the zygote, the child's parent: it kills only a child it has not
+    # reaped (no pid-reuse race), and the child may have exited by itself.
+    zygote = pool._zygote
+    assert zygote is not None
+    await zygote.kill(child)
     await child.exited.wait()
 
 
@@ -60,7 +64,7 @@ async def test_a_child_killed_before_ready_is_a_worker_exit(
         child = _child_of(pool, self)
         if child is not None and not killed:
             killed.append(child.pid)
-            await _kill(child)  # reaped before the host reads a byte from it
+            await _kill(pool, child)  # reaped before the host reads a byte from it
         return await original(self)
 
     # size=0: the run forks its own child, so the kill lands on the run's start.
@@ -82,7 +86,7 @@ async def test_a_child_killed_while_its_call_is_in_flight_is_a_worker_exit() -> 
         zygote = pool._zygote
         assert zygote is not None
         (busy,) = [c for c in zygote.children.values() if c.state == "busy"]
-        await _kill(busy)
+        await _kill(pool, busy)
         return {"n": 1}
 
     async with open_cell(registry_with(make_tool("t", body=body))) as cell:
@@ -107,7 +111,7 @@ async def test_a_child_killed_after_sending_its_result_still_delivers_it(
             # The result frame is in the pipe: kill the child before reading it.
             await anyio.wait_readable(self._read_fd)
             killed.append(child.pid)
-            await _kill(child)
+            await _kill(pool, child)
         return await original(self)
 
     async with open_cell(registry_with(make_tool("t"))) as cell:
