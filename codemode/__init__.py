@@ -13,6 +13,7 @@ from ._errors import CodemodeError as CodemodeError
 from ._errors import CodeRunFailedError as CodeRunFailedError
 from ._errors import QuotaExceededError as QuotaExceededError
 from ._errors import RegistrationError as RegistrationError
+from ._errors import SessionLogWriteError as SessionLogWriteError
 from ._errors import ToolArgsError as ToolArgsError
 from ._errors import ToolError as ToolError
 from ._errors import ToolNotFoundError as ToolNotFoundError
@@ -123,6 +124,7 @@ __all__ = [
     "RegistrationError",
     "Registry",
     "SessionLog",
+    "SessionLogWriteError",
     "TextBlock",
     "ToolArgsError",
     "ToolCallEvent",

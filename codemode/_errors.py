@@ -11,7 +11,8 @@ classes carry the code that result reports. The tree::
     │   ├── AbortError                  ABORTED / ABORTED_BEFORE_DISPATCH
     │   ├── ToolTimeoutError            TOOL_TIMEOUT
     │   ├── CodeRunFailedError          CODE_RUN_FAILED
-    │   └── QuotaExceededError          QUOTA_EXCEEDED
+    │   ├── QuotaExceededError          QUOTA_EXCEEDED
+    │   └── SessionLogWriteError        LOG_WRITE_FAILED
     ├── UnsupportedSchemaError          UNSUPPORTED_SCHEMA (ValueError; at definition time)
     └── RegistrationError (ValueError)  misuse of the registry (duplicate, reserved name, …)
 
@@ -32,6 +33,7 @@ __all__ = [
     "CODE_RUN_FAILED",
     "INVALID_ARGS",
     "INVALID_TOOL_OUTPUT",
+    "LOG_WRITE_FAILED",
     "QUOTA_EXCEEDED",
     "TOOL_TIMEOUT",
     "UNKNOWN_TOOL",
@@ -42,6 +44,7 @@ __all__ = [
     "QuotaExceededError",
     "RegistrationError",
     "RunFailureKind",
+    "SessionLogWriteError",
     "ToolArgsError",
     "ToolError",
     "ToolNotFoundError",
@@ -59,6 +62,7 @@ CODE_RUN_FAILED: Final = "CODE_RUN_FAILED"
 UNSUPPORTED_SCHEMA: Final = "UNSUPPORTED_SCHEMA"
 TOOL_TIMEOUT: Final = "TOOL_TIMEOUT"
 QUOTA_EXCEEDED: Final = "QUOTA_EXCEEDED"
+LOG_WRITE_FAILED: Final = "LOG_WRITE_FAILED"
 
 RunFailureKind = Literal[
     "exception",
@@ -175,6 +179,20 @@ class QuotaExceededError(ToolError):
     """A ``run_code`` program made more sub-calls than its quota allows."""
 
     code = QUOTA_EXCEEDED
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+
+
+class SessionLogWriteError(ToolError):
+    """The session log could not record a ``run_code`` program's dispatch events.
+
+    The program may have run and its tool calls may have had effects; the
+    message says which events are missing and why, so that nothing is lost
+    silently.
+    """
+
+    code = LOG_WRITE_FAILED
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail)

@@ -44,15 +44,17 @@ __all__ = [
 
 
 def is_cancellation(exc: BaseException) -> bool:
-    """Whether ``exc`` is (or carries) cancellation or generator shutdown, which must propagate.
+    """Whether ``exc`` is (or carries) cancellation of the awaiting task, which must propagate.
 
-    Everything else a tool body raises, ``SystemExit`` and ``KeyboardInterrupt``
-    included, is the tool's own failure: under asyncio a real Ctrl-C cancels
-    the main task rather than raising inside a tool.
+    Everything else a tool body raises, ``SystemExit``, ``KeyboardInterrupt`` and
+    ``GeneratorExit`` included, is the tool's own failure: under asyncio a real
+    Ctrl-C cancels the main task rather than raising inside a tool, and a task's
+    coroutine is never closed while it awaits (only an abandoned one is, at
+    shutdown, where nothing waits for its result).
     """
     if isinstance(exc, BaseExceptionGroup):
         return any(is_cancellation(inner) for inner in exc.exceptions)
-    return isinstance(exc, anyio.get_cancelled_exc_class() | GeneratorExit)
+    return isinstance(exc, anyio.get_cancelled_exc_class())
 
 
 def aborted(*, before_dispatch: bool, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:

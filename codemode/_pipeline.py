@@ -361,6 +361,17 @@ class PreparedCall:
             'expected "allowed-once", "rejected", "cancelled" or "unavailable"'
         )
 
+    def interrupt(self) -> None:
+        """End the call as aborted after its owner cancelled ``start`` or ``run`` midway.
+
+        Code Mode stops the stages of sub-calls that outlive their settled run
+        (a listener or body that ignores the aborted signal); the call then
+        commits as ``ABORTED`` (``ABORTED_BEFORE_DISPATCH`` if the body never
+        ran) and is never dispatched afterwards.
+        """
+        if self._outcome is None:
+            self._outcome = aborted(before_dispatch=not self._body_invoked)
+
     # --- run ---------------------------------------------------------------------------------
 
     async def run(self) -> None:

@@ -213,6 +213,10 @@ class Scheduler:
             commits until it returns. Code Mode waits there while too many
             settle-log appends are pending. It should not raise; an exception
             is logged and ignored (the outcome stands).
+        shield: run the workers shielded from the cancellation of the task
+            that entered the scheduler, so that a started job always reaches
+            its commit. The owner must then bound its jobs some other way
+            (Code Mode stops the stages of sub-calls that outlive their run).
 
     Raises:
         ValueError: ``max_parallel`` is not a positive integer.
@@ -224,6 +228,7 @@ class Scheduler:
         *,
         max_parallel: int = 10,
         after_commit: Callable[[], Awaitable[object]] | None = None,
+        shield: bool = False,
     ) -> None:
         if type(max_parallel) is not int or max_parallel < 1:
             raise ValueError(
@@ -233,6 +238,7 @@ class Scheduler:
             raise TypeError(f"after_commit must be callable, got after_commit={after_commit!r}")
         self._max = max_parallel
         self._after_commit = after_commit
+        self._shield = shield
         self._queue: deque[_Entry[Any]] = deque()
         self._entries: set[_Entry[Any]] = set()  # every entry not yet resolved, for teardown
         self._in_flight = 0
@@ -319,7 +325,7 @@ class Scheduler:
             self._notify()
             if not self._starter:
                 self._starter = True
-                tg.start_soon(self._work)
+                tg.start_soon(self._shielded, self._work)
         return Ticket(self, entry)
 
     def _withdraw(self, entry: _Entry[Any]) -> None:
@@ -384,6 +390,10 @@ class Scheduler:
         # Only the exact string means parallel; anything else fails closed.
         return "parallel" if type(mode) is str and mode == "parallel" else "exclusive"
 
+    async def _shielded(self, work: Callable[..., Awaitable[None]], *args: Any) -> None:
+        with anyio.CancelScope(shield=self._shield):
+            await work(*args)
+
     async def _work(self) -> None:
         """A worker, spawned holding the starter role: start jobs in order, run some of them.
 
@@ -427,7 +437,7 @@ class Scheduler:
                 spawned = False
                 await anyio.lowlevel.checkpoint()
             if self._queue:
-                tg.start_soon(self._finish, entry, error, previous)
+                tg.start_soon(self._shielded, self._finish, entry, error, previous)
                 spawned = True
                 continue
             self._starter = False

@@ -50,6 +50,7 @@ from sandbox._config import (
     format_seconds,
 )
 from sandbox._pool_interface import AbortCallback, Pool
+from sandbox._reclaim import make_pool_directory, reclaim_abandoned
 from sandbox._uids import (
     DEFAULT_UID_RANGE,
     ChildUids,
@@ -197,8 +198,10 @@ class WorkerPool(Pool):
             check_no_account_in(self._uids.range)
         # Every child's working directory lives in this one (0700, the host's),
         # so that closing the pool removes whatever a child left behind. A child
-        # enters its own directory before it drops its privileges.
-        self._directory = tempfile.mkdtemp(prefix="codemode-pool-")
+        # enters its own directory before it drops its privileges. A host killed
+        # outright never closes its pool: the next pool reclaims its directory.
+        await anyio.to_thread.run_sync(reclaim_abandoned)
+        self._directory = make_pool_directory()
         task_group = anyio.create_task_group()
         await task_group.__aenter__()
         self._task_group = task_group

@@ -252,17 +252,39 @@ class JsonlStore:
         Raises:
             LossyJsonError: the event's arguments or meta are not lossless JSON.
             ValueError: the store is closed.
+            OSError: the write failed (a full disk); a partly written line is
+                removed, so the file still holds only whole events.
         """
         if self._closed:
             raise ValueError(f"cannot append to {self._path}: the log store is closed")
         _check_lossless(event)
         stamped = _stamp(event, self._next)
         data = memoryview(_encoder.encode(stamped) + b"\n")
-        while data:
-            written = os.write(self._fd, data)
-            data = data[written:]
+        done = 0
+        try:
+            while done < len(data):
+                done += os.write(self._fd, data[done:])
+        except BaseException:
+            if done:
+                self._cut_partial_line(done)
+            raise
         self._next += 1
         return stamped
+
+    def _cut_partial_line(self, written: int) -> None:
+        # A write that failed midway (a full disk, a signal) left part of a line
+        # behind; the next append would glue onto it and make a complete but
+        # damaged line. Cut it back so the file stays a sequence of events.
+        try:
+            os.ftruncate(self._fd, os.fstat(self._fd).st_size - written)
+        except OSError:
+            _log.error(
+                "%s: could not remove a partly written line (%d bytes); the next open "
+                "drops it only if it stays the last line",
+                self._path,
+                written,
+                exc_info=True,
+            )
 
     def sync(self) -> None:
         """``fsync`` the file."""

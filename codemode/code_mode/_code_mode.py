@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final, final
 
 from sandbox import Limits, Pool, RunResult, WorkerPool
 
-from .._errors import CodemodeError, CodeRunFailedError, ToolArgsError
+from .._errors import CodemodeError, CodeRunFailedError, SessionLogWriteError, ToolArgsError
 from .._schema import validate
 from .._tools import ToolDefinition, ToolOutput
 from ._dispatch import SubCallRecord, dispatching
@@ -332,6 +332,10 @@ class CodeMode:
                 sandbox=result,
             )
         )
+        if dispatcher.log_failures:
+            # Never swallowed: the caller must learn that its durable record of
+            # this run is incomplete, whatever the program did.
+            raise SessionLogWriteError(_log_failure_detail(dispatcher.log_failures, result))
         if result.error is not None:
             # The model must know what a retry of the whole program would repeat.
             ran = describe_calls_ran(dispatcher.records)
@@ -357,6 +361,20 @@ class CodeMode:
             self._on_run(run)
         except Exception:
             _log.warning("the on_run callback failed for %s", run.call_id, exc_info=True)
+
+
+def _log_failure_detail(failures: list[str], result: RunResult) -> str:
+    count = len(failures)
+    listed = "; ".join(failures[:5]) + ("; ..." if count > 5 else "")
+    if result.error is None:
+        outcome = "the program finished"
+    else:
+        outcome = f"the program failed ({result.error.kind}): {result.error.message}"
+    return (
+        f"the session log could not record {count} dispatch event{'s' if count != 1 else ''} "
+        f"of this run ({listed}); {outcome}. Check the log's store (disk space, permissions) "
+        "before running more programs: their calls would go unrecorded too"
+    )
 
 
 def _render(args: JsonValue, value: JsonValue) -> Sequence[ContentBlock]:

@@ -19,13 +19,20 @@ frame in the order the program made them; it
   pending than ``max_parallel_sub_calls``, the ordered lane waits, so a slow
   log listener cannot make pending results pile up without bound;
 * collects the side channels: deferred contexts, image-bearing results and
-  ``concludes_turn``.
+  ``concludes_turn``;
+* records every dispatch event the session log could not take
+  (``log_failures``), so that ``run_code`` reports it instead of losing it.
+
+Settling is bounded: started sub-calls get :data:`SETTLE_GRACE_SECONDS` after
+the run signal aborts to commit (and their settle-log appends to finish);
+whatever stage still runs then (a listener or body that ignores the signal) is
+cancelled, the sub-call commits as ``ABORTED`` and its event is still appended.
 """
 
 from __future__ import annotations
 
 import logging
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, final
@@ -36,18 +43,24 @@ import anyio.abc
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import ToolCallFailed
 
-from .._errors import QUOTA_EXCEEDED
+from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED, AbortError
 from .._execution import CallInput
 from .._jobs import PipelineJob
 from .._log import CodeDispatchEvent, CodeDispatchStartEvent, SessionLog
 from .._offload import sized
-from .._results import ContentBlock, ContextMessage, ImageBlock, ToolResult
+from .._results import (
+    ContentBlock,
+    ContextMessage,
+    ImageBlock,
+    ToolResult,
+    failure_from_exception,
+)
 from .._scheduling import JobAbandoned, Scheduler
 from .._signal import AbortSignal
 from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator, Awaitable, Callable
+    from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
     from types import TracebackType
 
     from .._execution import ToolRunContext
@@ -55,6 +68,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SETTLED",
+    "SETTLE_GRACE_SECONDS",
     "CodeDispatchLog",
     "SettleLogs",
     "SubCallRecord",
@@ -66,6 +80,13 @@ _log = logging.getLogger("codemode.code_mode")
 
 #: The reason the run signal carries once a program has finished, whatever the outcome.
 SETTLED: Final = "run_code settled"
+
+#: How long, once a program has settled, its started sub-calls get to commit and
+#: their settle-log appends to finish before whatever still runs is cancelled.
+#: Every stage sees the aborted run signal at once; this bounds only those that
+#: ignore it (a body or listener awaiting something that never comes), which
+#: would otherwise keep ``run_code`` from returning at all.
+SETTLE_GRACE_SECONDS: float = 5.0
 
 #: Where a deferred image-bearing result says it came from.
 IMAGE_CONTEXT_SOURCE = "code-mode"
@@ -154,16 +175,20 @@ class SettleLogs:
 
     async def _run(self, append: Callable[..., Awaitable[object]], args: tuple[Any, ...]) -> None:
         try:
-            await append(*args)
+            # An append runs to its end even when the run's task is cancelled
+            # (its listener stage is bounded by the dispatcher's stop).
+            with anyio.CancelScope(shield=True):
+                await append(*args)
         finally:
             self._pending -= 1
             freed, self._freed = self._freed, None
             if freed is not None:
                 freed.set()
 
-    async def wait_for_room(self) -> None:
-        """Return once at most ``limit`` appends are pending."""
-        while self._pending > self._limit:
+    async def wait_for_room(self, limit: int | None = None) -> None:
+        """Return once at most ``limit`` (by default the one given) appends are pending."""
+        most = self._limit if limit is None else limit
+        while self._pending > most:
             if self._freed is None:
                 self._freed = anyio.Event()
             await self._freed.wait()
@@ -195,6 +220,12 @@ class SubDispatcher:
         self._log = log if outer.agent is not None else None
         self._quota = QuotaCounter(quotas)
         self._count = 0
+        # The stages of started sub-calls, cancelled together once the grace
+        # after settlement is over (see stop_stages).
+        self._stages: set[anyio.CancelScope] = set()
+        self._stopped = False
+        #: The dispatch events the session log refused or failed to write.
+        self.log_failures: list[str] = []
         self.contexts: list[ContextMessage] = []
         self.concludes_turn = False
         self.records: list[SubCallRecord] = []
@@ -230,6 +261,11 @@ class SubDispatcher:
             raise ToolCallFailed(
                 f"run_code run is over ({exc.reason}); {name} tool call abandoned"
             ) from None
+        except _NotLogged as exc:
+            raise ToolCallFailed(
+                f"{name} not dispatched: the session log could not record its start ({exc})",
+                code=LOG_WRITE_FAILED,
+            ) from None
         over = self._over()
         if over is not None:
             # The run ended while this call was in flight: the program is being
@@ -259,18 +295,53 @@ class SubDispatcher:
             signal=self.run_signal,
         )
 
+    @contextmanager
+    def stage(self) -> Iterator[anyio.CancelScope]:
+        """A scope around one stage of a sub-call, cancelled only by :meth:`stop_stages`.
+
+        Shielded: when the task running ``run_code`` is cancelled, a started
+        sub-call sees the aborted run signal instead and still commits.
+        """
+        scope = anyio.CancelScope(shield=True)
+        if self._stopped:
+            scope.cancel()
+        self._stages.add(scope)
+        try:
+            with scope:
+                yield scope
+        finally:
+            self._stages.discard(scope)
+
+    def stop_stages(self) -> None:
+        """Cancel every stage still running, and every one that begins from now on."""
+        self._stopped = True
+        for scope in tuple(self._stages):
+            scope.cancel()
+
+    def _log_failed(self, what: str, sub_call_id: str, exc: Exception) -> str:
+        reason = f"{type(exc).__name__}: {exc}"
+        self.log_failures.append(f"{what} of {sub_call_id} ({reason})")
+        _log.error("could not append the %s event of %s", what, sub_call_id, exc_info=exc)
+        return reason
+
     def _log_start(self, sub_call_id: str, name: str, logged: JsonValue) -> None:
         if self._log is None:
             return
-        self._log.append(
-            CodeDispatchStartEvent(
-                root_call_id=self._outer.root_call_id,
-                parent_call_id=self._outer.call_id,
-                sub_call_id=sub_call_id,
-                name=name,
-                arguments=logged,
+        try:
+            self._log.append(
+                CodeDispatchStartEvent(
+                    root_call_id=self._outer.root_call_id,
+                    parent_call_id=self._outer.call_id,
+                    sub_call_id=sub_call_id,
+                    name=name,
+                    arguments=logged,
+                )
             )
-        )
+        except Exception as exc:
+            # A call whose start cannot be recorded is not dispatched: nothing
+            # may run that the log does not show.
+            reason = self._log_failed("tool/code-dispatch-start", sub_call_id, exc)
+            raise _NotLogged(reason) from exc
 
     def _settled(self, sub_call_id: str, name: str, logged: JsonValue, result: ToolResult) -> None:
         self.records.append(SubCallRecord(sub_call_id, name, result.is_error))
@@ -297,15 +368,22 @@ class SubDispatcher:
             is_error=result.is_error,
             content=result.content,
         )
-        try:
-            content = await self._registry.hooks.run_code_dispatch_log(dispatch)
-        except Exception:
+        content = result.content
+        with self.stage() as scope:
+            try:
+                content = await self._registry.hooks.run_code_dispatch_log(dispatch)
+            except Exception:
+                _log.warning(
+                    "a code-dispatch-log listener failed for %s; logging the original content",
+                    sub_call_id,
+                    exc_info=True,
+                )
+        if scope.cancelled_caught:
             _log.warning(
-                "a code-dispatch-log listener failed for %s; logging the original content",
+                "a code-dispatch-log listener for %s outlived the settled run; "
+                "logging the original content",
                 sub_call_id,
-                exc_info=True,
             )
-            content = result.content
         event = CodeDispatchEvent(
             root_call_id=self._outer.root_call_id,
             parent_call_id=self._outer.call_id,
@@ -318,12 +396,11 @@ class SubDispatcher:
         )
         try:
             self._log.append(event)
-        except Exception:
+        except Exception as exc:
             # Side work after the program has its value: a store that fails
-            # (a full disk, a closed log) must not turn into a crash of the run.
-            _log.error(
-                "could not append the tool/code-dispatch event of %s", sub_call_id, exc_info=True
-            )
+            # (a full disk, a closed log) must not crash the run, and is
+            # reported by run_code once the program settles.
+            self._log_failed("tool/code-dispatch", sub_call_id, exc)
 
 
 @asynccontextmanager
@@ -351,7 +428,7 @@ async def dispatching(
         async with (
             SettleLogs(limit=max_parallel) as settle_logs,
             Scheduler(
-                max_parallel=max_parallel, after_commit=settle_logs.wait_for_room
+                max_parallel=max_parallel, after_commit=settle_logs.wait_for_room, shield=True
             ) as scheduler,
         ):
             # Once the run signal aborts (the outer call was aborted, or the
@@ -371,6 +448,12 @@ async def dispatching(
             finally:
                 run_signal.abort(SETTLED)
                 with anyio.CancelScope(shield=True):
+                    with anyio.move_on_after(SETTLE_GRACE_SECONDS):
+                        await scheduler.settle(SETTLED)
+                        await settle_logs.wait_for_room(0)
+                    # What still runs ignores the aborted signal: stop it, so
+                    # that every started call commits and is logged.
+                    dispatcher.stop_stages()
                     await scheduler.settle(SETTLED)
     finally:
         dispose()
@@ -399,12 +482,33 @@ class _SubCall(PipelineJob):
 
     async def start(self) -> None:
         self._d._log_start(self._id, self._name, self._logged)
-        await super().start()
+        with self._d.stage() as scope:
+            await super().start()
+        if scope.cancelled_caught:
+            self._interrupt()
+
+    async def run(self) -> None:
+        with self._d.stage() as scope:
+            await super().run()
+        if scope.cancelled_caught:
+            self._interrupt()
 
     async def commit(self) -> ToolResult:
-        result = await super().commit()
+        with self._d.stage() as scope:
+            result = await super().commit()
+        if scope.cancelled_caught:
+            # A post-execute listener or result observer outlived the run.
+            result = failure_from_exception(AbortError(before_dispatch=False))
         self._d._settled(self._id, self._name, self._logged, result)
         return result
+
+    def _interrupt(self) -> None:
+        assert self._prepared is not None
+        self._prepared.interrupt()
+
+
+class _NotLogged(Exception):
+    """The session log could not record a sub-call's start; it is not dispatched."""
 
 
 def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, JsonValue]:
