@@ -49,7 +49,7 @@ from sandbox._config import (
     RunResult,
     format_seconds,
 )
-from sandbox._pool_interface import AbortCallback, Pool
+from sandbox._pool_interface import AbortCallback, Pool, checked_run_arguments
 from sandbox._reclaim import make_pool_directory, reclaim_abandoned
 from sandbox._uids import (
     DEFAULT_UID_RANGE,
@@ -583,29 +583,16 @@ class WorkerPool(Pool):
         Cancelling the awaiting task kills the child's process group, waits for
         it to be reaped (shielded) and re-raises the cancellation.
         """
-        limits = self._limits if limits is None else limits
-        if not isinstance(limits, Limits):
-            raise TypeError(f"run() limits must be a Limits or None; got limits={limits!r}")
-        if not isinstance(source, str):
-            raise TypeError(f"run() source must be a str; got source={source!r}")
-        names = tuple(tool_names)
-        if isinstance(tool_names, str) or not all(isinstance(name, str) for name in names):
-            raise TypeError(f"run() tool_names must be a sequence of str; got {tool_names!r}")
-        if not callable(getattr(handler, "call_tool", None)):
-            raise TypeError(
-                f"run() handler must have an async call_tool(name, args) method; got {handler!r}"
-            )
-        if on_output is not None and not callable(on_output):
-            raise TypeError(
-                f"run() on_output must be a callable or None; got on_output={on_output!r}"
-            )
-        if abort is not None and not callable(abort):
-            raise TypeError(f"run() abort must be an async callable or None; got abort={abort!r}")
-        checked = None if signatures is None else tuple(signatures)
-        if checked is not None and not all(isinstance(s, ToolSignature) for s in checked):
-            raise TypeError(
-                f"run() signatures must be a sequence of ToolSignature or None; got {signatures!r}"
-            )
+        limits, names, checked = checked_run_arguments(
+            default_limits=self._limits,
+            source=source,
+            tool_names=tool_names,
+            handler=handler,
+            abort=abort,
+            limits=limits,
+            signatures=signatures,
+            on_output=on_output,
+        )
         self._task_group_or_fail()
         await anyio.lowlevel.checkpoint_if_cancelled()
         started = time.perf_counter()

@@ -13,17 +13,19 @@ Host side only: nothing here is imported by the child.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+
+from bridge.protocol import ToolSignature
+from sandbox._config import Limits
 
 if TYPE_CHECKING:
     from typing import Self
 
     from bridge.host import CallHandler, OutputCallback
-    from bridge.protocol import ToolSignature
-    from sandbox._config import Layers, Limits, PoolStatistics, RunResult
+    from sandbox._config import Layers, PoolStatistics, RunResult
 
-__all__ = ["AbortCallback", "Pool"]
+__all__ = ["AbortCallback", "Pool", "RunArguments", "checked_run_arguments"]
 
 #: ``abort``: an async callable; when it returns, the run ends as ``abort`` with
 #: the returned text as its message.
@@ -77,3 +79,51 @@ class Pool(Protocol):
     def layers(self, limits: Limits | None = None) -> Layers:
         """The protections a run with ``limits`` (the pool's own by default) gets."""
         ...
+
+
+class RunArguments(NamedTuple):
+    """:meth:`Pool.run`'s arguments, checked: what an implementation goes on with."""
+
+    limits: Limits
+    tool_names: tuple[str, ...]
+    signatures: tuple[ToolSignature, ...] | None
+
+
+def checked_run_arguments(
+    *,
+    default_limits: Limits,
+    source: Any,
+    tool_names: Any,
+    handler: Any,
+    abort: Any,
+    limits: Any,
+    signatures: Any,
+    on_output: Any,
+) -> RunArguments:
+    """Check :meth:`Pool.run`'s arguments the one way every pool does.
+
+    Raises:
+        TypeError: naming the argument and what it must be.
+    """
+    chosen = default_limits if limits is None else limits
+    if not isinstance(chosen, Limits):
+        raise TypeError(f"run() limits must be a Limits or None; got limits={limits!r}")
+    if not isinstance(source, str):
+        raise TypeError(f"run() source must be a str; got source={source!r}")
+    names = tuple(tool_names) if isinstance(tool_names, Iterable) else None
+    if names is None or isinstance(tool_names, str) or not all(isinstance(n, str) for n in names):
+        raise TypeError(f"run() tool_names must be a sequence of str; got {tool_names!r}")
+    if not callable(getattr(handler, "call_tool", None)):
+        raise TypeError(
+            f"run() handler must have an async call_tool(name, args) method; got {handler!r}"
+        )
+    if on_output is not None and not callable(on_output):
+        raise TypeError(f"run() on_output must be a callable or None; got on_output={on_output!r}")
+    if abort is not None and not callable(abort):
+        raise TypeError(f"run() abort must be an async callable or None; got abort={abort!r}")
+    checked = None if signatures is None else tuple(signatures)
+    if checked is not None and not all(isinstance(s, ToolSignature) for s in checked):
+        raise TypeError(
+            f"run() signatures must be a sequence of ToolSignature or None; got {signatures!r}"
+        )
+    return RunArguments(chosen, names, checked)

@@ -28,9 +28,8 @@ from typing import TYPE_CHECKING, Any, Final, final
 
 import anyio
 
-from bridge.protocol import ToolSignature
 from sandbox._config import Layers, Limits, PoolStatistics, RunError, RunResult, format_seconds
-from sandbox._pool_interface import AbortCallback, Pool
+from sandbox._pool_interface import AbortCallback, Pool, checked_run_arguments
 from sandbox._ray._stream import (
     NotStarted,
     RemoteNode,
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
     from typing import Self
 
     from bridge.host import CallHandler, OutputCallback
+    from bridge.protocol import ToolSignature
     from sandbox._ray._node import NodeReport
 
 __all__ = ["NodeStatus", "RayPool"]
@@ -330,29 +330,16 @@ class RayPool(Pool):
             TypeError: An argument has the wrong type.
             RuntimeError: The pool is not open.
         """
-        limits = self._limits if limits is None else limits
-        if not isinstance(limits, Limits):
-            raise TypeError(f"run() limits must be a Limits or None; got limits={limits!r}")
-        if not isinstance(source, str):
-            raise TypeError(f"run() source must be a str; got source={source!r}")
-        names = tuple(tool_names)
-        if isinstance(tool_names, str) or not all(isinstance(name, str) for name in names):
-            raise TypeError(f"run() tool_names must be a sequence of str; got {tool_names!r}")
-        if not callable(getattr(handler, "call_tool", None)):
-            raise TypeError(
-                f"run() handler must have an async call_tool(name, args) method; got {handler!r}"
-            )
-        if on_output is not None and not callable(on_output):
-            raise TypeError(
-                f"run() on_output must be a callable or None; got on_output={on_output!r}"
-            )
-        if abort is not None and not callable(abort):
-            raise TypeError(f"run() abort must be an async callable or None; got abort={abort!r}")
-        checked = None if signatures is None else tuple(signatures)
-        if checked is not None and not all(isinstance(s, ToolSignature) for s in checked):
-            raise TypeError(
-                f"run() signatures must be a sequence of ToolSignature or None; got {signatures!r}"
-            )
+        limits, names, checked = checked_run_arguments(
+            default_limits=self._limits,
+            source=source,
+            tool_names=tool_names,
+            handler=handler,
+            abort=abort,
+            limits=limits,
+            signatures=signatures,
+            on_output=on_output,
+        )
         if not self._open:
             raise RuntimeError("open the RayPool first: `async with RayPool(...) as pool`")
         started = time.perf_counter()
