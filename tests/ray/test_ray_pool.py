@@ -34,6 +34,7 @@ from ..codemode.test_code_mode_support import (
     run_code_call,
     turn_log,
 )
+from ..sandbox.test_pool_live_output import Gate as OutputGate
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Iterator
@@ -331,25 +332,6 @@ async def test_children_in_the_ray_actor_run_under_their_own_uids_with_seccomp(
     assert len(set(uids)) == len(uids)
     assert all(child["Seccomp"].strip() == "2" for child in children)  # a filter in force
     assert all(child["NoNewPrivs"].strip() == "1" for child in children)
-
-
-class OutputGate:
-    """A tool that answers only once the caller has received the line ``wanted``."""
-
-    def __init__(self, wanted: str) -> None:
-        self.wanted = wanted
-        self.seen = anyio.Event()
-        self.order: list[str] = []
-
-    def on_output(self, lines: tuple[str, ...]) -> None:
-        self.order.extend(f"line {line}" for line in lines)
-        if self.wanted in lines:
-            self.seen.set()
-
-    async def call_tool(self, name: str, args: Any) -> Any:
-        await self.seen.wait()
-        self.order.append("gate answered")
-        return "open"
 
 
 async def test_printed_lines_reach_the_caller_while_the_remote_program_runs(
