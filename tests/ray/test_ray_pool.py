@@ -167,7 +167,11 @@ async def test_an_abort_mid_run_ends_the_remote_child(ray_pool: RayPool) -> None
 
     async def slow(args: Any, ctx: ToolRunContext) -> Any:
         started.set()
-        await ctx.signal.wait()
+        # Never answers: a tool that returned on the abort could let the remote
+        # program finish on its own (its answer and the abort travel to the node
+        # by separate actor calls), so the child would exit rather than be
+        # killed. Settlement cancels this call after its grace.
+        await anyio.Event().wait()
         return None
 
     registry = registry_with(make_tool("slow", body=slow))
