@@ -78,6 +78,7 @@ __all__ = [
     "OutputCallback",
     "RunOutcome",
     "ToolCallFailed",
+    "encode_tool_value",
     "tripped_message",
 ]
 
@@ -569,7 +570,7 @@ class HostEndpoint:
                 reply = Reply(call_id, error=f'internal error in tool "{name}"')
             else:
                 try:
-                    reply = Reply(call_id, value=await _encoded(result))
+                    reply = Reply(call_id, value=await encode_tool_value(result))
                 except LossyJsonError as exc:
                     reply = Reply(
                         call_id,
@@ -784,7 +785,7 @@ async def _checked_done(
 INLINE_ENCODE_NODES: Final = 2048
 
 
-async def _encoded(value: JsonValue) -> bytes:
+async def encode_tool_value(value: JsonValue) -> bytes:
     """A tool's value as JSON text; checked and encoded off the loop when it is large.
 
     A tool may return (or echo back) a value as large as a frame: checking it is

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any, Final, final
 import anyio
 import anyio.to_thread
 
-from bridge.host import INLINE_ENCODE_NODES, ToolCallFailed
-from bridge.lossless import LossyJsonError, exceeds_nodes
-from bridge.protocol import encode_value
+from bridge.host import ToolCallFailed, encode_tool_value
+from bridge.lossless import LossyJsonError
 from sandbox._config import RunError
 
 if TYPE_CHECKING:
@@ -131,12 +130,7 @@ async def answer(
         try:
             # Checked here so that only lossless JSON travels (and pickles); a
             # large value off the event loop, as the local endpoint does.
-            if exceeds_nodes(value, INLINE_ENCODE_NODES):
-                await anyio.to_thread.run_sync(
-                    lambda: encode_value(value, accept_tuples=True), abandon_on_cancel=True
-                )
-            else:
-                encode_value(value, accept_tuples=True)
+            await encode_tool_value(value)
             outcome = ("value", value)
         except LossyJsonError as exc:
             outcome = (
