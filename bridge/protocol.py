@@ -284,7 +284,7 @@ class Where(msgspec.Struct, frozen=True, tag="where", array_like=True, forbid_un
 #: The longest audit event name (or detail) a :class:`Tripped` frame may carry.
 MAX_EVENT_NAME_CHARS: Final = 128
 _EventName: TypeAlias = Annotated[
-    str, msgspec.Meta(max_length=MAX_EVENT_NAME_CHARS, pattern="^[!-~]*$")
+    str, msgspec.Meta(max_length=MAX_EVENT_NAME_CHARS, pattern=r"\A[!-~]*\Z")
 ]
 
 

@@ -14,7 +14,7 @@ import struct
 
 import msgspec
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bridge.host import tripped_message
@@ -88,6 +88,9 @@ async def test_a_malformed_tripped_frame_is_a_worker_exit(fields: tuple[object, 
     event=st.text(max_size=MAX_EVENT_NAME_CHARS + 20) | st.sampled_from(["open", "os.system"]),
     detail=st.text(max_size=MAX_EVENT_NAME_CHARS + 20) | st.just(""),
 )
+# A regex `$` also matches before a final newline: these must still be refused.
+@example(event="open\n", detail="")
+@example(event="open", detail="tb_frame\n")
 async def test_the_host_shows_an_event_only_if_it_is_short_plain_text(
     event: str, detail: str
 ) -> None:
