@@ -371,6 +371,20 @@ class ChildChannel:
 
     # ------------------------------------------------------------------ replies
 
+    def listen_on(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Register the reply reader with ``loop`` now, before the run that will use it.
+
+        The first registration with a loop's selector costs about 0.1 ms in a
+        fresh fork; a child that knows its run's loop ahead (it prepares it
+        before READY) pays that while it waits instead of at the first call.
+        Nothing is read until the loop runs.
+        """
+        if self._loop is loop:
+            return
+        self._detach()
+        loop.add_reader(self._read_fd, self._on_readable)
+        self._loop = loop
+
     def _attach(self, calls: _Calls) -> None:
         """Make sure replies are read on the running loop."""
         loop = asyncio.get_running_loop()

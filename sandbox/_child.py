@@ -154,6 +154,8 @@ def run_child(
             own_process=True,
             tripwire=_tripwire.make_tripwire(write_fd) if settings.tripwire else None,
         )
+        # The reply reader goes on the run's loop now, not at the first call.
+        channel.listen_on(prepared.loop)
         # A stopped run tells the host the line its program was on.
         install_stop_reports(channel, prepared, cpu_limit=os_layer)
         step = _PROTOCOL

@@ -243,6 +243,11 @@ class PreparedRun:
         self._task: asyncio.Task[Any] | None = None
         self._used = False
 
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop the program will run on (not running until :meth:`run`)."""
+        return self._loop
+
     def program_line(self, frame: types.FrameType | None) -> int | None:
         """The line the running program is on, for a stop report (see :mod:`sandbox._where`).
 
