@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from sandbox._facades import ALLOWED_MODULES as ALLOWED_MODULES
     from sandbox._pool import WorkerPool as WorkerPool
     from sandbox._pool_interface import AbortCallback as AbortCallback
+    from sandbox._pool_interface import AbortSource as AbortSource
     from sandbox._pool_interface import Pool as Pool
     from sandbox._ray import NodeStatus as NodeStatus
     from sandbox._ray import RayPool as RayPool
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ALLOWED_MODULES",
     "AbortCallback",
+    "AbortSource",
     "CallHandler",
     "CallProblem",
     "Layers",
@@ -68,6 +70,7 @@ __all__ = [
 _HOMES: Final[dict[str, str]] = {
     "ALLOWED_MODULES": "sandbox._facades",  # the module names a program may import
     "AbortCallback": "sandbox._pool_interface",
+    "AbortSource": "sandbox._pool_interface",
     "CallHandler": "bridge.host",
     "CallProblem": "sandbox._calls",
     "Layers": "sandbox._config",

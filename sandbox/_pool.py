@@ -49,7 +49,13 @@ from sandbox._config import (
     RunResult,
     format_seconds,
 )
-from sandbox._pool_interface import AbortCallback, Pool, checked_run_arguments
+from sandbox._pool_interface import (
+    AbortCallback,
+    AbortSource,
+    Pool,
+    checked_run_arguments,
+    is_abort_source,
+)
 from sandbox._reclaim import make_pool_directory, reclaim_abandoned
 from sandbox._uids import (
     DEFAULT_UID_RANGE,
@@ -562,7 +568,9 @@ class WorkerPool(Pool):
             handler: Serves the program's tool calls.
             abort: Optional async callable; if it returns before the program
                 finishes, the child is killed and the run ends as ``abort``
-                with the returned text as its message.
+                with the returned text as its message. If it is also an
+                :class:`~sandbox.AbortSource`, the pool subscribes to it
+                instead of awaiting it (no watcher task).
             limits: Limits for this run instead of the pool's.
             signatures: Check the program's statically visible tool calls
                 against these before it runs (the pre-flight check); a call
@@ -680,14 +688,22 @@ class WorkerPool(Pool):
         aborted: list[str] = []
         remaining = limits.wall_seconds - (time.perf_counter() - started)
         with anyio.CancelScope(deadline=anyio.current_time() + remaining) as scope:
-            if abort is None:
-                # No watcher: a task group would only add its cost to every run.
-                outcome = await endpoint.serve(
-                    message,
-                    handler,
-                    max_pending_calls=limits.max_pending_calls,
-                    on_output=on_output,
+            if abort is None or is_abort_source(abort):
+                # A source calls back, a callback needs a task to wait in: a
+                # task group would only add its cost to every run without one.
+                dispose = None if abort is None else abort.on_abort(
+                    functools.partial(_aborted_by, abort, aborted, scope)
                 )
+                try:
+                    outcome = await endpoint.serve(
+                        message,
+                        handler,
+                        max_pending_calls=limits.max_pending_calls,
+                        on_output=on_output,
+                    )
+                finally:
+                    if dispose is not None:
+                        dispose()
             else:
                 async with anyio.create_task_group() as watchers:
                     watchers.start_soon(_watch_abort, abort, aborted, scope)
@@ -784,6 +800,13 @@ def _run_message(
         source=source,
         signatures=signatures if source else None,
     )
+
+
+def _aborted_by(source: AbortSource, aborted: list[str], scope: anyio.CancelScope) -> None:
+    if not aborted:
+        reason = source.reason
+        aborted.append(reason if isinstance(reason, str) and reason else "aborted")
+    scope.cancel()
 
 
 async def _watch_abort(abort: AbortCallback, aborted: list[str], scope: anyio.CancelScope) -> None:

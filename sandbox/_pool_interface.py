@@ -14,7 +14,7 @@ Host side only: nothing here is imported by the child.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeGuard, runtime_checkable
 
 from bridge.protocol import ToolSignature
 from sandbox._config import Limits
@@ -25,11 +25,63 @@ if TYPE_CHECKING:
     from bridge.host import CallHandler, OutputCallback
     from sandbox._config import Layers, PoolStatistics, RunResult
 
-__all__ = ["AbortCallback", "Pool", "RunArguments", "checked_run_arguments"]
+__all__ = [
+    "AbortCallback",
+    "AbortSource",
+    "Pool",
+    "RunArguments",
+    "checked_run_arguments",
+    "is_abort_source",
+]
 
 #: ``abort``: an async callable; when it returns, the run ends as ``abort`` with
 #: the returned text as its message.
 AbortCallback = Callable[[], Awaitable[str]]
+
+
+@runtime_checkable
+class AbortSource(Protocol):
+    """An ``abort`` callable that can also say when it fires, so no task need wait for it.
+
+    A pool awaits an :data:`AbortCallback` in a task of its own. When the
+    callable's class also has these two members, :class:`~sandbox.WorkerPool`
+    subscribes with :meth:`on_abort` instead, and the run costs no watcher task
+    (``run_code`` passes the outer call's signal this way). The run then ends as
+    ``abort`` with :attr:`reason` (``"aborted"`` when it is empty). A pool that
+    only awaits the callable, such as :class:`~sandbox.RayPool`, gets the same
+    outcome, so ``abort`` must give the same answer both ways.
+    """
+
+    async def __call__(self) -> str:
+        """Return the reason once it aborts (what a pool that awaits it gets)."""
+        ...
+
+    @property
+    def reason(self) -> str | None:
+        """Why it aborted; ``None`` while it has not."""
+        ...
+
+    def on_abort(self, callback: Callable[[], object]) -> Callable[[], None]:
+        """Call ``callback`` once, on the event loop, when it aborts (at once if it has).
+
+        Returns:
+            A function that unsubscribes ``callback``.
+        """
+        ...
+
+
+def is_abort_source(abort: object) -> TypeGuard[AbortSource]:
+    """Whether ``abort``'s class has ``on_abort`` and ``reason`` (an :class:`AbortSource`).
+
+    Read from the class, as a pool checks it on every run: ``isinstance``
+    against a runtime protocol costs several microseconds.
+    """
+    kind = type(abort)
+    return (
+        callable(getattr(kind, "on_abort", None))
+        and hasattr(kind, "reason")
+        and callable(abort)
+    )
 
 
 @runtime_checkable

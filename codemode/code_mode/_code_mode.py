@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .._log import SessionLog
     from .._registry import Agent, Registry
     from .._results import ContentBlock
+    from .._signal import AbortSignal
 
 __all__ = ["CodeMode", "CodeRun"]
 
@@ -301,10 +302,6 @@ class CodeMode:
         # cannot succeed ends the run as `compile` before anything is dispatched.
         signatures = view.signatures if self._check_calls else None
 
-        async def outer_abort() -> str:
-            await ctx.signal.wait()
-            return ctx.signal.reason or "aborted"
-
         async with dispatching(
             registry=self._registry, outer=ctx, log=self._log, quotas=self._quotas
         ) as dispatcher:
@@ -312,7 +309,7 @@ class CodeMode:
                 code,
                 tool_names=view.names,
                 handler=dispatcher,
-                abort=outer_abort,
+                abort=_PoolAbort(ctx.signal),
                 signatures=signatures,
                 on_output=self._output_for(ctx.call_id),
             )
@@ -361,6 +358,32 @@ class CodeMode:
             self._on_run(run)
         except Exception:
             _log.warning("the on_run callback failed for %s", run.call_id, exc_info=True)
+
+
+@final
+class _PoolAbort:
+    """The outer call's signal as a pool's ``abort`` (a :class:`sandbox.AbortSource`).
+
+    :class:`~sandbox.WorkerPool` subscribes to it, so a run needs no task
+    waiting for the signal; a pool that only awaits an ``abort`` callable gets
+    the same reason by awaiting it.
+    """
+
+    __slots__ = ("_signal",)
+
+    def __init__(self, signal: AbortSignal) -> None:
+        self._signal = signal
+
+    async def __call__(self) -> str:
+        await self._signal.wait()
+        return self._signal.reason or "aborted"
+
+    @property
+    def reason(self) -> str | None:
+        return self._signal.reason
+
+    def on_abort(self, callback: Callable[[], object]) -> Callable[[], None]:
+        return self._signal.on_abort(callback)
 
 
 def _log_failure_detail(failures: list[str], result: RunResult) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import anyio
 import pytest
 
 from .test_code_mode_support import code_mode, make_tool, module_pool, registry_with, returned
@@ -97,3 +98,67 @@ def test_code_mode_refuses_what_is_not_a_pool() -> None:
 
     with pytest.raises(TypeError, match=r"pool must be a running sandbox pool \(a sandbox.Pool"):
         CodeMode(registry_with(), pool=NotAPool())  # type: ignore[arg-type]
+
+
+class AwaitingPool(CountingPool):
+    """Hides that ``abort`` is a source: the inner pool can only await it, as RayPool does."""
+
+    async def __aenter__(self) -> AwaitingPool:
+        return self
+
+    async def run(
+        self,
+        source: str,
+        *,
+        tool_names: Sequence[str],
+        handler: CallHandler,
+        abort: AbortCallback | None = None,
+        limits: Limits | None = None,
+        signatures: Sequence[ToolSignature] | None = None,
+        on_output: OutputCallback | None = None,
+    ) -> RunResult:
+        assert abort is not None
+        self.abort_given = abort
+
+        async def awaited() -> str:
+            return await abort()
+
+        return await self.inner.run(
+            source, tool_names=tool_names, handler=handler, abort=awaited, limits=limits,
+            signatures=signatures, on_output=on_output,
+        )
+
+
+async def test_an_outer_abort_reaches_a_pool_that_only_awaits_abort(pool: WorkerPool) -> None:
+    from codemode import AbortSignal, ToolRunContext
+    from sandbox import AbortSource
+
+    from .test_code_mode_support import run_code_call
+
+    started = anyio.Event()
+
+    async def slow(args: Any, ctx: ToolRunContext) -> Any:
+        started.set()
+        await ctx.signal.wait()
+        return None
+
+    awaiting = AwaitingPool(pool)
+    registry = registry_with(make_tool("slow", body=slow))
+    signal = AbortSignal()
+    results = []
+    with anyio.fail_after(30):  # a guard against a hang, never a timing assertion
+        async with code_mode(registry, awaiting), anyio.create_task_group() as tg:
+
+            async def call() -> None:
+                results.append(
+                    await registry.execute(run_code_call("await tools.slow()", signal=signal))
+                )
+
+            tg.start_soon(call)
+            await started.wait()
+            signal.abort("user pressed stop")
+    [result] = results
+    assert result.is_error
+    assert result.error.message.startswith("code run failed (abort): user pressed stop")
+    # What run_code passed is both: a source for WorkerPool, awaitable for the rest.
+    assert isinstance(awaiting.abort_given, AbortSource)
