@@ -31,6 +31,7 @@ cancelled, the sub-call commits as ``ABORTED`` and its event is still appended.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
@@ -60,7 +61,7 @@ from .._signal import AbortSignal
 from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+    from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
     from types import TracebackType
 
     from .._execution import ToolRunContext
@@ -123,8 +124,10 @@ class SubCallRecord:
 class SettleLogs:
     """The settle-log appends of one run: tracked side work, bounded, drained on exit.
 
-    An async context manager that owns the task group the appends run in;
-    leaving it waits for every pending one. :meth:`wait_for_room` is the
+    An async context manager that owns the task group the appends run in
+    (:meth:`spawn`; an append with nothing to await, when no
+    ``code-dispatch-log`` listener applies, is a loop callback instead:
+    :meth:`soon`); leaving it waits for every pending one. :meth:`wait_for_room` is the
     backpressure: the bridge's scheduler awaits it after every commit, in its
     ordered lane, so while more than ``limit`` appends are pending no sub-call
     starts or commits (each pending append holds a whole result, and a log
@@ -173,6 +176,18 @@ class SettleLogs:
         self._pending += 1
         tasks.start_soon(self._run, append, args)
 
+    def soon(self, append: Callable[..., object], *args: Any) -> None:
+        """Run the synchronous ``append(*args)`` as tracked side work, from the event loop.
+
+        For an append that never waits (no listener to run): a loop callback
+        does what a task would, at a fraction of its cost, and cannot be
+        cancelled. It must not raise; whatever it does raise is logged.
+        """
+        if self._tasks is None:
+            raise RuntimeError("soon() needs an open SettleLogs: `async with SettleLogs(...)`")
+        self._pending += 1
+        asyncio.get_running_loop().call_soon(self._run_soon, append, args)
+
     async def _run(self, append: Callable[..., Awaitable[object]], args: tuple[Any, ...]) -> None:
         try:
             # An append runs to its end even when the run's task is cancelled
@@ -180,10 +195,21 @@ class SettleLogs:
             with anyio.CancelScope(shield=True):
                 await append(*args)
         finally:
-            self._pending -= 1
-            freed, self._freed = self._freed, None
-            if freed is not None:
-                freed.set()
+            self._done()
+
+    def _run_soon(self, append: Callable[..., object], args: tuple[Any, ...]) -> None:
+        try:
+            append(*args)
+        except Exception:
+            _log.exception("a settle-log append failed")
+        finally:
+            self._done()
+
+    def _done(self) -> None:
+        self._pending -= 1
+        freed, self._freed = self._freed, None
+        if freed is not None:
+            freed.set()
 
     async def wait_for_room(self, limit: int | None = None) -> None:
         """Return once at most ``limit`` (by default the one given) appends are pending."""
@@ -354,7 +380,14 @@ class SubDispatcher:
             if result.concludes_turn:
                 self.concludes_turn = True
         if self._log is not None:
-            self._settle_logs.spawn(self._log_settle, sub_call_id, name, logged, result)
+            if self._registry.hooks.listeners("code_dispatch_log", self._outer.agent):
+                self._settle_logs.spawn(self._log_settle, sub_call_id, name, logged, result)
+            else:
+                # Nothing to shape the content: the append does not wait, and
+                # needs no task of its own.
+                self._settle_logs.soon(
+                    self._append_settle, sub_call_id, name, logged, result, result.content
+                )
 
     async def _log_settle(
         self, sub_call_id: str, name: str, logged: JsonValue, result: ToolResult
@@ -384,6 +417,17 @@ class SubDispatcher:
                 "logging the original content",
                 sub_call_id,
             )
+        self._append_settle(sub_call_id, name, logged, result, content)
+
+    def _append_settle(
+        self,
+        sub_call_id: str,
+        name: str,
+        logged: JsonValue,
+        result: ToolResult,
+        content: Sequence[ContentBlock],
+    ) -> None:
+        assert self._log is not None
         event = CodeDispatchEvent(
             root_call_id=self._outer.root_call_id,
             parent_call_id=self._outer.call_id,
