@@ -155,3 +155,23 @@ def test_targets_read_the_figures_they_name() -> None:
     assert targets["w3"]["met"] == {"codemode_full": True, "codemode_pool": False}
     assert targets["w7"]["met"] == {"codemode_full": True, "codemode_pool": False}
     assert targets["w1"]["met"] == {"codemode_full": None, "codemode_pool": None}
+
+
+def test_the_wakeup_floor_script_measures_every_figure(tmp_path: Path) -> None:
+    out = tmp_path / "floor.json"
+    done = subprocess.run(
+        [sys.executable, "benchmarks/wakeup_floor.py", "--rounds", "3", "--json", str(out)],
+        cwd=REPO, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(out.read_text())
+    gaps = ("gap_0us", "gap_300us", "gap_3000us")
+    expected = {
+        f"{kind}.{placement}.{gap}"
+        for kind in ("round_trip_us", "write_us")
+        for placement in ("free", "one_cpu")
+        for gap in gaps
+    } | {f"syscall_us.{gap}" for gap in gaps}
+    assert set(figures) == expected
+    assert all(value > 0 for value in figures.values())
+    assert "| idle gap before the write |" in done.stdout
