@@ -217,6 +217,14 @@ class ChildChannel:
         """
         return self._decoder.decode(read_frame(self._read_fd, self._incoming))
 
+    def decode_host_frame(self, body: bytes) -> HostMessage:
+        """Decode one frame body as :meth:`recv` does, without reading the pipe.
+
+        Raises:
+            ProtocolError: the body is not a host message.
+        """
+        return self._decoder.decode(body)
+
     def send(self, message: ChildMessage) -> None:
         """Send one message, after any pending log lines (blocking)."""
         self._write(encode_frame(message))
