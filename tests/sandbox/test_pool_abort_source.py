@@ -9,7 +9,6 @@ that a plain async callable still works the old way beside it.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import anyio
@@ -17,6 +16,8 @@ import pytest
 
 from sandbox import AbortSource, WorkerPool
 from sandbox._pool_interface import is_abort_source
+
+from .test_pool import _alive
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -73,14 +74,6 @@ class AbortingHandler:
         self.source.fire(self.reason)
         await anyio.sleep_forever()
         raise AssertionError("unreachable")
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def test_the_check_reads_the_class_and_needs_all_three_members() -> None:
