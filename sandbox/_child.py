@@ -116,8 +116,8 @@ def _rehearse_receipt(channel: ChildChannel, settings: ChildSettings) -> None:
     received = channel.decode_host_frame(encode_frame(rehearsal)[HEADER_BYTES:])
     assert isinstance(received, Run)
     marshal.loads(received.code)
-    bindings, _after_run = make_bindings(channel, received.tool_names)
-    assert "rehearsal_a" in bindings["tools"]  # type: ignore[operator]
+    make_bindings(channel, received.tool_names)
+
 
 # Exit codes, one per step (see ``sandbox._zygote.EXIT_CODES`` for the messages).
 _SETUP, _UID, _RLIMITS, _NNP, _SECCOMP, _PDEATH, _CWD, _PROTOCOL, _RUNNING = range(70, 79)
