@@ -689,8 +689,8 @@ class WorkerPool(Pool):
         remaining = limits.wall_seconds - (time.perf_counter() - started)
         with anyio.CancelScope(deadline=anyio.current_time() + remaining) as scope:
             if abort is None or is_abort_source(abort):
-                # A source calls back, a callback needs a task to wait in: a
-                # task group would only add its cost to every run without one.
+                # No abort, or one that calls back: no watcher task (its task
+                # group would add its cost to every run).
                 dispose = None if abort is None else abort.on_abort(
                     functools.partial(_aborted_by, abort, aborted, scope)
                 )

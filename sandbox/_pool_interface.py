@@ -44,8 +44,8 @@ class AbortSource(Protocol):
     """An ``abort`` callable that can also say when it fires, so no task need wait for it.
 
     A pool awaits an :data:`AbortCallback` in a task of its own. When the
-    callable's class also has these two members, :class:`~sandbox.WorkerPool`
-    subscribes with :meth:`on_abort` instead, and the run costs no watcher task
+    callable's class also has :attr:`reason` and :meth:`on_abort`,
+    :class:`~sandbox.WorkerPool` subscribes instead, and the run costs no watcher task
     (``run_code`` passes the outer call's signal this way). The run then ends as
     ``abort`` with :attr:`reason` (``"aborted"`` when it is empty). A pool that
     only awaits the callable, such as :class:`~sandbox.RayPool`, gets the same
