@@ -143,7 +143,37 @@ async def _settle_pool(pool: WorkerPool) -> None:
         await anyio.sleep(0.0005)
 
 
-class CodemodeFull(Contender):
+class _OwnPool(Contender):
+    """A codemode system on a local WorkerPool: what both codemode columns measure alike."""
+
+    pool: WorkerPool
+
+    async def _value(self, code: str) -> JsonValue:
+        """The value one run of ``code`` returned."""
+        raise NotImplementedError
+
+    async def run(self, workload: Workload) -> float:
+        start = time.perf_counter()
+        value = await self._value(workload.codemode)
+        elapsed = time.perf_counter() - start
+        _check(self.name, workload, value)
+        return elapsed
+
+    async def settle(self) -> None:
+        await _settle_pool(self.pool)
+
+    async def throughput(self, runs: int) -> float:
+        async def one(index: int) -> None:
+            await self.run(THROUGHPUT)
+
+        return await _in_flight(runs, one)
+
+    async def idle_uss_kib(self) -> float:
+        await self.settle()
+        return statistics.median([uss_kib(child.pid) for child in self.pool._idle])
+
+
+class CodemodeFull(_OwnPool):
     name = "codemode_full"
 
     def __init__(self) -> None:
@@ -193,21 +223,8 @@ class CodemodeFull(Contender):
         assert isinstance(result.value, dict)
         return result.value["result"]
 
-    async def run(self, workload: Workload) -> float:
-        start = time.perf_counter()
-        value = await self.execute(self.registry, self.log, workload.codemode)
-        elapsed = time.perf_counter() - start
-        _check(self.name, workload, value)
-        return elapsed
-
-    async def settle(self) -> None:
-        await _settle_pool(self.pool)
-
-    async def throughput(self, runs: int) -> float:
-        async def one(index: int) -> None:
-            await self.run(THROUGHPUT)
-
-        return await _in_flight(runs, one)
+    async def _value(self, code: str) -> JsonValue:
+        return await self.execute(self.registry, self.log, code)
 
     async def cold_start(self) -> float:
         registry = self._registry()
@@ -218,10 +235,6 @@ class CodemodeFull(Contender):
             elapsed = time.perf_counter() - start
         _check(self.name, THROUGHPUT, value)
         return elapsed
-
-    async def idle_uss_kib(self) -> float:
-        await self.settle()
-        return statistics.median([uss_kib(child.pid) for child in self.pool._idle])
 
 
 class _Handler:
@@ -234,7 +247,7 @@ class _Handler:
         return args["x"] if isinstance(args, dict) else None
 
 
-class CodemodePool(Contender):
+class CodemodePool(_OwnPool):
     name = "codemode_pool"
     tools: Final = ("noop", "pause")
 
@@ -249,21 +262,8 @@ class CodemodePool(Contender):
             raise BenchmarkError(f"{self.name}: {result.error.kind}: {result.error.message}")
         return result.value
 
-    async def run(self, workload: Workload) -> float:
-        start = time.perf_counter()
-        value = await self._run(self.pool, workload.codemode)
-        elapsed = time.perf_counter() - start
-        _check(self.name, workload, value)
-        return elapsed
-
-    async def settle(self) -> None:
-        await _settle_pool(self.pool)
-
-    async def throughput(self, runs: int) -> float:
-        async def one(index: int) -> None:
-            await self.run(THROUGHPUT)
-
-        return await _in_flight(runs, one)
+    async def _value(self, code: str) -> JsonValue:
+        return await self._run(self.pool, code)
 
     async def cold_start(self) -> float:
         start = time.perf_counter()
@@ -272,10 +272,6 @@ class CodemodePool(Contender):
             elapsed = time.perf_counter() - start
         _check(self.name, THROUGHPUT, value)
         return elapsed
-
-    async def idle_uss_kib(self) -> float:
-        await self.settle()
-        return statistics.median([uss_kib(child.pid) for child in self.pool._idle])
 
 
 async def _monty_noop(x: int) -> int:
