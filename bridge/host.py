@@ -245,7 +245,7 @@ class HostEndpoint:
         self._on_output: OutputCallback | None = None
         self._log_bytes = 0
         self._in_flight = 0
-        self._callers = 0  # caller tasks started (each parks until cancelled)
+        self._callers = 0  # caller tasks started (each parks until released or cancelled)
         self._pending_bytes = 0
         self._max_pending_bytes = 0
         self._busy_since = 0.0
@@ -433,11 +433,15 @@ class HostEndpoint:
                             f"the child's pipe failed before the run finished ({exc})",
                             closed=True,
                         )
-                if self._callers:
-                    # Parked callers wait for a call that will not come. With
-                    # none started there is nothing to stop (and anyio's cancel
-                    # costs a task repr, a noticeable part of a trivial run).
+                # Parked callers wait for a call that will not come: they are
+                # let go, and the task group is cancelled only when a handler
+                # is still running (anyio's cancel costs a task repr and a
+                # wake-up per task, a noticeable part of a run with one call).
+                for parked in self._idle_callers:
+                    parked.release()
+                if self._callers > len(self._idle_callers):
                     tg.cancel_scope.cancel()
+                self._idle_callers.clear()
         finally:
             self._scope = None
             self._settle_clock()
@@ -546,13 +550,14 @@ class HostEndpoint:
     async def _caller(self, handler: CallHandler, call: _PendingCall) -> None:
         """Serve ``call``, then park and serve whichever call wakes this task next.
 
-        Parked callers are cancelled with the rest of the run's tasks.
+        A parked caller returns when the run is over and it is released.
         """
         parked = _Caller()
-        while True:
-            await self._handle_call(handler, *call)
+        next_call: _PendingCall | None = call
+        while next_call is not None:
+            await self._handle_call(handler, *next_call)
             self._idle_callers.append(parked)
-            call = await parked.next_call()
+            next_call = await parked.next_call()
 
     async def _handle_call(
         self, handler: CallHandler, call_id: int, name: str, args: JsonValue, size: int
@@ -693,11 +698,16 @@ class _Caller:
         self._call = call
         self._wake.set()
 
-    async def next_call(self) -> _PendingCall:
+    def release(self) -> None:
+        """Wake the caller with no call: its task returns."""
+        self._call = None
+        self._wake.set()
+
+    async def next_call(self) -> _PendingCall | None:
+        """The next call to serve, or ``None`` once released."""
         await self._wake.wait()
         call, self._call = self._call, None
         self._wake = anyio.Event()
-        assert call is not None
         return call
 
 

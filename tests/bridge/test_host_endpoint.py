@@ -256,6 +256,56 @@ async def test_handler_tasks_still_running_at_done_are_cancelled() -> None:
     assert cancelled.is_set()
 
 
+async def test_parked_callers_end_at_done_without_cancelling_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every caller has answered its call and is parked when Done arrives: they
+    # are let go, and nothing is cancelled (anyio's cancel is a cost per run).
+    from anyio._backends import _asyncio as backend
+
+    cancelled: list[object] = []
+    original = backend.CancelScope.cancel
+
+    def counting_cancel(self: Any, *args: Any, **kwargs: Any) -> None:
+        cancelled.append(self)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(backend.CancelScope, "cancel", counting_cancel)
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b'{"x":1}'), Call(1, "t", b'{"x":2}'))  # two callers
+        assert {child.recv_reply().id, child.recv_reply().id} == {0, 1}
+        child.send(Call(2, "t", b'{"x":3}'))  # served by a parked one
+        assert child.recv_reply() == Reply(2, value=b'{"x":3}')
+        child.send(done(3))
+
+    outcome = await serve(script)
+    assert outcome.value == 3
+    assert cancelled == []
+
+
+async def test_a_running_handler_is_cancelled_while_parked_callers_are_let_go() -> None:
+    cancelled = anyio.Event()
+
+    class SecondWaits:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            if args == {"x": 2}:
+                try:
+                    await anyio.sleep_forever()
+                finally:
+                    cancelled.set()
+            return args
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b'{"x":1}'))
+        assert child.recv_reply() == Reply(0, value=b'{"x":1}')
+        child.send(Call(1, "t", b'{"x":2}'), done(1))
+
+    outcome = await serve(script, SecondWaits())
+    assert outcome.value == 1
+    assert cancelled.is_set()
+
+
 class FakeClock:
     """Stands in for the host's clock: time moves only when a test moves it."""
 
