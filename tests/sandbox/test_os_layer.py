@@ -20,7 +20,7 @@ import pytest
 
 from sandbox import Limits, RunResult, WorkerPool
 from sandbox._uids import DEFAULT_UID_RANGE
-from sandbox.testing import EchoHandler, probing_pool
+from sandbox.testing import EchoHandler, probing_pool, wait_for_idle
 
 pytestmark = pytest.mark.slow
 
@@ -49,6 +49,25 @@ def _status(probe: dict[str, Any], field: str) -> str:
         if name == field:
             return str(value).strip()
     raise AssertionError(f"{field} not in /proc/self/status")
+
+
+def _descriptor_kind(target: str) -> str:
+    # "pipe:[123]", "socket:[456]", "anon_inode:[eventpoll]"
+    kind, _, rest = target.partition(":")
+    return rest.strip("[]") if kind == "anon_inode" else kind
+
+
+async def test_a_warm_child_holds_only_its_pipes_and_its_event_loop() -> None:
+    # Before READY the child runs warm-up programs whose tool call goes over a
+    # socket pair of its own: none of those stays open for the program.
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+        pid = pool._idle[0].pid
+        fds = Path(f"/proc/{pid}/fd")
+        kinds = sorted(_descriptor_kind(os.readlink(fds / name)) for name in os.listdir(fds))
+    # The protocol's two pipes, and the prepared loop's epoll and self-pipe.
+    assert kinds == ["eventpoll", "pipe", "pipe", "socket", "socket"]
 
 
 async def test_the_child_environment_is_empty() -> None:
