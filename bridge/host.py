@@ -1,8 +1,9 @@
 """The host's end of the bridge: serve one program run over a child's pipes.
 
-:class:`HostEndpoint` reads the child's frames from a raw non-blocking fd
-(``anyio.wait_readable`` + ``os.read``) and writes with ``os.write``, waiting
-with ``anyio.wait_writable`` only when the pipe is full. anyio's stream classes
+:class:`HostEndpoint` reads the child's frames from a raw non-blocking fd (a
+reader callback on the event loop, kept registered while the run lasts, and
+``os.read``) and writes with ``os.write``, waiting with ``anyio.wait_writable``
+only when the pipe is full. anyio's stream classes
 are avoided on purpose: they add a large cost to every round trip.
 
 The child is hostile. Every frame is decoded strictly against the child's
@@ -29,6 +30,7 @@ This module is host-only: the child never imports it.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import time
@@ -218,11 +220,15 @@ class HostEndpoint:
         "_max_pending_bytes",
         "_on_output",
         "_pending_bytes",
+        "_read_ended",
+        "_read_failure",
         "_read_fd",
+        "_reader_loop",
         "_scope",
         "_served",
         "_violation",
         "_wait_total",
+        "_waiter",
         "_where",
         "_write_fd",
         "_write_lock",
@@ -239,6 +245,12 @@ class HostEndpoint:
         os.set_blocking(write_fd, False)
         self._frames = FrameBuffer(max_frame_bytes=max_frame_bytes)
         self._decoder = ChildMessageDecoder()
+        # The reader (see _on_readable): the loop it is registered with, the
+        # task waiting for a frame, and how reading ended, if it has.
+        self._reader_loop: asyncio.AbstractEventLoop | None = None
+        self._waiter: asyncio.Future[None] | None = None
+        self._read_ended = False
+        self._read_failure: OSError | ProtocolError | None = None
         self._write_lock = anyio.Lock(fast_acquire=True)
         self._writers = 0  # tasks writing through the lock (the pipe was full)
         self._logs: list[str] = []
@@ -286,15 +298,59 @@ class HostEndpoint:
             body = frames.next_body()
             if body is not None:
                 return body
-            await anyio.wait_readable(self._read_fd)
-            try:
-                data = os.read(self._read_fd, _READ_CHUNK)
-            except BlockingIOError:
-                continue
-            if not data:
+            failure = self._read_failure
+            if failure is not None:
+                raise failure
+            if self._read_ended:
                 where = f" in the middle of a frame ({frames.pending} bytes)"
                 raise PipeClosed("the child closed its pipe" + (where if frames.pending else ""))
-            frames.feed(data)
+            loop = asyncio.get_running_loop()
+            if self._reader_loop is not loop:
+                self._stop_reading()
+                loop.add_reader(self._read_fd, self._on_readable)
+                self._reader_loop = loop
+            waiter = self._waiter = loop.create_future()
+            try:
+                await waiter
+            finally:
+                self._waiter = None
+
+    def _on_readable(self) -> None:
+        """The reader callback: read what the child wrote and wake the waiting reader.
+
+        It stays registered from one frame to the next (registering a reader
+        per wait costs two ``epoll_ctl`` calls and a future each time), and
+        reads ahead by at most one chunk past :data:`_READ_CHUNK` buffered bytes
+        while nobody waits; then it stops until the next wait, so a child that
+        floods the pipe is held back by the pipe, not buffered here.
+        """
+        frames = self._frames
+        try:
+            data = os.read(self._read_fd, _READ_CHUNK)
+            if data:
+                frames.feed(data)
+            else:
+                self._read_ended = True
+        except BlockingIOError:
+            return
+        except (OSError, ProtocolError) as exc:
+            self._read_failure = exc
+        waiter = self._waiter
+        if self._read_ended or self._read_failure is not None:
+            self._stop_reading()
+        elif waiter is None or waiter.done():
+            if frames.pending >= _READ_CHUNK:
+                self._stop_reading()
+            return
+        elif not frames.complete:
+            return  # a frame still arriving: wake the reader once it is whole
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def _stop_reading(self) -> None:
+        loop, self._reader_loop = self._reader_loop, None
+        if loop is not None and not loop.is_closed():
+            loop.remove_reader(self._read_fd)
 
     async def receive_ready(self) -> Ready:
         """Wait for the child's :class:`Ready` and check its protocol version.
@@ -305,7 +361,11 @@ class HostEndpoint:
             ProtocolError: the child sent something else, an oversized or
                 undecodable frame, another protocol version, or closed its pipe.
         """
-        message = await self._next_message()
+        try:
+            message = await self._next_message()
+        finally:
+            # Nothing is read while the child waits for its run.
+            self._stop_reading()
         if not isinstance(message, Ready):
             raise ProtocolError(
                 f"expected Ready from the child, got {type(message).__name__}"
@@ -443,6 +503,7 @@ class HostEndpoint:
                     tg.cancel_scope.cancel()
                 self._idle_callers.clear()
         finally:
+            self._stop_reading()
             self._scope = None
             self._settle_clock()
         violation = self._violation

@@ -411,6 +411,16 @@ class FrameBuffer:
         """Bytes received that do not form a complete frame yet."""
         return len(self._buffer)
 
+    @property
+    def complete(self) -> bool:
+        """Whether a whole frame body is buffered (:meth:`next_body` would return one).
+
+        Raises:
+            FrameTooLarge: the next frame announces an oversized body.
+        """
+        self._check_header()
+        return self._need >= 0 and len(self._buffer) >= HEADER_BYTES + self._need
+
     def feed(self, data: bytes) -> None:
         """Append bytes read from the pipe.
 

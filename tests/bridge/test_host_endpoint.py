@@ -7,6 +7,7 @@ host closes its ends, so a script blocked on a read sees the end of the pipe.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -694,3 +695,66 @@ async def test_a_return_value_nested_past_the_decoders_limit_is_invalid_output()
     assert outcome.error is not None
     assert outcome.error[0] == "invalid-output"
     assert "nested deeper than 500 levels" in outcome.error[1]
+
+
+# ------------------------------------------------------------------------ the reader
+
+
+async def test_the_reader_reads_ahead_by_a_bounded_amount_while_nobody_waits() -> None:
+    # The reader stays registered between frames, but while no frame is
+    # awaited it stops after a chunk or two: a flooding child is held back by
+    # its pipe, not buffered by the host.
+    import fcntl
+
+    from bridge.host import _READ_CHUNK
+
+    child = FakeChild()
+    try:
+        fcntl.fcntl(child.to_host_w, fcntl.F_SETPIPE_SZ, 1 << 20)
+        frame = encode_frame(Log(("x" * 1000,)))
+        child.send(frame * (8 * _READ_CHUNK // len(frame)))  # 512 KiB, all in the pipe
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        assert await endpoint._next_body() == frame[4:]  # registers the reader
+        for _ in range(32):  # loop iterations in which the pipe stays readable
+            await anyio.lowlevel.checkpoint()
+        assert endpoint._frames.pending < 2 * _READ_CHUNK
+        assert not asyncio.get_running_loop().remove_reader(child.to_host_r)
+        # Waiting again resumes reading: every frame is still there, in order.
+        count = 1
+        while endpoint._frames.pending or count < 8 * _READ_CHUNK // len(frame):
+            assert await endpoint._next_body() == frame[4:]
+            count += 1
+        assert count == 8 * _READ_CHUNK // len(frame)
+    finally:
+        child.close_child_side()
+        child.close_host_side()
+
+
+async def test_no_reader_is_left_on_the_loop_after_ready_or_a_run() -> None:
+    # The caller closes the fds once the endpoint is done: a reader left on
+    # the loop would watch a closed (later reused) descriptor.
+    loop = asyncio.get_running_loop()
+    child = FakeChild()
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        child.send(Ready(PROTOCOL_VERSION, os.getpid()))
+        await endpoint.receive_ready()
+        assert not loop.remove_reader(child.to_host_r)
+        child.send(Call(0, "t", b"{}"))
+        with anyio.move_on_after(0) as scope:  # cancelled at its first wait
+            scope.cancel()
+            await endpoint.serve(make_run(), Echo())
+        assert not loop.remove_reader(child.to_host_r)
+    finally:
+        child.close_child_side()
+        child.close_host_side()
+    child = FakeChild()
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        child.send(Ready(PROTOCOL_VERSION, os.getpid()), Call(0, "t", b"{}"), done(1))
+        await endpoint.receive_ready()
+        assert (await endpoint.serve(make_run(), Echo())).value == 1
+        assert not loop.remove_reader(child.to_host_r)
+    finally:
+        child.close_child_side()
+        child.close_host_side()

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from bridge.lossless import FrozenDict, LossyJsonError, materialize
 from bridge.protocol import (
+    HEADER_BYTES,
     MAX_LOG_LINES_PER_FRAME,
     PROTOCOL_VERSION,
     Call,
@@ -185,6 +186,27 @@ def test_a_log_frame_with_too_many_lines_is_refused() -> None:
     body = msgspec.msgpack.encode(["log", [""] * (MAX_LOG_LINES_PER_FRAME + 1)])
     with pytest.raises(ProtocolError, match=r"length <= 4096"):
         ChildMessageDecoder().decode(body)
+
+
+@given(st.lists(child_messages, max_size=5), st.lists(st.integers(0, 4000), max_size=10))
+def test_complete_says_whether_next_body_has_a_frame(
+    messages: list[ChildMessage], cuts: list[int]
+) -> None:
+    # The host's reader wakes the waiting task only when `complete` says a
+    # frame is whole: it must agree with next_body at every point of a stream.
+    stream = b"".join(encode_frame(m) for m in messages)
+    frames = FrameBuffer(max_frame_bytes=1 << 20)
+    bodies = []
+    for chunk in split_at(stream, cuts):
+        frames.feed(chunk)
+        while True:
+            complete = frames.complete
+            body = frames.next_body()
+            assert complete == (body is not None)
+            if body is None:
+                break
+            bodies.append(body)
+    assert bodies == [encode_frame(m)[HEADER_BYTES:] for m in messages]
 
 
 def test_an_oversized_length_prefix_is_refused_before_any_body_arrives() -> None:
