@@ -70,6 +70,15 @@ async def test_a_warm_child_holds_only_its_pipes_and_its_event_loop() -> None:
     assert kinds == ["eventpoll", "pipe", "pipe", "socket", "socket"]
 
 
+async def test_the_child_has_no_tls_library_loaded() -> None:
+    # asyncio would import ssl (OpenSSL's state, copied on every fork) for
+    # nothing: no child can open a socket.
+    result = await _run(
+        "import sys\nreturn [sys.modules.get('ssl'), '_ssl' in sys.modules]"
+    )
+    assert result.value == [None, False]
+
+
 async def test_the_child_environment_is_empty() -> None:
     result = await _run("import os\nreturn dict(os.environ)")
     assert result.value == {}
