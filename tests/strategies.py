@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
+from codemode.code_mode._sdk_names import is_member_name
+
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
 
@@ -214,6 +216,13 @@ sdk_names = st.one_of(
     st.text(_awkward_chars, max_size=6),
     st.text(max_size=5),
 )
+
+#: Names a tool can be called by as ``tools.name``: the awkward ones of
+#: :data:`sdk_names` that pass, and plain identifiers (so that a list of them
+#: does not have to filter out most of what it draws).
+sdk_member_names = st.one_of(
+    sdk_names, st.from_regex(r"\A[a-z][a-z0-9_]{0,7}\Z")
+).filter(is_member_name)
 
 #: Descriptions with whitespace runs, controls, quotes, backslashes and surrogates.
 sdk_descriptions = st.lists(

@@ -24,6 +24,7 @@ from codemode.code_mode._sdk_names import (
 from tests.strategies import (
     sdk_defaults,
     sdk_mapping_schemas,
+    sdk_member_names,
     sdk_names,
     sdk_schemas,
     sdk_tool_fields,
@@ -73,7 +74,7 @@ def test_every_tool_appears_once_in_its_form(tools: list[SdkTool]) -> None:
 
 
 @given(
-    sdk_names.filter(is_member_name),
+    sdk_member_names,
     st.dictionaries(sdk_names.filter(is_keyword_parameter), sdk_schemas(), max_size=4),
     st.booleans(),
 )
@@ -170,7 +171,7 @@ def test_every_class_is_declared_once_and_before_it_is_used(tools: list[SdkTool]
         declared.add(node.name)
 
 
-@given(st.lists(st.tuples(sdk_names.filter(is_member_name), sdk_mapping_schemas), max_size=4))
+@given(st.lists(st.tuples(sdk_member_names, sdk_mapping_schemas), max_size=4))
 def test_equal_schemas_under_one_title_render_as_one_class(
     tools: list[tuple[str, Mapping[str, object]]],
 ) -> None:
@@ -195,7 +196,7 @@ def test_equal_schemas_under_one_title_render_as_one_class(
 
 
 @given(
-    sdk_names.filter(is_member_name),
+    sdk_member_names,
     st.dictionaries(sdk_names.filter(is_keyword_parameter), sdk_defaults, min_size=1, max_size=3),
 )
 def test_a_shown_default_is_the_schemas_default(name: str, defaults: dict[str, object]) -> None:
