@@ -42,7 +42,7 @@ import anyio.abc
 import anyio.lowlevel
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
+    from collections.abc import Awaitable, Callable, Coroutine
     from types import TracebackType
 
 __all__ = ["Job", "JobAbandoned", "Mode", "Scheduler", "Ticket"]
@@ -289,6 +289,19 @@ class Scheduler:
                     entry.outcome = (False, JobAbandoned("the scheduler was closed"))
                     entry.done.set()
             self._entries.clear()
+
+    def start_soon(self, func: Callable[..., Coroutine[Any, Any, object]], *args: Any) -> None:
+        """Run ``func(*args)`` as side work in the scheduler's task group.
+
+        Leaving the scheduler waits for it as for the jobs (the owner of side
+        work that must outlive a cancelled caller shields it itself).
+
+        Raises:
+            RuntimeError: the scheduler is not open.
+        """
+        if self._tg is None:
+            raise RuntimeError("start_soon() needs an open Scheduler: `async with Scheduler(...)`")
+        self._tg.start_soon(func, *args)
 
     async def submit(self, job: Job[T]) -> T:
         """Queue ``job`` and wait for its outcome (``enqueue(job).result()``).

@@ -127,11 +127,13 @@ class SettleLogs:
     An async context manager that owns the task group the appends run in
     (:meth:`spawn`; an append with nothing to await, when no
     ``code-dispatch-log`` listener applies, is a loop callback instead:
-    :meth:`soon`); leaving it waits for every pending one. :meth:`wait_for_room` is the
-    backpressure: the bridge's scheduler awaits it after every commit, in its
-    ordered lane, so while more than ``limit`` appends are pending no sub-call
-    starts or commits (each pending append holds a whole result, and a log
-    listener may be slow, e.g. one that spills to remote storage).
+    :meth:`soon`); leaving it waits for every pending one. Or :meth:`attach`
+    it to a task group someone else owns, which then drains the appends.
+    :meth:`wait_for_room` is the backpressure: the bridge's scheduler awaits
+    it after every commit, in its ordered lane, so while more than ``limit``
+    appends are pending no sub-call starts or commits (each pending append
+    holds a whole result, and a log listener may be slow, e.g. one that spills
+    to remote storage).
 
     Args:
         limit: the most pending appends that do not hold the lane (>= 1).
@@ -145,7 +147,8 @@ class SettleLogs:
         self._limit = limit
         self._pending = 0
         self._freed: anyio.Event | None = None
-        self._tasks: anyio.abc.TaskGroup | None = None
+        # Where the appends run: a task group of its own, or a scheduler's.
+        self._tasks: anyio.abc.TaskGroup | Scheduler | None = None
 
     @property
     def pending(self) -> int:
@@ -165,8 +168,20 @@ class SettleLogs:
         tb: TracebackType | None,
     ) -> bool | None:
         tasks, self._tasks = self._tasks, None
-        assert tasks is not None
+        assert isinstance(tasks, anyio.abc.TaskGroup)
         return await tasks.__aexit__(exc_type, exc, tb)
+
+    def attach(self, tasks: Scheduler) -> None:
+        """Run the appends in the task group of ``tasks``, which waits for them on exit.
+
+        Instead of entering this object as a context manager.
+
+        Raises:
+            RuntimeError: the appends already have somewhere to run.
+        """
+        if self._tasks is not None:
+            raise RuntimeError("this SettleLogs already runs its appends somewhere")
+        self._tasks = tasks
 
     def spawn(self, append: Callable[..., Awaitable[object]], *args: Any) -> None:
         """Run ``append(*args)`` as tracked side work."""
@@ -469,12 +484,14 @@ async def dispatching(
     dispose = outer.signal.on_abort(lambda: run_signal.abort(outer.signal.reason or "aborted"))
     try:
         max_parallel = registry.max_parallel_sub_calls
-        async with (
-            SettleLogs(limit=max_parallel) as settle_logs,
-            Scheduler(
-                max_parallel=max_parallel, after_commit=settle_logs.wait_for_room, shield=True
-            ) as scheduler,
-        ):
+        settle_logs = SettleLogs(limit=max_parallel)
+        async with Scheduler(
+            max_parallel=max_parallel, after_commit=settle_logs.wait_for_room, shield=True
+        ) as scheduler:
+            # One task group for the run's side work: the scheduler's, whose
+            # exit waits for the appends too (a second one cost its scopes and
+            # a loop iteration on every run, calls or none).
+            settle_logs.attach(scheduler)
             # Once the run signal aborts (the outer call was aborted, or the
             # program settled), no queued sub-call may start any more.
             run_signal.on_abort(lambda: scheduler.close(run_signal.reason or SETTLED))
@@ -491,14 +508,19 @@ async def dispatching(
                 yield dispatcher
             finally:
                 run_signal.abort(SETTLED)
-                with anyio.CancelScope(shield=True):
-                    with anyio.move_on_after(SETTLE_GRACE_SECONDS):
+                if scheduler.in_flight or settle_logs.pending:
+                    with anyio.CancelScope(shield=True):
+                        with anyio.move_on_after(SETTLE_GRACE_SECONDS):
+                            await scheduler.settle(SETTLED)
+                            await settle_logs.wait_for_room(0)
+                        # What still runs ignores the aborted signal: stop it, so
+                        # that every started call commits and is logged.
+                        dispatcher.stop_stages()
                         await scheduler.settle(SETTLED)
-                        await settle_logs.wait_for_room(0)
-                    # What still runs ignores the aborted signal: stop it, so
-                    # that every started call commits and is logged.
+                else:
+                    # Nothing started and nothing to append (the aborted run
+                    # signal closed the scheduler): no settlement to wait for.
                     dispatcher.stop_stages()
-                    await scheduler.settle(SETTLED)
     finally:
         dispose()
 

@@ -394,6 +394,39 @@ async def test_a_synchronous_settle_append_that_raises_is_logged_and_no_longer_p
     assert [r.getMessage() for r in caplog.records] == ["a settle-log append failed"]
 
 
+async def test_attached_settle_appends_run_in_the_schedulers_task_group_and_are_awaited() -> None:
+    # dispatching gives the run one task group, the scheduler's: leaving the
+    # scheduler waits for a listener's append as it waits for the jobs.
+    from codemode._scheduling import Scheduler
+    from codemode.code_mode._dispatch import SettleLogs
+
+    release = anyio.Event()
+    appended: list[str] = []
+
+    async def slow_append(name: str) -> None:
+        await release.wait()
+        appended.append(name)
+
+    logs = SettleLogs(limit=1)
+    with anyio.fail_after(GUARD):
+        async with anyio.create_task_group() as outside:
+            async with Scheduler(max_parallel=1) as scheduler:
+                logs.attach(scheduler)
+                logs.spawn(slow_append, "first")
+                assert logs.pending == 1
+                outside.start_soon(_set_when_blocked, release)
+            # The scheduler's exit waited for the append.
+            assert appended == ["first"]
+            assert logs.pending == 0
+    with pytest.raises(RuntimeError, match="already runs its appends"):
+        logs.attach(scheduler)
+
+
+async def _set_when_blocked(event: anyio.Event) -> None:
+    await anyio.wait_all_tasks_blocked()
+    event.set()
+
+
 def test_soon_needs_an_open_settle_logs() -> None:
     from codemode.code_mode._dispatch import SettleLogs
 
