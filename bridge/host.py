@@ -31,6 +31,7 @@ This module is host-only: the child never imports it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import time
@@ -226,6 +227,7 @@ class HostEndpoint:
         "_reader_loop",
         "_scope",
         "_served",
+        "_tasks",
         "_violation",
         "_wait_total",
         "_waiter",
@@ -258,6 +260,7 @@ class HostEndpoint:
         self._log_bytes = 0
         self._in_flight = 0
         self._callers = 0  # caller tasks started (each parks until released or cancelled)
+        self._tasks: TaskGroup | None = None  # the callers' task group, from the first call
         self._pending_bytes = 0
         self._max_pending_bytes = 0
         self._busy_since = 0.0
@@ -460,13 +463,16 @@ class HostEndpoint:
         error: tuple[str, str] | None = None
         closed = False
         try:
-            async with anyio.create_task_group() as tg:
-                with anyio.CancelScope() as scope:
-                    self._scope = scope
+            with anyio.CancelScope() as scope:
+                self._scope = scope
+                # The callers' task group is entered at the first call: a run
+                # with none needs none (an empty task group still yields to
+                # the loop on exit).
+                async with contextlib.AsyncExitStack() as callers:
                     try:
                         await self._send(encode_frame(run))
                         value, error = await self._serve(
-                            run, handler, tg, max_pending_calls, max_pending_bytes
+                            run, handler, callers, max_pending_calls, max_pending_bytes
                         )
                     except _Violation as exc:
                         self._violation = exc
@@ -493,15 +499,7 @@ class HostEndpoint:
                             f"the child's pipe failed before the run finished ({exc})",
                             closed=True,
                         )
-                # Parked callers wait for a call that will not come: they are
-                # let go, and the task group is cancelled only when a handler
-                # is still running (anyio's cancel costs a task repr and a
-                # wake-up per task, a noticeable part of a run with one call).
-                for parked in self._idle_callers:
-                    parked.release()
-                if self._callers > len(self._idle_callers):
-                    tg.cancel_scope.cancel()
-                self._idle_callers.clear()
+                    self._let_callers_go()
         finally:
             self._stop_reading()
             self._scope = None
@@ -511,11 +509,22 @@ class HostEndpoint:
             value, error, closed = None, (violation.kind, violation.message), violation.closed
         return RunOutcome(value, error, tuple(self._logs), self._wait_total, closed)
 
+    def _let_callers_go(self) -> None:
+        # Parked callers wait for a call that will not come: they are let go,
+        # and the task group is cancelled only when a handler is still running
+        # (anyio's cancel costs a task repr and a wake-up per task, a
+        # noticeable part of a run with one call).
+        for parked in self._idle_callers:
+            parked.release()
+        if self._tasks is not None and self._callers > len(self._idle_callers):
+            self._tasks.cancel_scope.cancel()
+        self._idle_callers.clear()
+
     async def _serve(
         self,
         run: Run,
         handler: CallHandler,
-        tg: TaskGroup,
+        callers: contextlib.AsyncExitStack,
         max_pending_calls: int,
         max_pending_bytes: int,
     ) -> tuple[JsonValue, tuple[str, str] | None]:
@@ -565,8 +574,12 @@ class HostEndpoint:
                 if self._idle_callers:
                     self._idle_callers.pop().serve(call)
                 else:
+                    tasks = self._tasks
+                    if tasks is None:
+                        tasks = await callers.enter_async_context(anyio.create_task_group())
+                        self._tasks = tasks
                     self._callers += 1
-                    tg.start_soon(self._caller, handler, call)
+                    tasks.start_soon(self._caller, handler, call)
                 started = True
             elif isinstance(message, Log):
                 added = sum(

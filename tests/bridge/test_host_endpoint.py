@@ -16,6 +16,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 import anyio
+import anyio.abc
 import anyio.lowlevel
 import anyio.to_thread
 import msgspec
@@ -283,6 +284,39 @@ async def test_parked_callers_end_at_done_without_cancelling_the_run(
     outcome = await serve(script)
     assert outcome.value == 3
     assert cancelled == []
+
+
+@pytest.mark.parametrize(("calls", "task_groups"), [(0, 0), (1, 1), (3, 1)])
+async def test_the_callers_task_group_is_opened_at_the_first_call(
+    monkeypatch: pytest.MonkeyPatch, calls: int, task_groups: int
+) -> None:
+    # A run without calls needs no task group (an empty one still costs a
+    # loop iteration on exit); every caller of a run shares one.
+    opened: list[object] = []
+    original = anyio.create_task_group
+
+    def counting_task_group() -> anyio.abc.TaskGroup:
+        opened.append(None)
+        return original()
+
+    child = FakeChild()
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        # The whole script at once: the replies fit in the pipe unread.
+        child.send(
+            Ready(PROTOCOL_VERSION, os.getpid()),
+            *[Call(n, "t", b"{}") for n in range(calls)],
+            done(calls),
+        )
+        await endpoint.receive_ready()
+        monkeypatch.setattr(anyio, "create_task_group", counting_task_group)
+        outcome = await endpoint.serve(make_run(), Echo())
+        monkeypatch.undo()
+    finally:
+        child.close_child_side()
+        child.close_host_side()
+    assert outcome.value == calls
+    assert len(opened) == task_groups
 
 
 async def test_a_running_handler_is_cancelled_while_parked_callers_are_let_go() -> None:
