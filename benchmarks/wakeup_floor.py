@@ -12,7 +12,11 @@ child. Printed, as medians in microseconds:
   child waits idle for its ``Run``; a host waits for the child's answer), with the two
   processes free to run on any CPU, and pinned to one CPU together;
 * ``syscall after idle``: one ``getppid`` right after the same gaps (caches and TLB
-  gone cold while the CPU slept).
+  gone cold while the CPU slept);
+* ``busy waker``: the writer goes on computing for 200 µs after its write, as a host goes
+  on with its own work after sending ``Run`` or a ``Reply``, instead of blocking at once:
+  its time in ``write``, and the time from the start of the write until the reader's
+  ``read`` has returned (the reader notes the time; both read the same monotonic clock).
 
 Nothing here depends on codemode: run it on a machine to learn how much of ``W1`` and
 ``W3`` the machine itself takes before any Python work is done.
@@ -24,11 +28,14 @@ import argparse
 import json
 import os
 import statistics
+import struct
 import sys
 import time
 
 _GAPS = (0.0, 0.0003, 0.003)
 _PAYLOAD = b"x" * 100
+#: How long the busy waker computes after its write.
+_BUSY_SECONDS = 0.0002
 
 
 def _echo(read_fd: int, write_fd: int) -> None:
@@ -76,6 +83,43 @@ def _ping_pong(rounds: int, gap: float, cpus: set[int] | None) -> tuple[float, f
     return statistics.median(trips) * 1e6, statistics.median(writes) * 1e6
 
 
+def _busy_waker(rounds: int, gap: float) -> tuple[float, float]:
+    """Median time in ``write`` and until the reader has the data, the writer busy after."""
+    to_child, from_host = os.pipe()
+    to_host, from_child = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(from_host)
+        os.close(to_host)
+        while True:
+            data = os.read(to_child, 4096)
+            woken = time.monotonic()
+            if not data:
+                os._exit(0)
+            os.write(from_child, struct.pack("d", woken))
+    os.close(to_child)
+    os.close(from_child)
+    writes: list[float] = []
+    wakes: list[float] = []
+    try:
+        for _ in range(rounds):
+            if gap:
+                time.sleep(gap)
+            start = time.monotonic()
+            os.write(from_host, _PAYLOAD)
+            written = time.monotonic()
+            while time.monotonic() - written < _BUSY_SECONDS:
+                pass
+            (woken,) = struct.unpack("d", os.read(to_host, 8))
+            writes.append(written - start)
+            wakes.append(woken - start)
+    finally:
+        os.close(from_host)
+        os.waitpid(pid, 0)
+        os.close(to_host)
+    return statistics.median(writes) * 1e6, statistics.median(wakes) * 1e6
+
+
 def _syscall_after(rounds: int, gap: float) -> float:
     times = []
     for _ in range(rounds):
@@ -98,14 +142,18 @@ def measure(rounds: int) -> dict[str, float]:
             figures[f"round_trip_us.{placement}.{gap_name}"] = trip
             figures[f"write_us.{placement}.{gap_name}"] = write
         figures[f"syscall_us.{gap_name}"] = _syscall_after(rounds, gap)
+        write, wake = _busy_waker(rounds, gap)
+        figures[f"write_us.busy_waker.{gap_name}"] = write
+        figures[f"wake_us.busy_waker.{gap_name}"] = wake
     return figures
 
 
 def _table(figures: dict[str, float]) -> str:
     lines = [
         "| idle gap before the write | round trip, any CPU | write, any CPU "
-        "| round trip, one CPU | write, one CPU | getppid after the gap |",
-        "|---|---|---|---|---|---|",
+        "| round trip, one CPU | write, one CPU | getppid after the gap "
+        "| write, busy waker | until the reader has it, busy waker |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for gap in _GAPS:
         name = f"gap_{round(gap * 1e6)}us"
@@ -114,7 +162,9 @@ def _table(figures: dict[str, float]) -> str:
             f"| {figures[f'write_us.free.{name}']:.1f} µs "
             f"| {figures[f'round_trip_us.one_cpu.{name}']:.1f} µs "
             f"| {figures[f'write_us.one_cpu.{name}']:.1f} µs "
-            f"| {figures[f'syscall_us.{name}']:.2f} µs |"
+            f"| {figures[f'syscall_us.{name}']:.2f} µs "
+            f"| {figures[f'write_us.busy_waker.{name}']:.1f} µs "
+            f"| {figures[f'wake_us.busy_waker.{name}']:.1f} µs |"
         )
     return "\n".join(lines)
 

@@ -171,7 +171,9 @@ def test_the_wakeup_floor_script_measures_every_figure(tmp_path: Path) -> None:
         for kind in ("round_trip_us", "write_us")
         for placement in ("free", "one_cpu")
         for gap in gaps
-    } | {f"syscall_us.{gap}" for gap in gaps}
+    } | {f"syscall_us.{gap}" for gap in gaps} | {
+        f"{kind}.busy_waker.{gap}" for kind in ("write_us", "wake_us") for gap in gaps
+    }
     assert set(figures) == expected
     assert all(value > 0 for value in figures.values())
     assert "| idle gap before the write |" in done.stdout
