@@ -31,6 +31,10 @@ import statistics
 import struct
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 _GAPS = (0.0, 0.0003, 0.003)
 _PAYLOAD = b"x" * 100
@@ -46,8 +50,18 @@ def _echo(read_fd: int, write_fd: int) -> None:
         os.write(write_fd, data)
 
 
-def _ping_pong(rounds: int, gap: float, cpus: set[int] | None) -> tuple[float, float]:
-    """Median round trip and median write time, in microseconds."""
+def _stamp(read_fd: int, write_fd: int) -> None:
+    # Answers with the time its read returned, on the clock the writer reads too.
+    while True:
+        data = os.read(read_fd, 4096)
+        woken = time.monotonic()
+        if not data:
+            os._exit(0)
+        os.write(write_fd, struct.pack("d", woken))
+
+
+def _peer(serve: Callable[[int, int], None], cpus: set[int] | None) -> tuple[int, int, int]:
+    """Fork a process running ``serve`` over two pipes: its pid, and our write and read ends."""
     to_child, from_host = os.pipe()
     to_host, from_child = os.pipe()
     pid = os.fork()
@@ -56,9 +70,21 @@ def _ping_pong(rounds: int, gap: float, cpus: set[int] | None) -> tuple[float, f
         os.close(to_host)
         if cpus is not None:
             os.sched_setaffinity(0, cpus)
-        _echo(to_child, from_child)
+        serve(to_child, from_child)
     os.close(to_child)
     os.close(from_child)
+    return pid, from_host, to_host
+
+
+def _end_peer(pid: int, write_fd: int, read_fd: int) -> None:
+    os.close(write_fd)  # the peer reads the end of the pipe and exits
+    os.waitpid(pid, 0)
+    os.close(read_fd)
+
+
+def _ping_pong(rounds: int, gap: float, cpus: set[int] | None) -> tuple[float, float]:
+    """Median round trip and median write time, in microseconds."""
+    pid, write_fd, read_fd = _peer(_echo, cpus)
     before = os.sched_getaffinity(0)
     if cpus is not None:
         os.sched_setaffinity(0, cpus)
@@ -69,36 +95,21 @@ def _ping_pong(rounds: int, gap: float, cpus: set[int] | None) -> tuple[float, f
             if gap:
                 time.sleep(gap)
             start = time.perf_counter()
-            os.write(from_host, _PAYLOAD)
+            os.write(write_fd, _PAYLOAD)
             written = time.perf_counter()
-            os.read(to_host, 4096)
+            os.read(read_fd, 4096)
             done = time.perf_counter()
             writes.append(written - start)
             trips.append(done - start)
     finally:
         os.sched_setaffinity(0, before)
-        os.close(from_host)
-        os.waitpid(pid, 0)
-        os.close(to_host)
+        _end_peer(pid, write_fd, read_fd)
     return statistics.median(trips) * 1e6, statistics.median(writes) * 1e6
 
 
 def _busy_waker(rounds: int, gap: float) -> tuple[float, float]:
     """Median time in ``write`` and until the reader has the data, the writer busy after."""
-    to_child, from_host = os.pipe()
-    to_host, from_child = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(from_host)
-        os.close(to_host)
-        while True:
-            data = os.read(to_child, 4096)
-            woken = time.monotonic()
-            if not data:
-                os._exit(0)
-            os.write(from_child, struct.pack("d", woken))
-    os.close(to_child)
-    os.close(from_child)
+    pid, write_fd, read_fd = _peer(_stamp, None)
     writes: list[float] = []
     wakes: list[float] = []
     try:
@@ -106,17 +117,15 @@ def _busy_waker(rounds: int, gap: float) -> tuple[float, float]:
             if gap:
                 time.sleep(gap)
             start = time.monotonic()
-            os.write(from_host, _PAYLOAD)
+            os.write(write_fd, _PAYLOAD)
             written = time.monotonic()
             while time.monotonic() - written < _BUSY_SECONDS:
                 pass
-            (woken,) = struct.unpack("d", os.read(to_host, 8))
+            (woken,) = struct.unpack("d", os.read(read_fd, 8))
             writes.append(written - start)
             wakes.append(woken - start)
     finally:
-        os.close(from_host)
-        os.waitpid(pid, 0)
-        os.close(to_host)
+        _end_peer(pid, write_fd, read_fd)
     return statistics.median(writes) * 1e6, statistics.median(wakes) * 1e6
 
 
