@@ -3,8 +3,8 @@
 :class:`HostEndpoint` reads the child's frames from a raw non-blocking fd (a
 reader callback on the event loop, kept registered while the run lasts, and
 ``os.read``) and writes with ``os.write``, waiting with ``anyio.wait_writable``
-only when the pipe is full. anyio's stream classes
-are avoided on purpose: they add a large cost to every round trip.
+only when the pipe is full. anyio's stream classes are avoided on purpose: they
+add a large cost to every round trip.
 
 The child is hostile. Every frame is decoded strictly against the child's
 message union, with the size cap checked from the length prefix before the body
