@@ -249,10 +249,11 @@ def main() -> None:
     # Keyboard interrupts aimed at the host's terminal are not for the zygote;
     # it ends when the host closes the control socket or dies.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # asyncio imports ssl if it can (OpenSSL's state: about 2.7 MiB of
-    # anonymous memory that every fork copies page tables for, and a library
-    # no child can use: the filter allows no sockets). Without it, asyncio
-    # leaves TLS out, as on an interpreter built without OpenSSL.
+    # asyncio imports ssl if it can (OpenSSL's state: about 0.8 MiB of
+    # anonymous memory here that every fork copies page tables for, and a
+    # library no child can use: the filter allows no socket but a local pair).
+    # Without it, asyncio leaves TLS out, as on an interpreter built without
+    # OpenSSL.
     sys.modules["ssl"] = None  # type: ignore[assignment]
     from sandbox import _child, _limits
 
