@@ -72,7 +72,7 @@ async def test_a_warm_child_holds_only_its_pipes_and_its_event_loop() -> None:
 
 async def test_the_child_has_no_tls_library_loaded() -> None:
     # asyncio would import ssl (OpenSSL's state, copied on every fork) for
-    # nothing: no child can open a socket.
+    # nothing: no child can open a network socket.
     result = await _run(
         "import sys\nreturn [sys.modules.get('ssl'), '_ssl' in sys.modules]"
     )
