@@ -62,7 +62,6 @@ from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
-    from types import TracebackType
 
     from .._execution import ToolRunContext
     from .._registry import Agent, Registry
@@ -124,11 +123,10 @@ class SubCallRecord:
 class SettleLogs:
     """The settle-log appends of one run: tracked side work, bounded, drained on exit.
 
-    An async context manager that owns the task group the appends run in
-    (:meth:`spawn`; an append with nothing to await, when no
-    ``code-dispatch-log`` listener applies, is a loop callback instead:
-    :meth:`soon`); leaving it waits for every pending one. Or :meth:`attach`
-    it to a task group someone else owns, which then drains the appends.
+    The appends run in the task group of the :class:`Scheduler` it is
+    :meth:`attach`-ed to (:meth:`spawn`; an append with nothing to await, when
+    no ``code-dispatch-log`` listener applies, is a loop callback instead:
+    :meth:`soon`); leaving the scheduler waits for every pending one.
     :meth:`wait_for_room` is the backpressure: the bridge's scheduler awaits
     it after every commit, in its ordered lane, so while more than ``limit``
     appends are pending no sub-call starts or commits (each pending append
@@ -147,47 +145,28 @@ class SettleLogs:
         self._limit = limit
         self._pending = 0
         self._freed: anyio.Event | None = None
-        # Where the appends run: a task group of its own, or a scheduler's.
-        self._tasks: anyio.abc.TaskGroup | Scheduler | None = None
+        self._tasks: Scheduler | None = None  # where the appends run, once attached
 
     @property
     def pending(self) -> int:
         """Appends started and not yet finished."""
         return self._pending
 
-    async def __aenter__(self) -> SettleLogs:
-        tasks = anyio.create_task_group()
-        await tasks.__aenter__()
-        self._tasks = tasks
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> bool | None:
-        tasks, self._tasks = self._tasks, None
-        assert isinstance(tasks, anyio.abc.TaskGroup)
-        return await tasks.__aexit__(exc_type, exc, tb)
-
-    def attach(self, tasks: Scheduler) -> None:
-        """Run the appends in the task group of ``tasks``, which waits for them on exit.
-
-        Instead of entering this object as a context manager.
+    def attach(self, scheduler: Scheduler) -> None:
+        """Run the appends in the task group of ``scheduler``, which waits for them on exit.
 
         Raises:
             RuntimeError: the appends already have somewhere to run.
         """
         if self._tasks is not None:
             raise RuntimeError("this SettleLogs already runs its appends somewhere")
-        self._tasks = tasks
+        self._tasks = scheduler
 
     def spawn(self, append: Callable[..., Awaitable[object]], *args: Any) -> None:
         """Run ``append(*args)`` as tracked side work."""
         tasks = self._tasks
         if tasks is None:
-            raise RuntimeError("spawn() needs an open SettleLogs: `async with SettleLogs(...)`")
+            raise RuntimeError("spawn() needs an open SettleLogs: attach it to a Scheduler")
         self._pending += 1
         tasks.start_soon(self._run, append, args)
 
@@ -199,7 +178,7 @@ class SettleLogs:
         cancelled. It must not raise; whatever it does raise is logged.
         """
         if self._tasks is None:
-            raise RuntimeError("soon() needs an open SettleLogs: `async with SettleLogs(...)`")
+            raise RuntimeError("soon() needs an open SettleLogs: attach it to a Scheduler")
         self._pending += 1
         asyncio.get_running_loop().call_soon(self._run_soon, append, args)
 

@@ -364,11 +364,14 @@ async def test_a_settle_log_append_that_fails_is_logged_and_the_run_goes_on(
 
 
 async def test_a_synchronous_settle_append_is_tracked_until_it_has_run() -> None:
+    from codemode._scheduling import Scheduler
     from codemode.code_mode._dispatch import SettleLogs
 
     ran: list[int] = []
     with anyio.fail_after(GUARD):
-        async with SettleLogs(limit=1) as logs:
+        async with Scheduler(max_parallel=1) as scheduler:
+            logs = SettleLogs(limit=1)
+            logs.attach(scheduler)
             logs.soon(ran.append, 1)
             # Queued on the loop, not run yet, and counted as pending work.
             assert ran == []
@@ -381,13 +384,16 @@ async def test_a_synchronous_settle_append_is_tracked_until_it_has_run() -> None
 async def test_a_synchronous_settle_append_that_raises_is_logged_and_no_longer_pending(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    from codemode._scheduling import Scheduler
     from codemode.code_mode._dispatch import SettleLogs
 
     def broken() -> None:
         raise RuntimeError("the disk is full")
 
     with anyio.fail_after(GUARD):
-        async with SettleLogs(limit=1) as logs:
+        async with Scheduler(max_parallel=1) as scheduler:
+            logs = SettleLogs(limit=1)
+            logs.attach(scheduler)
             logs.soon(broken)
             await logs.wait_for_room(0)
             assert logs.pending == 0
