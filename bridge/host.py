@@ -213,6 +213,7 @@ class HostEndpoint:
         "_busy_since",
         "_callers",
         "_decoder",
+        "_early",
         "_frames",
         "_idle_callers",
         "_in_flight",
@@ -268,6 +269,9 @@ class HostEndpoint:
         self._violation: _Violation | None = None
         self._scope: anyio.CancelScope | None = None
         self._served = False
+        # The run sent ahead of serve() (see send_run): the run, and what of its
+        # frame the pipe did not take or why the write failed.
+        self._early: tuple[Run, bytes | OSError] | None = None
         self._where: int | None = None
         # Caller tasks parked between calls: a call frame wakes one instead of
         # spawning a task, which costs several times more.
@@ -415,6 +419,31 @@ class HostEndpoint:
 
     # ------------------------------------------------------------------ serving
 
+    def send_run(self, run: Run) -> None:
+        """Write ``run``'s frame now, ahead of :meth:`serve` with the same ``run``.
+
+        The child starts on its program while the caller finishes its own
+        preparations: everything a caller does between this and :meth:`serve`
+        overlaps with the child's wake-up instead of preceding it. What the
+        pipe does not take at once, and a failed write, are left to
+        :meth:`serve`, which sends the rest or reports the failure as it would
+        its own.
+
+        Raises:
+            RuntimeError: a run was already sent or served.
+        """
+        if self._served or self._early is not None:
+            raise RuntimeError("this endpoint has already been sent a run")
+        frame = encode_frame(run)
+        try:
+            written = os.write(self._write_fd, frame)
+        except BlockingIOError:
+            written = 0
+        except OSError as exc:
+            self._early = (run, exc)
+            return
+        self._early = (run, frame[written:])
+
     async def serve(
         self,
         run: Run,
@@ -445,7 +474,8 @@ class HostEndpoint:
             (or breaks the protocol) are cancelled before this returns.
 
         Raises:
-            RuntimeError: the endpoint has already served a run.
+            RuntimeError: the endpoint has already served a run, or was sent
+                another run by :meth:`send_run`.
 
         Nothing the child sends makes this raise: a misbehaving child is
         reported in the outcome. Cancellation propagates as is.
@@ -457,6 +487,9 @@ class HostEndpoint:
                 "this endpoint has already served a run; a child runs one program, "
                 "so start a new child for the next one"
             )
+        early = self._early
+        if early is not None and early[0] is not run:
+            raise RuntimeError("serve() was given another run than the one send_run() sent")
         self._served = True
         self._on_output = on_output
         value: JsonValue = None
@@ -470,7 +503,12 @@ class HostEndpoint:
                 # the loop on exit).
                 async with contextlib.AsyncExitStack() as callers:
                     try:
-                        await self._send(encode_frame(run))
+                        if early is None:
+                            await self._send(encode_frame(run))
+                        elif isinstance(early[1], OSError):
+                            raise early[1]
+                        elif early[1]:
+                            await self._send(early[1])
                         value, error = await self._serve(
                             run, handler, callers, max_pending_calls, max_pending_bytes
                         )

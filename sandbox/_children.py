@@ -64,7 +64,7 @@ class Child:
 
     __slots__ = (
         "cpu_seconds", "cwd", "endpoint", "exited", "from_child", "gone", "pid", "settings",
-        "state", "status", "to_child", "uid", "zygote_died",
+        "state", "status", "to_child", "uid", "watch", "zygote_died",
     )
 
     def __init__(
@@ -75,7 +75,7 @@ class Child:
         self.to_child = to_child
         self.from_child = from_child
         self.pid = 0
-        self.state = "starting"  # starting -> idle -> busy -> done
+        self.state = "starting"  # starting -> idle -> busy -> (finishing ->) done
         self.exited = anyio.Event()
         self.status: int | None = None
         self.cpu_seconds = 0.0
@@ -87,6 +87,9 @@ class Child:
         #: reaped (which sent it the parent-death SIGKILL). Only then may its
         #: uid go to another child.
         self.gone = False
+        #: The scope of the pool task that waits for this warm child's exit
+        #: (see ``WorkerPool._watch``), while it waits.
+        self.watch: anyio.CancelScope | None = None
 
 
 class Zygote:

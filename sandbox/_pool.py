@@ -291,7 +291,7 @@ class WorkerPool(Pool):
                 child.state = "idle"
                 self._idle.append(child)
                 assert self._task_group is not None
-                self._task_group.start_soon(self._watch_idle, child)
+                self._task_group.start_soon(self._watch, child)
                 self._notify_idle()
             await self._refill_wanted.wait()
             self._refill_wanted = anyio.Event()
@@ -303,10 +303,26 @@ class WorkerPool(Pool):
                     await self._run_returned.wait()
                 await anyio.sleep(_AFTER_RUN_SECONDS)
 
-    async def _watch_idle(self, child: Child) -> None:
-        # A warm child that dies while waiting (killed from outside, the zygote
-        # gone) leaves the pool and is replaced.
-        await child.exited.wait()
+    async def _watch(self, child: Child) -> None:
+        """Wait for a warm child's exit, for its whole life.
+
+        A warm child that dies while waiting (killed from outside, the zygote
+        gone) leaves the pool and is replaced. One whose run ended well is
+        reaped and released here once it exits: its run marked it
+        ``finishing`` and gave this wait a deadline, past which it is killed.
+        The task was there all along, so the run spawns none (a task costs
+        tens of microseconds on the run's path).
+        """
+        try:
+            with anyio.CancelScope() as scope:
+                child.watch = scope
+                await child.exited.wait()
+        finally:
+            child.watch = None
+            if child.state == "finishing":
+                with anyio.CancelScope(shield=True):
+                    await self._dispose(child, self._zygote)
+                    self._exiting -= 1
         if child.state == "idle":
             self._idle.remove(child)
             self._crashed += 1
@@ -604,13 +620,12 @@ class WorkerPool(Pool):
         self._task_group_or_fail()
         await anyio.lowlevel.checkpoint_if_cancelled()
         started = time.perf_counter()
-        layers = self.layers(limits)
 
         def refused(kind: ErrorKind, message: str) -> RunResult:
             # A run that ended before any child ran it.
             self._runs += 1
             return RunResult(
-                None, (), RunError(kind, message), layers,
+                None, (), RunError(kind, message), self.layers(limits),
                 time.perf_counter() - started, 0.0, None,
             )
 
@@ -650,6 +665,11 @@ class WorkerPool(Pool):
         child.state = "busy"
         self._busy += 1
         try:
+            endpoint = child.endpoint
+            assert endpoint is not None
+            # The child wakes up to its program while the rest is set up here.
+            endpoint.send_run(message)
+            layers = self.layers(limits)
             return await self._drive(
                 child, message, handler, abort, limits, layers, started, source, on_output
             )
@@ -752,7 +772,10 @@ class WorkerPool(Pool):
                 # The child is done and exits by itself; reaping it and
                 # removing its directory is off the caller's path.
                 self._exiting += 1
-                if self._closed:
+                if child.watch is not None and not self._closed:
+                    child.state = "finishing"
+                    child.watch.deadline = anyio.current_time() + _EXIT_GRACE_SECONDS
+                elif self._closed:
                     await self._finish(child)
                 else:
                     self._task_group_or_fail().start_soon(self._finish, child)

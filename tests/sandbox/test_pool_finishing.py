@@ -1,0 +1,145 @@
+"""After a run ends well: who reaps its child, and what happens when the child lingers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import anyio
+import anyio.lowlevel
+import pytest
+
+from sandbox import WorkerPool
+from sandbox._children import Child
+from sandbox.testing import EchoHandler, wait_for_idle
+
+if TYPE_CHECKING:
+    from sandbox._children import Zygote
+
+GUARD = 30  # seconds; a guard against hangs, never a timing assertion
+
+
+def _spy_on_finish(monkeypatch: pytest.MonkeyPatch) -> list[Child]:
+    finished: list[Child] = []
+    original = WorkerPool._finish
+
+    async def finish(self: WorkerPool, child: Child) -> None:
+        finished.append(child)
+        await original(self, child)
+
+    monkeypatch.setattr(WorkerPool, "_finish", finish)
+    return finished
+
+
+async def _until_released(child: Child) -> None:
+    # The pool has no event for a release; each step lets its tasks run.
+    while child.state != "done":
+        await anyio.lowlevel.checkpoint()
+
+
+@pytest.mark.slow
+async def test_a_warm_childs_watcher_reaps_it_after_its_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    finished = _spy_on_finish(monkeypatch)
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+            (child,) = pool._idle
+            result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            assert (result.value, result.pid) == (1, child.pid)
+            assert child.state == "finishing"
+            await _until_released(child)
+            stats = pool.statistics()
+    assert finished == []  # no task was spawned for it at the end of the run
+    assert child.exited.is_set()
+    assert child.watch is None
+    assert not Path(child.cwd).exists()  # noqa: ASYNC240 - a test assertion
+    assert (stats.exiting, stats.killed) == (0, 0)
+
+
+@pytest.mark.slow
+async def test_a_child_forked_for_its_run_gets_a_reaper_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    finished = _spy_on_finish(monkeypatch)
+    async with WorkerPool(size=0) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            assert result.value == 1
+            while not finished:  # the reaper task starts soon
+                await anyio.lowlevel.checkpoint()
+            (child,) = finished
+            await _until_released(child)
+            stats = pool.statistics()
+    assert child.pid == result.pid
+    assert (stats.exiting, stats.killed) == (0, 0)
+
+
+class _Disposals:
+    """Stands in for ``WorkerPool._dispose``: records the child and releases it."""
+
+    def __init__(self) -> None:
+        self.children: list[Child] = []
+
+    async def __call__(self, child: Child, zygote: Zygote | None) -> None:
+        self.children.append(child)
+        child.state = "done"
+
+
+def _pool_with_a_warm_child() -> tuple[WorkerPool, _Disposals, Child]:
+    """A pool (never opened) whose disposals are recorded, and a warm child of it."""
+    pool = WorkerPool(size=0)
+    disposals = _Disposals()
+    pool._dispose = disposals  # type: ignore[method-assign]
+    child = Child(pool._settings_for(pool._limits), "/nonexistent", -1, -1)
+    child.state = "idle"
+    return pool, disposals, child
+
+
+async def _watched(pool: WorkerPool, child: Child, tg: anyio.abc.TaskGroup) -> anyio.CancelScope:
+    """Start the pool's watcher of ``child`` in ``tg``; its scope once it waits."""
+    tg.start_soon(pool._watch, child)
+    while child.watch is None:
+        await anyio.lowlevel.checkpoint()
+    return child.watch
+
+
+def _finishing(pool: WorkerPool, child: Child) -> None:
+    # What a run that ended well does to its child (see WorkerPool._drive).
+    child.state = "finishing"
+    pool._exiting += 1
+
+
+async def test_a_finishing_child_that_has_not_exited_by_its_deadline_is_disposed_of() -> None:
+    pool, disposals, child = _pool_with_a_warm_child()
+    with anyio.fail_after(GUARD):
+        async with anyio.create_task_group() as tg:
+            watch = await _watched(pool, child, tg)
+            _finishing(pool, child)
+            watch.deadline = anyio.current_time()  # the grace period is over
+    assert disposals.children == [child]
+    assert not child.exited.is_set()  # it never exited: disposing of it kills it
+    assert (pool._exiting, child.watch) == (0, None)
+
+
+async def test_a_finishing_child_is_disposed_of_when_the_pool_closes_first() -> None:
+    pool, disposals, child = _pool_with_a_warm_child()
+    with anyio.fail_after(GUARD):
+        async with anyio.create_task_group() as tg:
+            await _watched(pool, child, tg)
+            _finishing(pool, child)
+            tg.cancel_scope.cancel()  # the pool's task group, as its close does
+    assert disposals.children == [child]
+    assert pool._exiting == 0
+
+
+async def test_an_idle_child_is_not_disposed_of_by_a_closing_pool() -> None:
+    # The supervisor releases the warm children of a closing pool itself.
+    pool, disposals, child = _pool_with_a_warm_child()
+    with anyio.fail_after(GUARD):
+        async with anyio.create_task_group() as tg:
+            await _watched(pool, child, tg)
+            tg.cancel_scope.cancel()
+    assert disposals.children == []
+    assert child.state == "idle"
