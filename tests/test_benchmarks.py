@@ -177,3 +177,31 @@ def test_the_wakeup_floor_script_measures_every_figure(tmp_path: Path) -> None:
     assert set(figures) == expected
     assert all(value > 0 for value in figures.values())
     assert "| idle gap before the write |" in done.stdout
+
+
+@pytest.mark.slow
+def test_the_python_floor_script_measures_every_figure(tmp_path: Path) -> None:
+    out = tmp_path / "python_floor.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.python_floor", "--rounds", "1", "--samples", "1",
+         "--json", str(out)],
+        cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(out.read_text())
+    floors = {"w1_floor_us", "w3_floor_us", "w7_floor_per_s", "uss_floor_mib"}
+    peers = {"w1_monty_us", "w3_monty_us", "w7_monty_per_s", "uss_monty_mib"}
+    expected = floors | peers if importlib.util.find_spec("pydantic_monty") else floors
+    assert set(figures) == expected
+    assert all(value > 0 for value in figures.values())
+    assert "| figure | lean CPython floor | Monty | target | the floor meets it |" in done.stdout
+
+
+@pytest.mark.parametrize("argument", ["--rounds", "--samples"])
+def test_the_python_floor_script_refuses_a_count_below_one(argument: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.python_floor", argument, "0"],
+        cwd=REPO, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 2
+    assert f"{argument} must be 1 or more; got 0" in done.stderr
