@@ -225,6 +225,7 @@ class HostEndpoint:
         "_read_ended",
         "_read_failure",
         "_read_fd",
+        "_read_first",
         "_reader_loop",
         "_scope",
         "_served",
@@ -254,6 +255,9 @@ class HostEndpoint:
         self._waiter: asyncio.Future[None] | None = None
         self._read_ended = False
         self._read_failure: OSError | ProtocolError | None = None
+        # Whether the next wait tries one read before registering the reader
+        # (once per run, see _next_body).
+        self._read_first = False
         self._write_lock = anyio.Lock(fast_acquire=True)
         self._writers = 0  # tasks writing through the lock (the pipe was full)
         self._logs: list[str] = []
@@ -313,6 +317,16 @@ class HostEndpoint:
                 raise PipeClosed("the child closed its pipe" + (where if frames.pending else ""))
             loop = asyncio.get_running_loop()
             if self._reader_loop is not loop:
+                if self._read_first:
+                    # The child may have answered already: its wake-up often
+                    # runs it on this CPU before the host goes on, so its first
+                    # frames are in the pipe by the run's first wait. One read
+                    # spares registering the reader and a trip through the
+                    # loop; one per run, so a child that keeps the pipe full
+                    # still meets the registered reader and its bound.
+                    self._read_first = False
+                    if self._read_chunk():
+                        continue
                 self._stop_reading()
                 loop.add_reader(self._read_fd, self._on_readable)
                 self._reader_loop = loop
@@ -331,17 +345,9 @@ class HostEndpoint:
         while nobody waits; then it stops until the next wait, so a child that
         floods the pipe is held back by the pipe, not buffered here.
         """
-        frames = self._frames
-        try:
-            data = os.read(self._read_fd, _READ_CHUNK)
-            if data:
-                frames.feed(data)
-            else:
-                self._read_ended = True
-        except BlockingIOError:
+        if not self._read_chunk():
             return
-        except (OSError, ProtocolError) as exc:
-            self._read_failure = exc
+        frames = self._frames
         waiter = self._waiter
         if self._read_ended or self._read_failure is not None:
             self._stop_reading()
@@ -353,6 +359,20 @@ class HostEndpoint:
             return  # a frame still arriving: wake the reader once it is whole
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
+
+    def _read_chunk(self) -> bool:
+        """Read at most one chunk from the pipe; ``False`` if it held nothing yet."""
+        try:
+            data = os.read(self._read_fd, _READ_CHUNK)
+            if data:
+                self._frames.feed(data)
+            else:
+                self._read_ended = True
+        except BlockingIOError:
+            return False
+        except (OSError, ProtocolError) as exc:
+            self._read_failure = exc
+        return True
 
     def _stop_reading(self) -> None:
         loop, self._reader_loop = self._reader_loop, None
@@ -491,6 +511,7 @@ class HostEndpoint:
         if early is not None and early[0] is not run:
             raise RuntimeError("serve() was given another run than the one send_run() sent")
         self._served = True
+        self._read_first = True
         self._on_output = on_output
         value: JsonValue = None
         error: tuple[str, str] | None = None
