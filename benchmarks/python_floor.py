@@ -30,11 +30,8 @@ CPython processes meets it here, whatever it leaves out.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import functools
 import importlib.util
-import json
 import marshal
 import os
 import socket
@@ -48,6 +45,7 @@ from typing import TYPE_CHECKING, Final
 import anyio
 
 from benchmarks._contenders import BenchmarkError, Monty, uss_kib
+from benchmarks._floor_script import run_floor_script
 from benchmarks._workloads import IN_FLIGHT, THROUGHPUT_RUNS, workloads
 
 if TYPE_CHECKING:
@@ -351,28 +349,9 @@ def _table(figures: dict[str, float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5, help="rounds (default 5)")
-    parser.add_argument(
-        "--samples", type=int, default=20, help="W1 samples per round and system (default 20)"
+    return run_floor_script(
+        __doc__, measure, _table, argv, samples_help="W1 samples per round and system (default 20)"
     )
-    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
-    args = parser.parse_args(argv)
-    if args.rounds < 1:
-        parser.error(f"--rounds must be 1 or more; got {args.rounds}")
-    if args.samples < 1:
-        parser.error(f"--samples must be 1 or more; got {args.samples}")
-    if sys.platform != "linux":
-        print("this benchmark needs Linux (fork, /proc/PID/smaps_rollup)", file=sys.stderr)
-        return 2
-    figures = anyio.run(functools.partial(measure, args.rounds, samples=args.samples))
-    print(_table(figures))
-    print(f"\n{os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.2f}; "
-          f"Python {sys.version.split()[0]}")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as file:
-            json.dump(figures, file, indent=2, sort_keys=True)
-    return 0
 
 
 if __name__ == "__main__":

@@ -205,3 +205,29 @@ def test_the_python_floor_script_refuses_a_count_below_one(argument: str) -> Non
     )
     assert done.returncode == 2
     assert f"{argument} must be 1 or more; got 0" in done.stderr
+
+
+@pytest.mark.slow
+def test_the_floor_layers_script_measures_every_rung(tmp_path: Path) -> None:
+    from benchmarks.floor_layers import RUNGS
+
+    out = tmp_path / "floor_layers.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.floor_layers", "--rounds", "1", "--samples", "1",
+         "--json", str(out)],
+        cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(out.read_text())
+    assert set(figures) == {f"w1_us.{rung}" for rung in RUNGS}
+    assert all(value > 0 for value in figures.values())
+    assert "| rung | W1 | over the rung below |" in done.stdout
+
+
+def test_the_floor_layers_script_refuses_a_count_below_one() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.floor_layers", "--samples", "0"],
+        cwd=REPO, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 2
+    assert "--samples must be 1 or more; got 0" in done.stderr
