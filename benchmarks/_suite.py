@@ -4,8 +4,10 @@ Each round takes, for every workload, the same number of samples from every
 system, in an order rotated from round to round, so that a change in the
 machine's load lands on all of them alike. Before each sample a system is let
 settle (for codemode: its warm children in place and the last run's child
-reaped): a run in an agent follows a model's turn, not another run; W7 is the
-back-to-back figure. The CPU workloads pair each run with a run of the same
+reaped), then every system alike is left idle for ``IDLE_SECONDS``: a run in an
+agent follows a model's turn, not another run, and a worker that has just run
+(Monty reuses its workers) would otherwise start hot; W7 is the back-to-back
+figure. The CPU workloads pair each run with a run of the same
 body as a plain async function on the benchmark's own event loop, just before
 it, and report the median of the paired ratios.
 """
@@ -26,6 +28,7 @@ import anyio
 from benchmarks import _report
 from benchmarks._contenders import BenchmarkError, contenders
 from benchmarks._workloads import (
+    IDLE_SECONDS,
     IN_FLIGHT,
     PAUSE_SECONDS,
     THROUGHPUT_RUNS,
@@ -177,6 +180,7 @@ async def measure(options: Options) -> _report.Report:
                             if contender.cpu_scale == 1:
                                 floor[workload.key].append(base)
                         await contender.settle()
+                        await _idle()
                         if contender.name == options.profile:
                             profiler.enable()
                         cpu = time.process_time()
@@ -211,6 +215,11 @@ async def measure(options: Options) -> _report.Report:
         options.log(stream.getvalue())
     _figures(report, chosen_workloads, runs, host, paired, floor, rates, cold, memory)
     return report
+
+
+async def _idle() -> None:
+    """The gap before a sample, the same for every system (see ``IDLE_SECONDS``)."""
+    await anyio.sleep(IDLE_SECONDS)
 
 
 async def _run(contender: Contender, workload: Workload, failed: dict[str, str]) -> float | None:

@@ -18,6 +18,9 @@ from typing import Final, Literal
 
 #: How long the W6 tool sleeps.
 PAUSE_SECONDS: Final = 0.01
+#: How long every system is left idle before each sample, once settled: a run in
+#: an agent follows a model's turn, so no system's worker is hot from the last one.
+IDLE_SECONDS: Final = 0.003
 #: Parallel calls in W6.
 PARALLEL_CALLS: Final = 10
 #: Sequential calls in W3.

@@ -38,7 +38,7 @@ import anyio
 
 from benchmarks._contenders import BenchmarkError, _settle_pool
 from benchmarks._floor_script import run_floor_script
-from benchmarks.python_floor import _IDLE_SECONDS
+from benchmarks._workloads import IDLE_SECONDS
 from bridge.host import HostEndpoint
 from bridge.protocol import Run
 from sandbox import Limits, WorkerPool
@@ -206,14 +206,14 @@ async def _served_run(server: _Server, rung: str) -> float:
         if rung == "protocol":
             endpoint = HostEndpoint(read_fd, write_fd)
             await endpoint.receive_ready()
-            await anyio.sleep(_IDLE_SECONDS)
+            await anyio.sleep(IDLE_SECONDS)
             run = _run_message()
             start = time.perf_counter()
             value = (await endpoint.serve(run, _Handler())).value
         else:
             if await _read(read_fd, 8) != b"ready...":
                 raise BenchmarkError(f"a {rung} child did not say ready")
-            await anyio.sleep(_IDLE_SECONDS)
+            await anyio.sleep(IDLE_SECONDS)
             source = "async def main():\n    return 1\n" if rung == "floor" else "return 1"
             code = (
                 compile(source, "<w1>", "exec") if rung == "floor"
@@ -229,7 +229,7 @@ async def _served_run(server: _Server, rung: str) -> float:
             raise BenchmarkError(f"a {rung} child returned {value!r}, not 1")
         while await _read(read_fd, 4096):  # until it exits: the next sample has the CPUs
             pass
-        await anyio.sleep(_IDLE_SECONDS)
+        await anyio.sleep(IDLE_SECONDS)
         return elapsed
     finally:
         os.close(write_fd)
@@ -238,6 +238,7 @@ async def _served_run(server: _Server, rung: str) -> float:
 
 async def _pool_run(pool: WorkerPool) -> float:
     await _settle_pool(pool)
+    await anyio.sleep(IDLE_SECONDS)
     start = time.perf_counter()
     result = await pool.run("return 1", tool_names=[], handler=_Handler())
     elapsed = time.perf_counter() - start

@@ -22,10 +22,10 @@ output capture, no checks on the value):
 
 Monty's W1, W3, W7 and worker memory are measured in the same run, its W1 and W3
 samples taken as ``python -m benchmarks`` takes them (a system's samples in a row, the
-order alternating by round), so that each floor can be read against its target in
-``BENCHMARKS.md`` (W1 ≤ 0.7× Monty, W3 ≤ 0.2× Monty and ≤ 100 µs, W7 ≥ 400/s, idle
-memory ≤ 2 MiB): a floor that misses its target shows that no design built of fresh
-CPython processes meets it here, whatever it leaves out.
+order alternating by round, each after the same idle gap), so that each floor can be
+read against its target in ``BENCHMARKS.md`` (W1 ≤ 0.7× Monty, W3 ≤ 0.2× Monty and
+≤ 100 µs, W7 ≥ 400/s, idle memory ≤ 2 MiB): a floor that misses its target shows that
+no design built of fresh CPython processes meets it here, whatever it leaves out.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ import anyio
 
 from benchmarks._contenders import BenchmarkError, Monty, uss_kib
 from benchmarks._floor_script import run_floor_script
-from benchmarks._workloads import IN_FLIGHT, THROUGHPUT_RUNS, workloads
+from benchmarks._workloads import IDLE_SECONDS, IN_FLIGHT, THROUGHPUT_RUNS, workloads
 
 if TYPE_CHECKING:
     import types
@@ -55,8 +55,6 @@ __all__ = ["measure"]
 
 #: Sequential calls in the W3 floor (as in W3).
 _CALLS: Final = 1000
-#: How long a W1 floor child waits idle before its sample (a warm child waits for its Run).
-_IDLE_SECONDS: Final = 0.003
 #: The fork server. Messages between host and child are 9 bytes: a tag (``r`` ready,
 #: ``c`` call, ``d`` done) and a signed 64-bit int.
 _SERVER: Final = r'''
@@ -237,7 +235,7 @@ async def _ready_child(server: _ForkServer) -> tuple[_Child, int]:
 async def _floor_run(server: _ForkServer, code: types.CodeType, expected: int) -> float:
     child, _ = await _ready_child(server)
     try:
-        await anyio.sleep(_IDLE_SECONDS)
+        await anyio.sleep(IDLE_SECONDS)
         message = marshal.dumps(code)
         start = time.perf_counter()
         os.write(child.write_fd, message)
@@ -246,7 +244,7 @@ async def _floor_run(server: _ForkServer, code: types.CodeType, expected: int) -
         # As the benchmark lets a system settle: the next sample, ours or
         # Monty's, does not share the CPUs with this child's exit.
         await child.exited()
-        await anyio.sleep(_IDLE_SECONDS)
+        await anyio.sleep(IDLE_SECONDS)
     finally:
         child.close()
     if (tag, value) != (b"d", expected):
@@ -293,8 +291,12 @@ async def measure(rounds: int, *, samples: int = 20) -> dict[str, float]:
                         await _floor_run(server, _W3_PROGRAM, _W3_VALUE) * 1e6 / _CALLS
                     )
                 elif monty is not None:
+                    # The same idle gap before each sample as the floor's child
+                    # (and as python -m benchmarks gives every system).
                     for _ in range(samples):
+                        await anyio.sleep(IDLE_SECONDS)
                         lists["w1_monty_us"].append(await monty.run(w1) * 1e6)
+                    await anyio.sleep(IDLE_SECONDS)
                     lists["w3_monty_us"].append(await monty.run(w3) * 1e6 / w3.calls)
         figures = {name: statistics.median(values) for name, values in lists.items()}
         figures["w7_floor_per_s"] = statistics.median(

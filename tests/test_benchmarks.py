@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from hypothesis import given
@@ -231,3 +232,39 @@ def test_the_floor_layers_script_refuses_a_count_below_one() -> None:
     )
     assert done.returncode == 2
     assert "--samples must be 1 or more; got 0" in done.stderr
+
+
+class _Recorder(_contenders.Contender):
+    """A system that records what the suite does with it, in order."""
+
+    name = "codemode_pool"
+    #: Replaced by each test with a list of its own.
+    events: ClassVar[list[str]] = []
+
+    async def settle(self) -> None:
+        self.events.append("settle")
+
+    async def run(self, workload: _workloads.Workload) -> float:
+        self.events.append(f"run {workload.key}")
+        return 0.001
+
+
+async def test_every_sample_follows_a_settle_and_the_same_idle_gap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A worker that has just run starts its next run hot: every system, peers
+    # included, gets the same gap after settling, before each measured sample.
+    events: list[str] = []
+    monkeypatch.setattr(_Recorder, "events", events)
+    monkeypatch.setitem(_contenders._CLASSES, "codemode_pool", _Recorder)
+
+    async def idle() -> None:
+        events.append("idle")
+
+    monkeypatch.setattr(_suite, "_idle", idle)
+    await _suite.measure(_options(("codemode_pool",)))
+    warm_up = ["settle", "run w1", "settle", "run w3"]
+    assert events[:4] == warm_up
+    measured = [tuple(events[i:i + 3]) for i in range(4, len(events), 3)]
+    assert {sample[:2] for sample in measured} == {("settle", "idle")}
+    assert {sample[2] for sample in measured} == {"run w1", "run w3"}
