@@ -180,6 +180,8 @@ class WorkerPool(Pool):
         self._zygote_up = anyio.Event()
         self._zygote_error: str | None = None
         self._refill_wanted = anyio.Event()
+        #: A run took a warm child since the refill task last looked.
+        self._taken = False
         self._run_returned = anyio.Event()
         self._idle_changed = anyio.Event()
         self._idle: list[Child] = []
@@ -295,12 +297,17 @@ class WorkerPool(Pool):
                 self._notify_idle()
             await self._refill_wanted.wait()
             self._refill_wanted = anyio.Event()
-            if self._busy and self._idle:
+            taken, self._taken = self._taken, False
+            if (self._busy or taken) and self._idle:
                 # A warm child is still there for the next run: let the busy
                 # one finish first. With none left, a run arriving now would
-                # fork its own, on its own path: refill at once.
-                with anyio.move_on_after(_REFILL_DEFER_SECONDS):
-                    await self._run_returned.wait()
+                # fork its own, on its own path: refill at once. A run can
+                # take its child and return before this task runs at all (it
+                # need not yield when the child answers at once): the caller's
+                # next steps still come first.
+                if self._busy:
+                    with anyio.move_on_after(_REFILL_DEFER_SECONDS):
+                        await self._run_returned.wait()
                 await anyio.sleep(_AFTER_RUN_SECONDS)
 
     async def _watch(self, child: Child) -> None:
@@ -687,6 +694,7 @@ class WorkerPool(Pool):
         for index, child in enumerate(self._idle):
             if child.settings == settings and not child.exited.is_set():
                 del self._idle[index]
+                self._taken = True
                 self._want_refill()
                 return child
         return None

@@ -13,11 +13,12 @@ import anyio
 import anyio.lowlevel
 import pytest
 
-from sandbox import Limits, WorkerPool
+from sandbox import Limits, RunResult, WorkerPool
 from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, wait_reaped, zygote_pid
 
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
+    from sandbox._children import Child
 
 pytestmark = pytest.mark.slow
 
@@ -531,6 +532,32 @@ async def test_a_long_run_has_its_child_replaced_while_it_runs() -> None:
                 during = pool.statistics()
                 handler.release.set()
     assert (during.idle, during.busy, during.started) == (2, 1, 3)
+
+
+async def test_a_run_that_returns_before_the_refill_task_looks_still_waits_for_the_caller(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A run whose child has answered by the first wait returns without
+    # yielding to the loop: the refill task, woken when the child was taken,
+    # first runs with nothing busy. The caller's next steps must still come first.
+
+    async def drive(self: WorkerPool, child: Child, *args: object) -> RunResult:
+        return RunResult(1, (), None, self.layers(), 0.0, 0.0, child.pid)  # no await
+
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 2)
+            await pool.run("return 1", tool_names=[], handler=EchoHandler())  # compiled, cached
+            await wait_for_idle(pool, 2)
+            monkeypatch.setattr(WorkerPool, "_drive", drive)
+            # Long enough that nothing but the delay itself decides the order.
+            monkeypatch.setattr("sandbox._pool._AFTER_RUN_SECONDS", GUARD * 10)
+            result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            assert result.value == 1
+            for _ in range(10):  # the caller's own steps after the run
+                await anyio.lowlevel.checkpoint()
+            stats = pool.statistics()
+    assert (stats.idle, stats.busy, stats.starting) == (1, 0, 0)
 
 
 async def test_the_pools_own_work_after_a_run_waits_for_the_callers_next_steps(
