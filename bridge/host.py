@@ -442,9 +442,10 @@ class HostEndpoint:
     def send_run(self, run: Run) -> None:
         """Write ``run``'s frame now, ahead of :meth:`serve` with the same ``run``.
 
-        The child starts on its program while the caller finishes its own
-        preparations: everything a caller does between this and :meth:`serve`
-        overlaps with the child's wake-up instead of preceding it. What the
+        The child can start on its program while the caller finishes its own
+        preparations, instead of after them (when the scheduler runs the woken
+        child on the caller's CPU first, the two do not overlap and nothing is
+        lost either). What the
         pipe does not take at once, and a failed write, are left to
         :meth:`serve`, which sends the rest or reports the failure as it would
         its own.
