@@ -1,4 +1,4 @@
-"""The command line the floor scripts share: rounds and samples in, a table and JSON out."""
+"""What the floor scripts share: the handle on their fork server, and their command line."""
 
 from __future__ import annotations
 
@@ -6,15 +6,53 @@ import argparse
 import functools
 import json
 import os
+import socket
+import subprocess
 import sys
 from typing import TYPE_CHECKING
 
 import anyio
 
+from benchmarks._contenders import BenchmarkError
+
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
-__all__ = ["run_floor_script"]
+__all__ = ["ForkServer", "run_floor_script"]
+
+
+class ForkServer:
+    """A fork server subprocess (``python -I -c code``), driven over a socket pair.
+
+    ``code`` gets the socket's descriptor as ``sys.argv[1]`` and ``args`` after
+    it. Asked for a child, it forks one and sends back the host's ends of its two
+    pipes; any other request is the server's own business (:meth:`ask`).
+    """
+
+    def __init__(self, code: str, *args: str) -> None:
+        self._sock, theirs = socket.socketpair()
+        self._process = subprocess.Popen(
+            [sys.executable, "-I", "-c", code, str(theirs.fileno()), *args],
+            pass_fds=[theirs.fileno()],
+        )
+        theirs.close()
+
+    def child(self) -> tuple[int, int]:
+        """A new child's pipe ends: the one to write to and the one to read from."""
+        self._sock.sendall(b"child")
+        _, fds, _, _ = socket.recv_fds(self._sock, 64, 2)
+        if len(fds) != 2:
+            raise BenchmarkError("the fork server sent no pipes for a child")
+        return fds[0], fds[1]
+
+    def ask(self, request: bytes) -> bytes:
+        """Send ``request`` and return the server's answer (at most 64 bytes)."""
+        self._sock.sendall(request)
+        return self._sock.recv(64)
+
+    def close(self) -> None:
+        self._sock.close()
+        self._process.wait(timeout=30)
 
 
 def run_floor_script(

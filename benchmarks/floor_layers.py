@@ -26,18 +26,17 @@ from __future__ import annotations
 
 import marshal
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import time
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import anyio
 
 from benchmarks._contenders import BenchmarkError, _settle_pool
-from benchmarks._floor_script import run_floor_script
+from benchmarks._floor_script import ForkServer, run_floor_script
 from benchmarks._workloads import IDLE_SECONDS
 from bridge.host import HostEndpoint
 from bridge.protocol import Run
@@ -45,7 +44,6 @@ from sandbox import Limits, WorkerPool
 from sandbox._compile import compile_program
 
 if TYPE_CHECKING:
-    from anyio.abc import TaskGroup
 
     from bridge.lossless import JsonValue
 
@@ -151,30 +149,6 @@ while sock.recv(64):
 '''
 
 
-class _Server:
-    """A fork server for one rung; :meth:`child` returns a new child's pipe ends."""
-
-    def __init__(self, rung: str) -> None:
-        self._sock, theirs = socket.socketpair()
-        self._process = subprocess.Popen(
-            [sys.executable, "-I", "-c", _SERVER, str(theirs.fileno()), rung, _ROOT],
-            pass_fds=[theirs.fileno()],
-        )
-        theirs.close()
-
-    def child(self) -> tuple[int, int]:
-        self._sock.sendall(b"child")
-        _, fds, _, _ = socket.recv_fds(self._sock, 64, 2)
-        if len(fds) != 2:
-            raise BenchmarkError("the fork server sent no pipes for a child")
-        os.set_blocking(fds[1], False)
-        return fds[0], fds[1]
-
-    def close(self) -> None:
-        self._sock.close()
-        self._process.wait(timeout=30)
-
-
 async def _read(fd: int, size: int) -> bytes:
     """``size`` bytes from the non-blocking ``fd`` (b"" at its end)."""
     data = b""
@@ -200,8 +174,9 @@ def _run_message() -> Run:
     )
 
 
-async def _served_run(server: _Server, rung: str) -> float:
+async def _served_run(server: ForkServer, rung: str) -> float:
     write_fd, read_fd = server.child()
+    os.set_blocking(read_fd, False)
     try:
         if rung == "protocol":
             endpoint = HostEndpoint(read_fd, write_fd)
@@ -250,12 +225,13 @@ async def _pool_run(pool: WorkerPool) -> float:
 async def measure(rounds: int, *, samples: int = 20) -> dict[str, float]:
     """The median W1 of every rung, in microseconds, as ``w1_us.<rung>``."""
     times: dict[str, list[float]] = {rung: [] for rung in RUNGS}
-    servers = {rung: _Server(rung) for rung in _SERVED}
+    servers = {rung: ForkServer(_SERVER, rung, _ROOT) for rung in _SERVED}
     try:
-        async with anyio.create_task_group() as tg:
-            pools: dict[str, WorkerPool] = {}
-            for rung, limits in _POOL_LIMITS.items():
-                pools[rung] = await _open_pool(tg, limits)
+        async with AsyncExitStack() as stack:
+            pools = {
+                rung: await stack.enter_async_context(WorkerPool(size=2, limits=limits))
+                for rung, limits in _POOL_LIMITS.items()
+            }
             for round_index in range(rounds):
                 order = RUNGS if round_index % 2 == 0 else RUNGS[::-1]
                 for rung in order:
@@ -265,26 +241,10 @@ async def measure(rounds: int, *, samples: int = 20) -> dict[str, float]:
                             else await _pool_run(pools[rung])
                         )
                         times[rung].append(elapsed * 1e6)
-            tg.cancel_scope.cancel()
     finally:
         for server in servers.values():
             server.close()
     return {f"w1_us.{rung}": statistics.median(values) for rung, values in times.items()}
-
-
-async def _open_pool(tg: TaskGroup, limits: Limits) -> WorkerPool:
-    """A warm pool of two children with ``limits``, open until ``tg`` is cancelled."""
-    opened = anyio.Event()
-    pool = WorkerPool(size=2, limits=limits)
-
-    async def hold() -> None:
-        async with pool:
-            opened.set()
-            await anyio.sleep_forever()
-
-    tg.start_soon(hold)
-    await opened.wait()
-    return pool
 
 
 def _table(figures: dict[str, float]) -> str:

@@ -34,10 +34,8 @@ import asyncio
 import importlib.util
 import marshal
 import os
-import socket
 import statistics
 import struct
-import subprocess
 import sys
 import time
 from typing import TYPE_CHECKING, Final
@@ -45,7 +43,7 @@ from typing import TYPE_CHECKING, Final
 import anyio
 
 from benchmarks._contenders import BenchmarkError, Monty, uss_kib
-from benchmarks._floor_script import run_floor_script
+from benchmarks._floor_script import ForkServer, run_floor_script
 from benchmarks._workloads import IDLE_SECONDS, IN_FLIGHT, THROUGHPUT_RUNS, workloads
 
 if TYPE_CHECKING:
@@ -155,34 +153,12 @@ _W3_VALUE: Final = sum(range(_CALLS))
 _MESSAGE: Final = struct.Struct("=cq")
 
 
-class _ForkServer:
-    """The lean fork server: a subprocess that forks floor children on request."""
-
-    def __init__(self) -> None:
-        self._sock, theirs = socket.socketpair()
-        self._process = subprocess.Popen(
-            [sys.executable, "-I", "-c", _SERVER, str(theirs.fileno())], pass_fds=[theirs.fileno()]
-        )
-        theirs.close()
-
-    def child(self) -> tuple[int, int]:
-        """A new child's pipe ends: the one to write to and the one to read from."""
-        self._sock.sendall(b"child")
-        _, fds, _, _ = socket.recv_fds(self._sock, 64, 2)
-        if len(fds) != 2:
-            raise BenchmarkError("the fork server sent no pipes for a child")
-        return fds[0], fds[1]
-
-    def throughput(self, runs: int) -> float:
-        start = time.perf_counter()
-        self._sock.sendall(b"runs %d" % runs)
-        if self._sock.recv(64) != b"ran":
-            raise BenchmarkError("the fork server's W7 floor run failed")
-        return runs / (time.perf_counter() - start)
-
-    def close(self) -> None:
-        self._sock.close()
-        self._process.wait(timeout=30)
+def _throughput(server: ForkServer, runs: int) -> float:
+    """W7's floor: the server forks, runs and reaps ``runs`` children, two in flight."""
+    start = time.perf_counter()
+    if server.ask(b"runs %d" % runs) != b"ran":
+        raise BenchmarkError("the fork server's W7 floor run failed")
+    return runs / (time.perf_counter() - start)
 
 
 class _Child:
@@ -224,7 +200,7 @@ class _Child:
         os.close(self.read_fd)
 
 
-async def _ready_child(server: _ForkServer) -> tuple[_Child, int]:
+async def _ready_child(server: ForkServer) -> tuple[_Child, int]:
     child = _Child(*server.child())
     tag, pid = await child.next()
     if tag != b"r":
@@ -232,7 +208,7 @@ async def _ready_child(server: _ForkServer) -> tuple[_Child, int]:
     return child, pid
 
 
-async def _floor_run(server: _ForkServer, code: types.CodeType, expected: int) -> float:
+async def _floor_run(server: ForkServer, code: types.CodeType, expected: int) -> float:
     child, _ = await _ready_child(server)
     try:
         await anyio.sleep(IDLE_SECONDS)
@@ -252,7 +228,7 @@ async def _floor_run(server: _ForkServer, code: types.CodeType, expected: int) -
     return elapsed
 
 
-async def _floor_uss_kib(server: _ForkServer) -> float:
+async def _floor_uss_kib(server: ForkServer) -> float:
     child, pid = await _ready_child(server)
     try:
         await anyio.sleep(0.05)  # let it settle into its read
@@ -271,7 +247,7 @@ async def measure(rounds: int, *, samples: int = 20) -> dict[str, float]:
     by_key = {workload.key: workload for workload in workloads(0.01)}
     w1, w3 = by_key["w1"], by_key["w3"]
     monty = Monty() if importlib.util.find_spec("pydantic_monty") is not None else None
-    server = _ForkServer()
+    server = ForkServer(_SERVER)
     lists: dict[str, list[float]] = {"w1_floor_us": [], "w3_floor_us": []}
     if monty is not None:
         lists |= {"w1_monty_us": [], "w3_monty_us": []}
@@ -300,7 +276,7 @@ async def measure(rounds: int, *, samples: int = 20) -> dict[str, float]:
                     lists["w3_monty_us"].append(await monty.run(w3) * 1e6 / w3.calls)
         figures = {name: statistics.median(values) for name, values in lists.items()}
         figures["w7_floor_per_s"] = statistics.median(
-            server.throughput(THROUGHPUT_RUNS) for _ in range(rounds)
+            _throughput(server, THROUGHPUT_RUNS) for _ in range(rounds)
         )
         figures["uss_floor_mib"] = statistics.median(
             [await _floor_uss_kib(server) for _ in range(IN_FLIGHT)]
