@@ -303,9 +303,21 @@ def materialize(
         return value  # type: ignore[return-value]
     if freeze and is_snapshot(value):
         return value  # type: ignore[return-value]
+    allow_frozen = freeze or accept_tuples or accept_collections
+    try:
+        # Most values are small, shallow and plain: a recursive copy costs a
+        # fraction of the walk below. Anything it does not accept as is (a
+        # value to refuse, a collection type, deep nesting) goes the general
+        # way, which makes the same copy or raises the error with its path.
+        copied = _plain_copy(value, kind, freeze, allow_frozen, _PLAIN_DEPTH)
+    except _NotPlain:
+        pass
+    else:
+        if freeze and type(copied) is FrozenDict:
+            _snapshots[id(copied)] = copied
+        return copied
     path: list[_PathPart] = []  # keys from the root to the container being filled
     active: set[int] = set()  # ids of the containers on the path, to catch cycles
-    allow_frozen = freeze or accept_tuples or accept_collections
 
     def open_frame(obj: object, okind: type) -> _Frame:
         if okind is dict or (allow_frozen and okind is FrozenDict):
@@ -356,6 +368,71 @@ def materialize(
             _place(container, key, child)  # type: ignore[arg-type]
         else:
             stack.append(open_frame(child, ckind))
+
+
+#: The deepest nesting :func:`_plain_copy` follows before leaving a value to the general walk.
+_PLAIN_DEPTH: Final = 16
+
+
+class _NotPlain(Exception):
+    """:func:`_plain_copy` met something the general walk must judge."""
+
+
+def _plain_copy(
+    value: object, kind: type, freeze: bool, allow_frozen: bool, depth: int
+) -> JsonValue:
+    """:func:`materialize`'s copy of a plain value, or :class:`_NotPlain`.
+
+    Plain: ``dict`` and ``list`` (``FrozenDict`` and ``tuple`` too when
+    ``allow_frozen``), ``str`` keys, scalars that pass their check, nested at
+    most ``depth`` levels (which also ends a cycle). The copy is the one the
+    general walk makes; every refusal is left to that walk, for its message.
+    """
+    if kind in _SCALARS:
+        if not _plain_scalar(value, kind):
+            raise _NotPlain
+        return value  # type: ignore[return-value]
+    if depth == 0:
+        raise _NotPlain
+    depth -= 1
+    if kind is dict or (allow_frozen and kind is FrozenDict):
+        copy: dict[str, JsonValue] = {}
+        entries = cast("dict[object, object]", value)
+        for key, item in dict.items(entries):
+            if type(key) is not str or not (key.isascii() or _encodes(key)):
+                raise _NotPlain
+            copy[key] = _plain_copy(item, type(item), freeze, allow_frozen, depth)
+        return FrozenDict(copy) if freeze else copy
+    if kind is list or (allow_frozen and kind is tuple):
+        members = cast("list[object] | tuple[object, ...]", value)
+        items: list[JsonValue] = [
+            _plain_copy(item, type(item), freeze, allow_frozen, depth)
+            for item in (list.__iter__(members) if kind is list else tuple.__iter__(members))  # type: ignore[arg-type]
+        ]
+        if freeze:
+            return tuple(items)  # type: ignore[return-value]
+        return items
+    raise _NotPlain
+
+
+def _plain_scalar(value: object, kind: type) -> bool:
+    """Whether :func:`_check_scalar` passes ``value`` (of type ``kind``)."""
+    if kind is str:
+        text = cast("str", value)
+        return text.isascii() or _encodes(text)
+    if kind is int:
+        return -(2**53) <= value <= 2**53  # type: ignore[operator]
+    if kind is float:
+        return math.isfinite(value) and not (value == 0.0 and math.copysign(1.0, value) < 0)  # type: ignore[arg-type]
+    return True  # bool and None
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _place(holder: list[JsonValue] | dict[str, JsonValue], key: _PathPart, item: JsonValue) -> None:

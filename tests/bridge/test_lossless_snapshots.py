@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridge.lossless import FrozenDict, exceeds_nodes, is_snapshot, materialize
+from bridge import lossless
+from bridge.lossless import (
+    MAX_DEPTH,
+    FrozenDict,
+    LossyJsonError,
+    exceeds_nodes,
+    is_snapshot,
+    materialize,
+)
 from bridge.protocol import encode_value
 from tests.strategies import json_values, wild_values
 
@@ -87,3 +96,101 @@ def test_a_snapshot_is_forgotten_when_it_dies() -> None:
 def test_a_snapshot_never_holds_a_lossy_value(bad: object) -> None:
     with pytest.raises(ValueError, match="at `"):
         materialize({"x": [bad]}, freeze=True)
+
+
+def _shape(value: object) -> object:
+    """The value with every container's exact type, for comparing copies."""
+    if isinstance(value, dict):
+        return (type(value), [(key, _shape(item)) for key, item in dict.items(value)])
+    if isinstance(value, (list, tuple)):
+        return (type(value), [_shape(item) for item in value])
+    return (type(value), value)
+
+
+def _outcome(value: object, **options: bool) -> tuple[str, object]:
+    try:
+        return "copy", _shape(materialize(value, **options))
+    except LossyJsonError as exc:
+        return "refused", str(exc)
+
+
+def _general(value: object, **options: bool) -> tuple[str, object]:
+    """What materialize does without its plain-value shortcut."""
+    with mock.patch.object(lossless, "_plain_copy", side_effect=lossless._NotPlain):
+        return _outcome(value, **options)
+
+
+_OPTIONS = st.fixed_dictionaries(
+    {"freeze": st.booleans(), "accept_tuples": st.booleans(), "accept_collections": st.booleans()}
+)
+
+
+@given(value=wild_values(max_leaves=12) | json_values(max_leaves=20), options=_OPTIONS)
+def test_the_plain_value_shortcut_copies_and_refuses_as_the_general_walk(
+    value: object, options: dict[str, bool]
+) -> None:
+    assert _outcome(value, **options) == _general(value, **options)
+
+
+_REFUSED_OR_ODD: list[object] = [
+    "lone \ud800 surrogate",
+    ["lone \ud800 surrogate"],
+    {"s": "\udfff"},
+    {"key \udc00": 1},
+    ["é ok", {"ключ": "значение"}],
+    float("nan"),
+    [float("inf")],
+    {"z": -0.0},
+    [0.0, 2**53, -(2**53)],
+    [2**53 + 1],
+    [2**60],
+    [True, None, False],
+    (1, 2),
+    {"t": (1,)},
+    FrozenDict({"f": 1}),
+    [FrozenDict({"f": 1})],
+    {1: "int key"},
+    [{None: 1}],
+    [{1, 2}],
+    [b"bytes"],
+]
+
+
+@pytest.mark.parametrize("value", _REFUSED_OR_ODD, ids=repr)
+@pytest.mark.parametrize("freeze", [False, True])
+def test_each_rejection_class_is_left_to_the_general_walk(value: object, freeze: bool) -> None:
+    for options in ({"freeze": freeze}, {"freeze": freeze, "accept_tuples": True}):
+        assert _outcome(value, **options) == _general(value, **options)
+
+
+@pytest.mark.parametrize("levels", [15, 16, 17, 40, MAX_DEPTH + 1])
+def test_deep_values_are_copied_or_refused_as_the_general_walk_does(levels: int) -> None:
+    value: object = {"leaf": 1}
+    for index in range(levels):
+        value = [value] if index % 2 else {"k": value}
+    assert _outcome(value, freeze=True) == _general(value, freeze=True)
+    assert _outcome(value) == _general(value)
+
+
+def test_a_cycle_is_refused_with_the_general_walks_message() -> None:
+    cycle: list[object] = [1]
+    cycle.append({"again": cycle})
+    assert _outcome(cycle)[0] == "refused"
+    assert _outcome(cycle) == _general(cycle)
+
+
+def test_the_shortcuts_frozen_copy_is_a_snapshot_and_shares_nothing() -> None:
+    inner = {"b": [1, 2]}
+    value = {"a": inner, "c": [inner]}
+    frozen = materialize(value, freeze=True)
+    assert is_snapshot(frozen)
+    assert materialize(frozen, freeze=True) is frozen
+    inner["b"].append(3)
+    assert frozen == {"a": {"b": (1, 2)}, "c": ({"b": (1, 2)},)}
+    plain = materialize(value)
+    assert isinstance(plain, dict)
+    assert plain == value
+    assert plain["a"] is not inner
+    copied = plain["c"]
+    assert isinstance(copied, list)
+    assert copied[0] is not inner

@@ -74,9 +74,13 @@ class LoopSteps:
 def steps(monkeypatch: pytest.MonkeyPatch) -> LoopSteps:
     counter = LoopSteps()
     # Every scalar a lossless check (materialize, encode_value) reads, and every
-    # node the schema validator visits, goes through one of these two.
+    # node the schema validator visits, goes through one of these three (the
+    # plain-value shortcut of materialize checks its scalars with _plain_scalar).
     monkeypatch.setattr(
         bridge.lossless, "_check_scalar", counter.counting(bridge.lossless._check_scalar)
+    )
+    monkeypatch.setattr(
+        bridge.lossless, "_plain_scalar", counter.counting(bridge.lossless._plain_scalar)
     )
     monkeypatch.setattr(
         codemode._schema, "_matches_type", counter.counting(codemode._schema._matches_type)

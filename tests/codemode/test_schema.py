@@ -18,6 +18,8 @@ from codemode._schema import (
     SUPPORTED_KEYWORDS,
     TYPE_NAMES,
     Violation,
+    _accepts,
+    _violations,
     assert_supported,
     schema_problems,
     validate,
@@ -44,6 +46,48 @@ def test_validation_agrees_with_jsonschema_draft_2020_12(data: st.DataObject) ->
     value = data.draw(st.one_of(values_for(schema), json_values(max_leaves=6)), label="value")
     expected = jsonschema.Draft202012Validator(schema).is_valid(value)
     assert (validate(schema, value) == []) == expected
+
+
+@given(st.data())
+def test_the_quick_acceptance_agrees_with_the_full_walk(data: st.DataObject) -> None:
+    # validate() answers a match from _accepts alone: it must never accept what
+    # the full walk would find a violation in, nor miss a match it would find.
+    schema = data.draw(subset_schemas(), label="schema")
+    value = data.draw(
+        st.one_of(values_for(schema), json_values(max_leaves=6), wild_values(max_leaves=6)),
+        label="value",
+    )
+    full = _violations(schema, value)
+    assert _accepts(schema, value, 32) == (full == [])
+    assert validate(schema, value) == full
+
+
+def _nested_arrays(levels: int, leaf: dict[str, Any]) -> dict[str, Any]:
+    schema = leaf
+    for _ in range(levels):
+        schema = {"type": "array", "items": schema}
+    return schema
+
+
+def _nested_value(levels: int, leaf: object) -> object:
+    value = leaf
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("leaf", [1, "one", 1.5])
+def test_a_schema_deeper_than_the_quick_check_is_judged_by_the_full_walk(leaf: object) -> None:
+    # Inside a oneOf, a branch the quick check gave up on must not count as a
+    # mismatch: beside a shallow branch that matches any array, a deep branch
+    # that matches too makes two, and the oneOf fails.
+    deep = _nested_arrays(40, {"type": "integer"})
+    schema = {"oneOf": [{"type": "array"}, deep]}
+    value = _nested_value(40, leaf)
+    assert validate(schema, value) == _violations(schema, value)
+    assert (validate(schema, value) == []) == (leaf != 1)
+    assert validate(deep, value) == _violations(deep, value)
+    assert (validate(deep, value) == []) == (leaf == 1)
 
 
 @given(st.data())
