@@ -309,8 +309,10 @@ def materialize(
         # fraction of the walk below. Anything it does not accept as is (a
         # value to refuse, a collection type, deep nesting) goes the general
         # way, which makes the same copy or raises the error with its path.
+        # Its recursion needs more frames than the walk: a caller already deep
+        # in its own (a program's) stack gets the walk, not a RecursionError.
         copied = _plain_copy(value, kind, freeze, allow_frozen, _PLAIN_DEPTH)
-    except _NotPlain:
+    except (_NotPlain, RecursionError):
         pass
     else:
         if freeze and type(copied) is FrozenDict:

@@ -194,3 +194,12 @@ def test_the_shortcuts_frozen_copy_is_a_snapshot_and_shares_nothing() -> None:
     copied = plain["c"]
     assert isinstance(copied, list)
     assert copied[0] is not inner
+
+
+def test_a_caller_out_of_stack_for_the_shortcut_gets_the_general_walk() -> None:
+    # A program deep in its own recursion calls a tool: the shortcut's frames
+    # may not fit, the walk's do.
+    value = {"a": [1, {"b": "c"}]}
+    with mock.patch.object(lossless, "_plain_copy", side_effect=RecursionError):
+        assert _outcome(value, freeze=True) == _general(value, freeze=True)
+        assert _outcome(value) == ("copy", _shape(value))
