@@ -444,6 +444,18 @@ class _TooDeep(Exception):
     """:func:`_accepts` gave up: the value is nested deeper than it follows."""
 
 
+def _declared(node: Mapping[str, object]) -> Mapping[str, object]:
+    """An object schema's declared properties (none when ``properties`` is not a mapping)."""
+    properties = node.get("properties")
+    return properties if isinstance(properties, dict) else {}
+
+
+def _required(node: Mapping[str, object]) -> list[object] | tuple[object, ...]:
+    """An object schema's required names (none when ``required`` is not a list)."""
+    required = node.get("required")
+    return required if isinstance(required, (list, tuple)) else ()
+
+
 def _accepts(node: Mapping[str, object], item: object, depth: int) -> bool:
     """Whether :func:`_violations` finds nothing, decided without building any violation.
 
@@ -462,13 +474,10 @@ def _accepts(node: Mapping[str, object], item: object, depth: int) -> bool:
     if "const" in node and not _json_equal(node["const"], item):
         return False
     if type_name == "object" and isinstance(item, dict):
-        properties = node.get("properties")
-        declared: Mapping[str, object] = properties if isinstance(properties, dict) else {}
-        required = node.get("required")
-        if isinstance(required, (list, tuple)):
-            for name in required:
-                if name not in item:
-                    return False
+        declared = _declared(node)
+        for name in _required(node):
+            if name not in item:
+                return False
         if node.get("additionalProperties") is False:
             for key in item:
                 if key not in declared:
@@ -549,13 +558,10 @@ def _object_tasks(
 ) -> list[_Check]:
     """Check required and undeclared keys; return the declared properties to walk."""
     where = format_path(path)
-    properties = node.get("properties")
-    declared: Mapping[str, object] = properties if isinstance(properties, dict) else {}
-    required = node.get("required")
-    if isinstance(required, (list, tuple)):
-        for name in required:
-            if name not in item:
-                sink.append(Violation(where, f"missing required property {_shown(name)}"))
+    declared = _declared(node)
+    for name in _required(node):
+        if name not in item:
+            sink.append(Violation(where, f"missing required property {_shown(name)}"))
     if node.get("additionalProperties") is False:
         for key in item:
             if key not in declared:
