@@ -445,10 +445,9 @@ class HostEndpoint:
         The child can start on its program while the caller finishes its own
         preparations, instead of after them (when the scheduler runs the woken
         child on the caller's CPU first, the two do not overlap and nothing is
-        lost either). What the
-        pipe does not take at once, and a failed write, are left to
-        :meth:`serve`, which sends the rest or reports the failure as it would
-        its own.
+        lost either). What the pipe does not take at once, and a failed write,
+        are left to :meth:`serve`, which sends the rest or reports the failure
+        as it would its own.
 
         Raises:
             RuntimeError: a run was already sent or served.

@@ -180,28 +180,38 @@ def test_the_wakeup_floor_script_measures_every_figure(tmp_path: Path) -> None:
     assert "| idle gap before the write |" in done.stdout
 
 
-@pytest.mark.slow
-def test_the_python_floor_script_measures_every_figure(tmp_path: Path) -> None:
-    out = tmp_path / "python_floor.json"
+#: The two fork-server floor scripts, which share their command line (benchmarks/_floor_script.py).
+FLOOR_MODULES = ("benchmarks.python_floor", "benchmarks.floor_layers")
+
+
+def _one_round_of(module: str, tmp_path: Path) -> tuple[dict[str, float], str]:
+    """Run a floor script for one round of one sample; its JSON figures and its stdout."""
+    out = tmp_path / f"{module}.json"
     done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.python_floor", "--rounds", "1", "--samples", "1",
-         "--json", str(out)],
+        [sys.executable, "-m", module, "--rounds", "1", "--samples", "1", "--json", str(out)],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
     )
     assert done.returncode == 0, done.stderr
-    figures = json.loads(out.read_text())
+    figures: dict[str, float] = json.loads(out.read_text())
+    return figures, done.stdout
+
+
+@pytest.mark.slow
+def test_the_python_floor_script_measures_every_figure(tmp_path: Path) -> None:
+    figures, stdout = _one_round_of(FLOOR_MODULES[0], tmp_path)
     floors = {"w1_floor_us", "w3_floor_us", "w7_floor_per_s", "uss_floor_mib"}
     peers = {"w1_monty_us", "w3_monty_us", "w7_monty_per_s", "uss_monty_mib"}
     expected = floors | peers if importlib.util.find_spec("pydantic_monty") else floors
     assert set(figures) == expected
     assert all(value > 0 for value in figures.values())
-    assert "| figure | lean CPython floor | Monty | target | the floor meets it |" in done.stdout
+    assert "| figure | lean CPython floor | Monty | target | the floor meets it |" in stdout
 
 
+@pytest.mark.parametrize("module", FLOOR_MODULES)
 @pytest.mark.parametrize("argument", ["--rounds", "--samples"])
-def test_the_python_floor_script_refuses_a_count_below_one(argument: str) -> None:
+def test_a_floor_script_refuses_a_count_below_one(module: str, argument: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.python_floor", argument, "0"],
+        [sys.executable, "-m", module, argument, "0"],
         cwd=REPO, capture_output=True, text=True, timeout=60, check=False,
     )
     assert done.returncode == 2
@@ -212,17 +222,10 @@ def test_the_python_floor_script_refuses_a_count_below_one(argument: str) -> Non
 def test_the_floor_layers_script_measures_every_rung(tmp_path: Path) -> None:
     from benchmarks.floor_layers import RUNGS
 
-    out = tmp_path / "floor_layers.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.floor_layers", "--rounds", "1", "--samples", "1",
-         "--json", str(out)],
-        cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    figures = json.loads(out.read_text())
+    figures, stdout = _one_round_of(FLOOR_MODULES[1], tmp_path)
     assert set(figures) == {f"w1_us.{rung}" for rung in RUNGS}
     assert all(value > 0 for value in figures.values())
-    assert "| rung | W1 | over the rung below |" in done.stdout
+    assert "| rung | W1 | over the rung below |" in stdout
 
 
 def test_the_floor_layers_script_refuses_a_count_below_one() -> None:
