@@ -15,6 +15,11 @@ from typing import TYPE_CHECKING
 from ._pipeline import begin
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from contextlib import AbstractContextManager
+
+    import anyio
+
     from ._execution import CallInput
     from ._pipeline import PreparedCall
     from ._registry import Registry
@@ -27,11 +32,18 @@ __all__ = ["PipelineJob"]
 class PipelineJob:
     """One call through the registry's pipeline, as a :class:`~codemode._scheduling.Job`."""
 
-    __slots__ = ("_input", "_prepared", "_registry")
+    __slots__ = ("_input", "_prepared", "_registry", "_stop")
 
-    def __init__(self, registry: Registry, call: CallInput) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        call: CallInput,
+        *,
+        stop: Callable[[], AbstractContextManager[anyio.CancelScope]] | None = None,
+    ) -> None:
         self._registry = registry
         self._input = call
+        self._stop = stop
         self._prepared: PreparedCall | None = None
 
     def mode(self) -> Mode:
@@ -39,7 +51,7 @@ class PipelineJob:
         return self._registry.execution_mode(self._input)
 
     async def start(self) -> None:
-        self._prepared = begin(self._registry, self._input)
+        self._prepared = begin(self._registry, self._input, stop=self._stop)
         await self._prepared.start()
 
     async def run(self) -> None:

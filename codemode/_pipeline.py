@@ -20,6 +20,16 @@ steps through :func:`begin`):
 Everything a tool, listener, renderer or value does wrong becomes a structured
 ``is_error`` result. Only caller misuse raises, and anyio cancellation of the
 awaiting task propagates untouched.
+
+An owner that must be able to stop a call's stages (Code Mode stops the
+sub-calls that outlive their settled run) passes ``stop`` to :func:`begin`: a
+stage that may wait on something unbounded (a listener, the approver, the
+body, a thread for a large value) runs inside a scope it makes, and a stage
+stopped that way settles the call as aborted. A stage that cannot wait (no
+listener of its kind, arguments already frozen) takes no scope: it ends on
+its own. Each stage reads the listeners it runs once, as it begins, so the
+decision and the run agree; a listener added meanwhile applies from the next
+stage of its kind on.
 """
 
 from __future__ import annotations
@@ -31,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, final
 
 import msgspec
 
-from bridge.lossless import LossyJsonError, materialize
+from bridge.lossless import LossyJsonError, is_snapshot, materialize
 
 from ._errors import ToolNotFoundError, ToolOutputError
 from ._execution import (
@@ -73,6 +83,9 @@ from ._signal import fuse
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Mapping, Sequence
+    from contextlib import AbstractContextManager
+
+    import anyio
 
     from bridge.lossless import JsonValue
 
@@ -130,15 +143,27 @@ class PipelineRegistry(Protocol):
     def mode_of(self, agent: Any) -> str: ...
 
 
-def begin(registry: PipelineRegistry, call: CallInput) -> PreparedCall:
+def begin(
+    registry: PipelineRegistry,
+    call: CallInput,
+    *,
+    stop: Callable[[], AbstractContextManager[anyio.CancelScope]] | None = None,
+) -> PreparedCall:
     """Prepare ``call`` for the three-step form: ``start``, ``run``, ``commit``.
+
+    Args:
+        registry: where the tool and the listeners come from.
+        call: the call.
+        stop: makes the scope a stage that may wait runs in; cancelling that
+            scope stops the stage, and the call settles as aborted (see the
+            module docstring).
 
     Raises:
         TypeError: if ``call`` is not a :class:`CallInput`.
     """
     if not isinstance(call, CallInput):
         raise TypeError(f"execute() takes a CallInput, got call={call!r}")
-    return PreparedCall(registry, call)
+    return PreparedCall(registry, call, stop)
 
 
 async def execute(registry: PipelineRegistry, call: CallInput) -> ToolResult:
@@ -172,14 +197,21 @@ class PreparedCall:
         "_outcome",
         "_registry",
         "_stage",
+        "_stop",
         "_token",
         "_tool",
         "_trusted",
     )
 
-    def __init__(self, registry: PipelineRegistry, call: CallInput) -> None:
+    def __init__(
+        self,
+        registry: PipelineRegistry,
+        call: CallInput,
+        stop: Callable[[], AbstractContextManager[anyio.CancelScope]] | None = None,
+    ) -> None:
         self._registry = registry
         self._call = call
+        self._stop = stop
         self._token = ExecutionToken()
         self._stage = 0
         self._execution: ToolExecution | None = None
@@ -234,6 +266,20 @@ class PreparedCall:
         """Snapshot the arguments, apply the collapse, pre-execute, approval and guards."""
         self._advance(0, "start")
         call = self._call
+        pre = self._registry.hooks.listeners("pre_execute", call.agent)
+        stop = self._stop
+        # Only a pre_execute listener (and the approver it may ask) or the
+        # snapshot of a large value in a thread can make this stage wait.
+        if stop is None or not (pre or not is_snapshot(call.arguments)):
+            await self._start(pre)
+            return
+        with stop() as scope:
+            await self._start(pre)
+        if scope.cancelled_caught:
+            self.interrupt()
+
+    async def _start(self, pre: tuple[Callable[..., Any], ...]) -> None:
+        call = self._call
         try:
             arguments = await frozen_snapshot(call.arguments)
         except (LossyJsonError, RecursionError) as exc:
@@ -273,13 +319,15 @@ class PreparedCall:
         if call.signal.aborted:
             self._outcome = aborted(before_dispatch=True)
             return
-        self._outcome = await self._policy(execution)
+        self._outcome = await self._policy(execution, pre)
 
-    async def _policy(self, execution: ToolExecution) -> ToolResult | None:
+    async def _policy(
+        self, execution: ToolExecution, pre: tuple[Callable[..., Any], ...]
+    ) -> ToolResult | None:
         hooks = self._registry.hooks
         signal = execution.signal
         try:
-            decision = await self._pre_execute(hooks.listeners("pre_execute", execution.agent))
+            decision = await self._pre_execute(pre)
         except Exception as exc:
             return from_exception(exc)
         if isinstance(decision, Deny):
@@ -362,12 +410,13 @@ class PreparedCall:
         )
 
     def interrupt(self) -> None:
-        """End the call as aborted after its owner cancelled ``start`` or ``run`` midway.
+        """End the call as aborted after its ``start`` or ``run`` was stopped midway.
 
-        Code Mode stops the stages of sub-calls that outlive their settled run
-        (a listener or body that ignores the aborted signal); the call then
-        commits as ``ABORTED`` (``ABORTED_BEFORE_DISPATCH`` if the body never
-        ran) and is never dispatched afterwards.
+        A stage stopped through ``stop`` (Code Mode stops the stages of
+        sub-calls that outlive their settled run: a listener or body that
+        ignores the aborted signal) comes here; the call then commits as
+        ``ABORTED`` (``ABORTED_BEFORE_DISPATCH`` if the body never ran) and is
+        never dispatched afterwards.
         """
         if self._outcome is None:
             self._outcome = aborted(before_dispatch=not self._body_invoked)
@@ -381,6 +430,18 @@ class PreparedCall:
         if self._outcome is not None or execution is None:
             return
         self._dispatched = True
+        stop = self._stop
+        if stop is None:
+            await self._run(execution)
+            return
+        # The around waterfall (the shipped timeout wrapper at least) and the
+        # body: this stage can always wait.
+        with stop() as scope:
+            await self._run(execution)
+        if scope.cancelled_caught:
+            self.interrupt()
+
+    async def _run(self, execution: ToolExecution) -> None:
         dispatch = DispatchExecution(execution, self._tool)
         wrappers = self._registry.hooks.listeners("around", execution.agent)
         try:
@@ -519,8 +580,29 @@ class PreparedCall:
         if execution is None:
             # The arguments never became an execution: nothing ran, nothing to publish.
             return result
-        if self._dispatched:
-            result = await self._post_execute(execution, result)
+        hooks = self._registry.hooks
+        post = hooks.listeners("post_execute", execution.agent) if self._dispatched else ()
+        observers = hooks.listeners("result", execution.agent)
+        stop = self._stop
+        # Only a post_execute listener or an observer can make this stage wait.
+        if stop is None or not (post or observers):
+            return await self._commit(execution, result, post, observers)
+        with stop() as scope:
+            result = await self._commit(execution, result, post, observers)
+        if scope.cancelled_caught:
+            # A post_execute listener or an observer outlived the run.
+            return aborted(before_dispatch=False)
+        return result
+
+    async def _commit(
+        self,
+        execution: ToolExecution,
+        result: ToolResult,
+        post: tuple[Callable[..., Any], ...],
+        observers: tuple[Callable[..., Any], ...],
+    ) -> ToolResult:
+        if post:
+            result = await self._post_execute(execution, result, post)
         if type(result) is ToolSuccess and execution.signal.aborted:
             result = aborted(
                 before_dispatch=not self._body_invoked, contexts=result.additional_contexts
@@ -529,13 +611,15 @@ class PreparedCall:
         finalize, self._finalize = self._finalize, None
         if finalize is not None:
             result = self._normalise(self._finalized(finalize, execution, result))
-        await self._observe(execution, result)
+        await self._observe(execution, result, observers)
         return result
 
-    async def _post_execute(self, execution: ToolExecution, result: ToolResult) -> ToolResult:
-        listeners = self._registry.hooks.listeners("post_execute", execution.agent)
-        if not listeners:
-            return result
+    async def _post_execute(
+        self,
+        execution: ToolExecution,
+        result: ToolResult,
+        listeners: tuple[Callable[..., Any], ...],
+    ) -> ToolResult:
         count = len(listeners)
 
         async def step(index: int) -> PostDecision:
@@ -607,8 +691,13 @@ class PreparedCall:
                 f"tool {execution.name!r} produced a result that is not lossless JSON: {exc}"
             )
 
-    async def _observe(self, execution: ToolExecution, result: ToolResult) -> None:
-        for observer in self._registry.hooks.listeners("result", execution.agent):
+    async def _observe(
+        self,
+        execution: ToolExecution,
+        result: ToolResult,
+        observers: tuple[Callable[..., Any], ...],
+    ) -> None:
+        for observer in observers:
             try:
                 outcome = observer(execution, result)
                 if inspect.isawaitable(outcome):

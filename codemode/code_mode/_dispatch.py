@@ -44,7 +44,7 @@ import anyio.abc
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import ToolCallFailed
 
-from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED, AbortError
+from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED
 from .._execution import CallInput
 from .._jobs import PipelineJob
 from .._log import CodeDispatchEvent, CodeDispatchStartEvent, SessionLog
@@ -54,7 +54,6 @@ from .._results import (
     ContextMessage,
     ImageBlock,
     ToolResult,
-    failure_from_exception,
 )
 from .._scheduling import JobAbandoned, Scheduler
 from .._signal import AbortSignal
@@ -506,7 +505,12 @@ async def dispatching(
 
 @final
 class _SubCall(PipelineJob):
-    """One sub-call as a scheduler job: logged start, concurrent run, settled commit."""
+    """One sub-call as a scheduler job: logged start, concurrent run, settled commit.
+
+    A stage stopped after the grace (see :meth:`SubDispatcher.stop_stages`)
+    settles the sub-call as aborted; the pipeline handles it (``begin``'s
+    ``stop``).
+    """
 
     __slots__ = ("_d", "_id", "_logged", "_name")
 
@@ -519,7 +523,8 @@ class _SubCall(PipelineJob):
         logged: JsonValue,
     ) -> None:
         call = dispatcher._call_input(sub_call_id, name, dispatched)
-        super().__init__(dispatcher._registry, call)
+        # Each stage that may wait runs in a scope the dispatcher can stop.
+        super().__init__(dispatcher._registry, call, stop=dispatcher.stage)
         self._d = dispatcher
         self._id = sub_call_id
         self._name = name
@@ -527,29 +532,12 @@ class _SubCall(PipelineJob):
 
     async def start(self) -> None:
         self._d._log_start(self._id, self._name, self._logged)
-        with self._d.stage() as scope:
-            await super().start()
-        if scope.cancelled_caught:
-            self._interrupt()
-
-    async def run(self) -> None:
-        with self._d.stage() as scope:
-            await super().run()
-        if scope.cancelled_caught:
-            self._interrupt()
+        await super().start()
 
     async def commit(self) -> ToolResult:
-        with self._d.stage() as scope:
-            result = await super().commit()
-        if scope.cancelled_caught:
-            # A post-execute listener or result observer outlived the run.
-            result = failure_from_exception(AbortError(before_dispatch=False))
+        result = await super().commit()
         self._d._settled(self._id, self._name, self._logged, result)
         return result
-
-    def _interrupt(self) -> None:
-        assert self._prepared is not None
-        self._prepared.interrupt()
 
 
 class _NotLogged(Exception):
