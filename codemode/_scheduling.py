@@ -29,10 +29,16 @@ starts it, and hands the role on before running the job, so that later jobs
 can start meanwhile. A job submitted while nothing else is in flight (the
 sequential case) therefore costs no new task: the worker that ran the previous
 job starts it. A new worker is spawned only when jobs overlap.
+
+The waits are on asyncio's own events, not anyio's: Code Mode runs on asyncio,
+and anyio's wrapper (a backend look-up per event made, a layer per wait and
+set) cost more host time per sub-call than the rest of the scheduler's
+bookkeeping. Cancellation reaches a waiting task as it would through anyio.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import deque
 from typing import TYPE_CHECKING, Any, Final, Generic, Literal, Protocol, TypeVar, final
@@ -107,10 +113,10 @@ class _Entry(Generic[T]):
     def __init__(self, job: Job[T]) -> None:
         self.job = job
         self.state: Literal["queued", "started", "abandoned"] = "queued"
-        self.done = anyio.Event()  # the outcome is known
+        self.done = asyncio.Event()  # the outcome is known
         self.turn_over = False  # this job's commit turn is over
         # Made only when the next job has to wait for this one's commit turn.
-        self.committed: anyio.Event | None = None
+        self.committed: asyncio.Event | None = None
         self.outcome: tuple[Literal[True], T] | tuple[Literal[False], BaseException] | None = None
 
 
@@ -127,13 +133,13 @@ class _Lane:
 
     def __init__(self) -> None:
         self._busy = False
-        self._waiters: deque[anyio.Event] = deque()
+        self._waiters: deque[asyncio.Event] = deque()
 
     async def __aenter__(self) -> None:
         if not self._busy:
             self._busy = True
             return
-        turn = anyio.Event()
+        turn = asyncio.Event()
         self._waiters.append(turn)
         try:
             await turn.wait()
@@ -244,7 +250,7 @@ class Scheduler:
         self._in_flight = 0
         self._closed: str | None = None
         # Made by the first task that waits for a change, set (and dropped) by the next change.
-        self._changed: anyio.Event | None = None
+        self._changed: asyncio.Event | None = None
         # The ordered stages take turns on this lane.
         self._lane = _Lane()
         self._last_started: _Entry[Any] | None = None
@@ -391,7 +397,7 @@ class Scheduler:
     async def _wait_change(self) -> None:
         changed = self._changed
         if changed is None:
-            changed = self._changed = anyio.Event()
+            changed = self._changed = asyncio.Event()
         await changed.wait()
 
     @staticmethod
@@ -504,7 +510,7 @@ class Scheduler:
                     error = exc
             if previous is not None and not previous.turn_over:
                 if previous.committed is None:
-                    previous.committed = anyio.Event()
+                    previous.committed = asyncio.Event()
                 await previous.committed.wait()
             if error is None:
                 async with self._lane:
