@@ -17,7 +17,9 @@
    above (a refused program ends the run as ``compile``);
 8. the program, on what was prepared, with the ``tools`` bindings; the
    tripwire is armed once the program's code is loaded, before any of it runs;
-9. ``Done`` and ``os._exit`` (no interpreter shutdown, no atexit handlers).
+9. ``Done``, a wait until the host closes its end of the pipe (so that the
+   teardown of the exit does not hold the host off the CPU it was woken onto to
+   read ``Done``), and ``os._exit`` (no interpreter shutdown, no atexit handlers).
 
 A protection that should apply but cannot ends the child with that step's exit
 code (``sandbox._zygote.EXIT_CODES``) before any program code runs.
@@ -226,6 +228,7 @@ def run_child(
                 )
             except ProgramCompileError as exc:
                 channel.send_done(None, ("compile", exc.message))
+                _wait_for_release(read_fd)
                 os._exit(0)
         step = _PROTOCOL
         bindings, after_run = make_bindings(channel, run.tool_names)
@@ -245,9 +248,29 @@ def run_child(
             memory_bytes=settings.memory_bytes if os_layer else None,
         )
         channel.send_done(outcome.value, outcome.error)
+        _wait_for_release(read_fd)
     except BaseException:
         os._exit(step)
     os._exit(0)
+
+
+def _wait_for_release(read_fd: int) -> None:
+    """Block until the host closes its end of the pipe; the child then exits.
+
+    Exiting tears the address space down (about a millisecond on a virtual
+    machine), and the host was just woken by ``Done``, often onto this very
+    CPU (a pipe write hints that the writer is about to sleep): a child that
+    exited at once held the host off its CPU, and ``Done`` unread, for the
+    whole teardown. The host closes the pipe once it has read ``Done``, so the
+    teardown comes after that. Anything still arriving (a reply to a call the
+    program did not await) is read and dropped; a child that is still there
+    after the exit grace is killed by the host.
+    """
+    try:
+        while os.read(read_fd, 65536):
+            pass
+    except OSError:
+        pass  # the host is gone: nothing to wait for
 
 
 def _close_descriptors(read_fd: int, write_fd: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import platform
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -9,6 +11,7 @@ import anyio
 import anyio.lowlevel
 import pytest
 
+import sandbox._pool as pool_module
 from sandbox import WorkerPool
 from sandbox._children import Child
 from sandbox.testing import EchoHandler, wait_for_idle
@@ -73,6 +76,61 @@ async def test_a_child_forked_for_its_run_gets_a_reaper_of_its_own(
             await _until_released(child)
             stats = pool.statistics()
     assert child.pid == result.pid
+    assert (stats.exiting, stats.killed) == (0, 0)
+
+
+#: The number of ``read`` in ``/proc/<pid>/syscall``, per machine.
+_READ_SYSCALL = {"x86_64": 0, "aarch64": 63}.get(platform.machine())
+
+
+def _blocked_in_read(pid: int) -> bool:
+    """Whether ``pid`` sits in a ``read`` system call (``/proc/<pid>/syscall``)."""
+    try:
+        with open(f"/proc/{pid}/syscall") as file:
+            return file.read().split()[0] == str(_READ_SYSCALL)
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    _READ_SYSCALL is None or not os.path.exists("/proc/self/syscall"),
+    reason="needs /proc/<pid>/syscall on x86_64 or aarch64",
+)
+async def test_a_finished_child_waits_for_its_release_before_it_exits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The child's exit (an address space torn down) must not come while the
+    # host reads Done: it waits until the pool closes its input pipe, which
+    # the pool does a little after the run returned.
+    release = pool_module._close_to_child
+    scheduled: list[Child] = []
+    asked = anyio.Event()
+
+    def hold(child: Child) -> None:
+        scheduled.append(child)
+        asked.set()
+
+    monkeypatch.setattr(pool_module, "_close_to_child", hold)
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+            (child,) = pool._idle
+            result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            assert result.value == 1
+            await asked.wait()  # the run scheduled the release
+            assert scheduled == [child]
+            # Done is sent and the run is over, yet the child is still there,
+            # reading its input pipe until it closes.
+            while not _blocked_in_read(child.pid):
+                assert not child.exited.is_set(), "the child exited before its release"
+                await anyio.sleep(0.001)
+            assert not child.exited.is_set()
+            release(child)
+            await child.exited.wait()
+            await _until_released(child)
+            stats = pool.statistics()
+    assert child.status == 0  # it exited by itself, not killed at the grace's end
     assert (stats.exiting, stats.killed) == (0, 0)
 
 
