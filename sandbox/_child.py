@@ -261,10 +261,11 @@ def _wait_for_release(read_fd: int) -> None:
     machine), and the host was just woken by ``Done``, often onto this very
     CPU (a pipe write hints that the writer is about to sleep): a child that
     exited at once held the host off its CPU, and ``Done`` unread, for the
-    whole teardown. The host closes the pipe once it has read ``Done``, so the
-    teardown comes after that. Anything still arriving (a reply to a call the
-    program did not await) is read and dropped; a child that is still there
-    after the exit grace is killed by the host.
+    whole teardown. The pool closes the pipe a little after the run returned,
+    so the teardown comes after its reading of ``Done`` and after the caller's
+    next steps. Anything still arriving (a reply to a call the program did not
+    await) is read and dropped; a child that is still there after the exit
+    grace is killed by the host.
     """
     try:
         while os.read(read_fd, 65536):
