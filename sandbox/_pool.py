@@ -467,9 +467,7 @@ class WorkerPool(Pool):
     def _release(self, child: Child) -> None:
         child.state = "done"
         for fd in (child.to_child, child.from_child):
-            if fd >= 0:
-                anyio.notify_closing(fd)
-                os.close(fd)
+            _close_pipe_end(fd)
         child.to_child = child.from_child = -1
         shutil.rmtree(child.cwd, ignore_errors=True)
         self._child_gone(child)
@@ -805,12 +803,18 @@ class WorkerPool(Pool):
             child.pid,
         )
 
-def _close_to_child(child: Child) -> None:
-    """Close the host's end of the pipe to ``child``: the child, done, exits on the EOF."""
-    fd, child.to_child = child.to_child, -1
+
+def _close_pipe_end(fd: int) -> None:
+    """Close one of the host's ends of a child's pipes (``-1``: already closed)."""
     if fd >= 0:
         anyio.notify_closing(fd)
         os.close(fd)
+
+
+def _close_to_child(child: Child) -> None:
+    """Close the host's end of the pipe to ``child``: the child, done, exits on the EOF."""
+    fd, child.to_child = child.to_child, -1
+    _close_pipe_end(fd)
 
 
 async def _ask_line(zygote: Zygote | None, child: Child, endpoint: HostEndpoint) -> int | None:
