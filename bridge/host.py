@@ -43,6 +43,7 @@ import anyio.lowlevel
 import anyio.to_thread
 import msgspec
 
+from bridge._callers import CallerTasks, ParkedCaller
 from bridge._decoding import INLINE_DECODE_BYTES, decode_payload
 from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes
 from bridge.protocol import (
@@ -70,8 +71,6 @@ from bridge.protocol import (
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-    from anyio.abc import TaskGroup
 
 __all__ = [
     "INLINE_DECODE_BYTES",
@@ -265,7 +264,7 @@ class HostEndpoint:
         self._log_bytes = 0
         self._in_flight = 0
         self._callers = 0  # caller tasks started (each parks until released or cancelled)
-        self._tasks: TaskGroup | None = None  # the callers' task group, from the first call
+        self._tasks: CallerTasks | None = None  # the caller tasks, from the first call
         self._pending_bytes = 0
         self._max_pending_bytes = 0
         self._busy_since = 0.0
@@ -279,7 +278,7 @@ class HostEndpoint:
         self._where: int | None = None
         # Caller tasks parked between calls: a call frame wakes one instead of
         # spawning a task, which costs several times more.
-        self._idle_callers: list[_Caller] = []
+        self._idle_callers: list[ParkedCaller[_PendingCall]] = []
 
     @property
     def logs(self) -> tuple[str, ...]:
@@ -519,9 +518,8 @@ class HostEndpoint:
         try:
             with anyio.CancelScope() as scope:
                 self._scope = scope
-                # The callers' task group is entered at the first call: a run
-                # with none needs none (an empty task group still yields to
-                # the loop on exit).
+                # The caller tasks are made at the first call (a run with none
+                # needs none); leaving waits for all of them to end.
                 async with contextlib.AsyncExitStack() as callers:
                     try:
                         if early is None:
@@ -570,13 +568,13 @@ class HostEndpoint:
 
     def _let_callers_go(self) -> None:
         # Parked callers wait for a call that will not come: they are let go,
-        # and the task group is cancelled only when a handler is still running
-        # (anyio's cancel costs a task repr and a wake-up per task, a
-        # noticeable part of a run with one call).
+        # and the tasks are cancelled only when a handler is still running
+        # (anyio's cancel costs a wake-up per task, a noticeable part of a
+        # run with one call).
         for parked in self._idle_callers:
             parked.release()
         if self._tasks is not None and self._callers > len(self._idle_callers):
-            self._tasks.cancel_scope.cancel()
+            self._tasks.cancel()
         self._idle_callers.clear()
 
     async def _serve(
@@ -635,10 +633,10 @@ class HostEndpoint:
                 else:
                     tasks = self._tasks
                     if tasks is None:
-                        tasks = await callers.enter_async_context(anyio.create_task_group())
+                        tasks = await callers.enter_async_context(CallerTasks())
                         self._tasks = tasks
                     self._callers += 1
-                    tasks.start_soon(self._caller, handler, call)
+                    tasks.start(self._caller(handler, call))
                 started = True
             elif isinstance(message, Log):
                 added = sum(
@@ -685,7 +683,7 @@ class HostEndpoint:
 
         A parked caller returns when the run is over and it is released.
         """
-        parked = _Caller()
+        parked: ParkedCaller[_PendingCall] = ParkedCaller()
         next_call: _PendingCall | None = call
         while next_call is not None:
             await self._handle_call(handler, *next_call)
@@ -815,51 +813,6 @@ class HostEndpoint:
 
 #: A call frame handed to a caller task: id, tool name, checked arguments, frame size.
 _PendingCall = tuple[int, str, JsonValue, int]
-
-
-@final
-class _Caller:
-    """Where a parked caller task waits for its next call.
-
-    A bare loop future rather than an event: a parked caller is woken once per
-    call, and an ``anyio.Event`` made and awaited per call was a tenth of the
-    host's Python calls per sub-call. Cancelling the waiting task cancels the
-    future, as it would the event's wait.
-    """
-
-    __slots__ = ("_call", "_wake", "_woken")
-
-    def __init__(self) -> None:
-        self._wake: asyncio.Future[None] | None = None
-        self._woken = False
-        self._call: _PendingCall | None = None
-
-    def serve(self, call: _PendingCall) -> None:
-        self._call = call
-        self._set()
-
-    def release(self) -> None:
-        """Wake the caller with no call: its task returns."""
-        self._call = None
-        self._set()
-
-    def _set(self) -> None:
-        self._woken = True
-        wake = self._wake
-        if wake is not None and not wake.done():
-            wake.set_result(None)
-
-    async def next_call(self) -> _PendingCall | None:
-        """The next call to serve, or ``None`` once released."""
-        if not self._woken:
-            wake = self._wake = asyncio.get_running_loop().create_future()
-            try:
-                await wake
-            finally:
-                self._wake = None
-        self._woken = False
-        call, self._call = self._call, None
-        return call
 
 
 def _pending_bytes_violation(pending: int, limit: int) -> _Violation:

@@ -16,7 +16,6 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 import anyio
-import anyio.abc
 import anyio.lowlevel
 import anyio.to_thread
 import msgspec
@@ -25,6 +24,7 @@ from anyio import wait_all_tasks_blocked
 from hypothesis import given
 from hypothesis import strategies as st
 
+import bridge._callers
 import bridge.host
 from bridge._decoding import decode_lossless
 from bridge.host import (
@@ -286,18 +286,15 @@ async def test_parked_callers_end_at_done_without_cancelling_the_run(
     assert cancelled == []
 
 
-@pytest.mark.parametrize(("calls", "task_groups"), [(0, 0), (1, 1), (3, 1)])
-async def test_the_callers_task_group_is_opened_at_the_first_call(
-    monkeypatch: pytest.MonkeyPatch, calls: int, task_groups: int
+@pytest.mark.parametrize(("calls", "task_sets"), [(0, 0), (1, 1), (3, 1)])
+async def test_the_caller_tasks_are_made_at_the_first_call(
+    monkeypatch: pytest.MonkeyPatch, calls: int, task_sets: int
 ) -> None:
-    # A run without calls needs no task group (an empty one still costs a
-    # loop iteration on exit); every caller of a run shares one.
+    # A run without calls makes no caller tasks; every caller of a run is in one set.
     opened: list[object] = []
-    original = anyio.create_task_group
-
-    def counting_task_group() -> anyio.abc.TaskGroup:
+    def counting_tasks() -> bridge._callers.CallerTasks:
         opened.append(None)
-        return original()
+        return bridge._callers.CallerTasks()
 
     child = FakeChild()
     try:
@@ -309,14 +306,14 @@ async def test_the_callers_task_group_is_opened_at_the_first_call(
             done(calls),
         )
         await endpoint.receive_ready()
-        monkeypatch.setattr(anyio, "create_task_group", counting_task_group)
+        monkeypatch.setattr(bridge.host, "CallerTasks", counting_tasks)
         outcome = await endpoint.serve(make_run(), Echo())
         monkeypatch.undo()
     finally:
         child.close_child_side()
         child.close_host_side()
     assert outcome.value == calls
-    assert len(opened) == task_groups
+    assert len(opened) == task_sets
 
 
 async def test_a_running_handler_is_cancelled_while_parked_callers_are_let_go() -> None:

@@ -1,0 +1,240 @@
+"""The host's caller tasks: what an anyio task group guaranteed, kept without one.
+
+Every test orders its steps with events and ``wait_all_tasks_blocked``; none
+sleeps or measures time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import anyio
+import anyio.lowlevel
+import pytest
+from anyio import wait_all_tasks_blocked
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridge._callers import CallerTasks, ParkedCaller
+
+
+def release_when_stuck(release: anyio.Event) -> asyncio.Task[None]:
+    """Set ``release`` once every task is blocked: a wait that should have been
+    cancelled then ends as "released" instead of hanging the test."""
+
+    async def watch() -> None:
+        await wait_all_tasks_blocked()
+        release.set()
+
+    return asyncio.get_running_loop().create_task(watch())
+
+
+async def test_leaving_normally_waits_for_a_running_task() -> None:
+    release = anyio.Event()
+    ended: list[str] = []
+
+    async def body() -> None:
+        await release.wait()
+        ended.append("body")
+
+    async with CallerTasks() as tasks:
+        tasks.start(body())
+        await wait_all_tasks_blocked()
+        release.set()
+    assert ended == ["body"]
+
+
+async def test_leaving_by_an_exception_cancels_the_tasks_and_waits_for_them() -> None:
+    release = anyio.Event()
+    ended: list[str] = []
+
+    async def body() -> None:
+        try:
+            await release.wait()
+            ended.append("released")
+        finally:
+            ended.append("ended")
+
+    async def failing_run() -> None:
+        async with CallerTasks() as tasks:
+            tasks.start(body())
+            await wait_all_tasks_blocked()
+            watchdogs.append(release_when_stuck(release))
+            raise LookupError("the run's read loop failed")
+
+    watchdogs: list[asyncio.Task[None]] = []
+    with pytest.raises(LookupError):
+        await failing_run()
+    watchdogs[0].cancel()
+    assert ended == ["ended"]
+
+
+async def test_a_cancel_before_the_task_first_runs_is_not_lost() -> None:
+    started: list[str] = []
+
+    async def body() -> None:
+        started.append("body")
+        await anyio.sleep_forever()
+
+    async with CallerTasks() as tasks:
+        tasks.start(body())
+        tasks.cancel()  # the task has not taken a step yet
+    assert started == ["body"]  # it ran up to its first wait, and was stopped there
+
+
+async def test_cancelling_is_level_triggered() -> None:
+    # A body that swallows one cancellation is cancelled again at its next
+    # wait, as in a task group's scope (a bare Task.cancel() would be spent).
+    release = anyio.Event()
+    caught: list[str] = []
+
+    async def stubborn() -> None:
+        try:
+            await anyio.sleep_forever()
+        except BaseException:
+            caught.append("first")
+        await release.wait()
+        caught.append("released")
+
+    async with CallerTasks() as tasks:
+        tasks.start(stubborn())
+        await wait_all_tasks_blocked()
+        tasks.cancel()
+        watchdog = release_when_stuck(release)
+    watchdog.cancel()
+    assert caught == ["first"]
+
+
+async def test_leaving_waits_for_the_tasks_even_when_the_run_is_cancelled() -> None:
+    stuck, release = anyio.Event(), anyio.Event()
+    ended: list[str] = []
+
+    async def cleans_up() -> None:
+        try:
+            await stuck.wait()
+            ended.append("released")
+        finally:
+            with anyio.CancelScope(shield=True):
+                await release.wait()  # a handler's clean-up that takes its time
+            ended.append("cleaned up")
+
+    async def let_go() -> None:
+        await wait_all_tasks_blocked()
+        release.set()
+
+    with anyio.CancelScope() as outer:
+        async with CallerTasks() as tasks:
+            tasks.start(cleans_up())
+            await wait_all_tasks_blocked()
+            outer.cancel()
+            watchdog = release_when_stuck(stuck)
+            asyncio.get_running_loop().create_task(let_go())
+            await anyio.sleep_forever()
+    watchdog.cancel()
+    assert outer.cancelled_caught
+    assert ended == ["cleaned up"]  # cancelled, and cleaned up before the context was left
+
+
+async def test_a_task_ending_with_an_exception_re_raises_it_on_leaving() -> None:
+    class HandlerBug(BaseException):
+        pass
+
+    async def broken() -> None:
+        raise HandlerBug
+
+    with pytest.raises(HandlerBug):
+        async with CallerTasks() as tasks:
+            tasks.start(broken())
+
+
+async def test_no_tasks_means_no_wait() -> None:
+    async with CallerTasks() as tasks:
+        pass
+    assert len(tasks) == 0
+
+
+_BEHAVIOURS = st.sampled_from(["returns", "waits", "stubborn", "cleans-up"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    behaviours=st.lists(_BEHAVIOURS, max_size=6),
+    ending=st.sampled_from(["cancel", "exception", "run-cancelled"]),
+)
+def test_every_task_has_ended_and_none_outlived_its_cancel(
+    behaviours: list[str], ending: str
+) -> None:
+    async def scenario() -> None:
+        release = anyio.Event()
+        running: set[int] = set()
+        released: list[int] = []
+
+        async def body(index: int, behaviour: str) -> None:
+            running.add(index)
+            try:
+                if behaviour == "returns":
+                    return
+                if behaviour == "stubborn":
+                    try:
+                        await release.wait()
+                        released.append(index)
+                    except BaseException:
+                        pass
+                if behaviour == "cleans-up":
+                    try:
+                        await release.wait()
+                        released.append(index)
+                    finally:
+                        with anyio.CancelScope(shield=True):
+                            await anyio.lowlevel.checkpoint()
+                await release.wait()
+                released.append(index)
+            finally:
+                running.discard(index)
+
+        watchdog = None
+        with anyio.CancelScope() as outer:
+            try:
+                async with CallerTasks() as tasks:
+                    for index, behaviour in enumerate(behaviours):
+                        tasks.start(body(index, behaviour))
+                    await wait_all_tasks_blocked()
+                    watchdog = release_when_stuck(release)
+                    if ending == "cancel":
+                        tasks.cancel()
+                    elif ending == "exception":
+                        raise LookupError
+                    else:
+                        outer.cancel()
+                        await anyio.sleep_forever()
+            except LookupError:
+                pass
+        assert watchdog is not None
+        watchdog.cancel()
+        assert running == set()
+        assert released == []  # every wait was cancelled, none outlasted it
+
+    anyio.run(scenario)
+
+
+async def test_a_parked_caller_gets_the_call_it_was_served() -> None:
+    parked: ParkedCaller[str] = ParkedCaller()
+    got: list[str | None] = []
+
+    async def caller() -> None:
+        got.append(await parked.next_call())
+        got.append(await parked.next_call())
+
+    async with CallerTasks() as tasks:
+        tasks.start(caller())
+        await wait_all_tasks_blocked()
+        parked.serve("call 0")
+        await wait_all_tasks_blocked()
+        parked.release()
+    assert got == ["call 0", None]
+
+
+async def test_a_call_served_before_the_caller_parks_is_not_lost() -> None:
+    parked: ParkedCaller[str] = ParkedCaller()
+    parked.serve("early")
+    assert await parked.next_call() == "early"
