@@ -6,6 +6,7 @@ import logging
 import os
 import re
 import stat
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -161,7 +162,11 @@ def test_multibyte_text_is_cut_on_character_boundaries() -> None:
 # -- the local store -------------------------------------------------------------------------------
 
 
-def test_spill_files_are_0600_in_a_private_0700_directory() -> None:
+def test_spill_files_are_0600_in_a_private_0700_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The default root is made under the system temp directory: here, the test's own.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     store = LocalSpillStore()
     locator = store.save_text(
         session_id="s1", tool_name="t", call_id="c1", label="result",
@@ -174,6 +179,7 @@ def test_spill_files_are_0600_in_a_private_0700_directory() -> None:
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     assert stat.S_IMODE(store.root.stat().st_mode) == 0o700
     assert path.parent.parent == store.root
+    assert store.root.parent == tmp_path
 
 
 def test_a_configured_root_is_created_private_and_sessions_are_hashed(tmp_path: Path) -> None:
