@@ -43,7 +43,6 @@ import anyio.lowlevel
 import anyio.to_thread
 import msgspec
 
-from bridge._callers import CallerTasks, ParkedCaller
 from bridge._decoding import INLINE_DECODE_BYTES, decode_payload
 from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes
 from bridge.protocol import (
@@ -68,6 +67,7 @@ from bridge.protocol import (
     encode_value,
     peek_tag,
 )
+from bridge.tasks import ParkedCaller, TaskSet
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -264,7 +264,7 @@ class HostEndpoint:
         self._log_bytes = 0
         self._in_flight = 0
         self._callers = 0  # caller tasks started (each parks until released or cancelled)
-        self._tasks: CallerTasks | None = None  # the caller tasks, from the first call
+        self._tasks: TaskSet | None = None  # the caller tasks, from the first call
         self._pending_bytes = 0
         self._max_pending_bytes = 0
         self._busy_since = 0.0
@@ -633,7 +633,7 @@ class HostEndpoint:
                 else:
                     tasks = self._tasks
                     if tasks is None:
-                        tasks = await callers.enter_async_context(CallerTasks())
+                        tasks = await callers.enter_async_context(TaskSet())
                         self._tasks = tasks
                     self._callers += 1
                     tasks.start(self._caller(handler, call))

@@ -22,8 +22,10 @@ sub-calls, under one contract:
 A job is *in flight* from the moment its ``start`` stage begins until its
 commit turn is over.
 
-Jobs run in worker tasks of the scheduler's own task group, so a started job
-runs to its commit whatever happens to its submitter. One worker at a time
+Jobs run in the scheduler's own worker tasks (a :class:`bridge.tasks.TaskSet`,
+not an anyio task group, whose spawn and task ends cost more than the rest of
+a sub-call's scheduling), so a started job runs to its commit whatever happens
+to its submitter. One worker at a time
 holds the *starter* role: it waits until the head of the queue may start,
 starts it, and hands the role on before running the job, so that later jobs
 can start meanwhile. A job submitted while nothing else is in flight (the
@@ -44,8 +46,9 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Final, Generic, Literal, Protocol, TypeVar, final
 
 import anyio
-import anyio.abc
 import anyio.lowlevel
+
+from bridge.tasks import TaskSet
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Coroutine
@@ -205,12 +208,14 @@ class Ticket(Generic[T]):
 class Scheduler:
     """Runs submitted jobs under the rolling-pool contract (see the module docstring).
 
-    Use it as an async context manager; it owns the task group its jobs run in::
+    Use it as an async context manager; it owns the tasks its jobs run in::
 
         async with Scheduler(max_parallel=4) as scheduler:
             result = await scheduler.submit(job)
 
-    Leaving the block abandons jobs still queued and waits for started ones.
+    Leaving the block abandons jobs still queued and waits for started ones
+    (and for its side work, :meth:`start_soon`). Leaving it by an exception
+    first cancels the side work and, unless ``shield``, the started jobs.
 
     Args:
         max_parallel: how many parallel jobs may be in flight at once (>= 1).
@@ -219,10 +224,12 @@ class Scheduler:
             commits until it returns. Code Mode waits there while too many
             settle-log appends are pending. It should not raise; an exception
             is logged and ignored (the outcome stands).
-        shield: run the workers shielded from the cancellation of the task
-            that entered the scheduler, so that a started job always reaches
-            its commit. The owner must then bound its jobs some other way
-            (Code Mode stops the stages of sub-calls that outlive their run).
+        shield: never cancel the workers, not even when the block is left by
+            an exception (the task that entered it cancelled), so that a
+            started job always reaches its commit. The owner must then bound
+            its jobs some other way (Code Mode stops the stages of sub-calls
+            that outlive their run). Without it a cancel scope around the
+            block reaches the jobs when the block is left.
 
     Raises:
         ValueError: ``max_parallel`` is not a positive integer.
@@ -255,7 +262,8 @@ class Scheduler:
         self._lane = _Lane()
         self._last_started: _Entry[Any] | None = None
         self._starter = False  # a worker holds the starter role
-        self._tg: anyio.abc.TaskGroup | None = None
+        self._workers: TaskSet | None = None
+        self._side: TaskSet | None = None
 
     @property
     def max_parallel(self) -> int:
@@ -268,11 +276,10 @@ class Scheduler:
         return self._in_flight
 
     async def __aenter__(self) -> Scheduler:
-        if self._tg is not None:
+        if self._workers is not None:
             raise RuntimeError("a Scheduler can be entered only once")
-        tg = anyio.create_task_group()
-        await tg.__aenter__()
-        self._tg = tg
+        self._workers = TaskSet(cancel_on_error=not self._shield)
+        self._side = TaskSet()
         return self
 
     async def __aexit__(
@@ -280,13 +287,16 @@ class Scheduler:
         exc_type: type[BaseException] | None,
         exc: BaseException | None,
         tb: TracebackType | None,
-    ) -> bool | None:
-        assert self._tg is not None
+    ) -> None:
+        workers, side = self._workers, self._side
+        assert workers is not None
+        assert side is not None
         self._close("the scheduler was closed")
-        if exc_type is not None:
-            self._tg.cancel_scope.cancel()
         try:
-            return await self._tg.__aexit__(exc_type, exc, tb)
+            try:
+                await workers.__aexit__(exc_type, exc, tb)
+            finally:
+                await side.__aexit__(exc_type, exc, tb)
         finally:
             # Whatever did not get an outcome (its worker was cancelled)
             # must not leave a submitter waiting forever.
@@ -297,7 +307,7 @@ class Scheduler:
             self._entries.clear()
 
     def start_soon(self, func: Callable[..., Coroutine[Any, Any, object]], *args: Any) -> None:
-        """Run ``func(*args)`` as side work in the scheduler's task group.
+        """Run ``func(*args)`` as side work, in a task of the scheduler's own.
 
         Leaving the scheduler waits for it as for the jobs (the owner of side
         work that must outlive a cancelled caller shields it itself).
@@ -305,9 +315,9 @@ class Scheduler:
         Raises:
             RuntimeError: the scheduler is not open.
         """
-        if self._tg is None:
+        if self._side is None:
             raise RuntimeError("start_soon() needs an open Scheduler: `async with Scheduler(...)`")
-        self._tg.start_soon(func, *args)
+        self._side.start(func(*args))
 
     async def submit(self, job: Job[T]) -> T:
         """Queue ``job`` and wait for its outcome (``enqueue(job).result()``).
@@ -330,8 +340,8 @@ class Scheduler:
         return self._enqueue(job, "enqueue")
 
     def _enqueue(self, job: Job[T], what: str) -> Ticket[T]:
-        tg = self._tg
-        if tg is None:
+        workers = self._workers
+        if workers is None:
             raise RuntimeError(f"{what}() needs a running scheduler: `async with Scheduler()`")
         entry: _Entry[T] = _Entry(job)
         if self._closed is not None:
@@ -344,7 +354,7 @@ class Scheduler:
             self._notify()
             if not self._starter:
                 self._starter = True
-                tg.start_soon(self._shielded, self._work)
+                workers.start(self._work())
         return Ticket(self, entry)
 
     def _withdraw(self, entry: _Entry[Any]) -> None:
@@ -409,10 +419,6 @@ class Scheduler:
         # Only the exact string means parallel; anything else fails closed.
         return "parallel" if type(mode) is str and mode == "parallel" else "exclusive"
 
-    async def _shielded(self, work: Callable[..., Awaitable[None]], *args: Any) -> None:
-        with anyio.CancelScope(shield=self._shield):
-            await work(*args)
-
     async def _work(self) -> None:
         """A worker, spawned holding the starter role: start jobs in order, run some of them.
 
@@ -427,8 +433,8 @@ class Scheduler:
         its commit turn is over, and the next job's mode must not be read
         before then either.
         """
-        tg = self._tg
-        assert tg is not None
+        workers = self._workers
+        assert workers is not None
         spawned = False  # a job was given its own task since this worker last yielded
         while True:
             picked = await self._next_startable()
@@ -456,7 +462,7 @@ class Scheduler:
                 spawned = False
                 await anyio.lowlevel.checkpoint()
             if self._queue:
-                tg.start_soon(self._shielded, self._finish, entry, error, previous)
+                workers.start(self._finish(entry, error, previous))
                 spawned = True
                 continue
             self._starter = False

@@ -33,7 +33,7 @@ CHILD_ENTRY_POINTS = ("sandbox._zygote", "sandbox._child", "bridge.child", "brid
 
 #: Nothing on the child side may import these (or anything under them).
 HOST_ONLY = (
-    "codemode", "bridge.host", "bridge._callers", "bridge._decoding", "anyio", "sandbox._pool",
+    "codemode", "bridge.host", "bridge.tasks", "bridge._decoding", "anyio", "sandbox._pool",
     "sandbox.testing",
     "sandbox._pool_interface", "sandbox._ray", "ray",
 )

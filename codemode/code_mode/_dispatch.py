@@ -122,7 +122,7 @@ class SubCallRecord:
 class SettleLogs:
     """The settle-log appends of one run: tracked side work, bounded, drained on exit.
 
-    The appends run in the task group of the :class:`Scheduler` it is
+    The appends run as side work of the :class:`Scheduler` it is
     :meth:`attach`-ed to (:meth:`spawn`; an append with nothing to await, when
     no ``code-dispatch-log`` listener applies, is a loop callback instead:
     :meth:`soon`); leaving the scheduler waits for every pending one.
@@ -152,7 +152,7 @@ class SettleLogs:
         return self._pending
 
     def attach(self, scheduler: Scheduler) -> None:
-        """Run the appends in the task group of ``scheduler``, which waits for them on exit.
+        """Run the appends as side work of ``scheduler``, which waits for them on exit.
 
         Raises:
             RuntimeError: the appends already have somewhere to run.
@@ -466,9 +466,9 @@ async def dispatching(
         async with Scheduler(
             max_parallel=max_parallel, after_commit=settle_logs.wait_for_room, shield=True
         ) as scheduler:
-            # One task group for the run's side work: the scheduler's, whose
-            # exit waits for the appends too (a second one cost its scopes and
-            # a loop iteration on every run, calls or none).
+            # The run's side work is the scheduler's, whose exit waits for the
+            # appends too (a task group of their own cost its scopes and a
+            # loop iteration on every run, calls or none).
             settle_logs.attach(scheduler)
             # Once the run signal aborts (the outer call was aborted, or the
             # program settled), no queued sub-call may start any more.

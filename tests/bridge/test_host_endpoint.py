@@ -24,8 +24,8 @@ from anyio import wait_all_tasks_blocked
 from hypothesis import given
 from hypothesis import strategies as st
 
-import bridge._callers
 import bridge.host
+import bridge.tasks
 from bridge._decoding import decode_lossless
 from bridge.host import (
     LOG_SLACK_BYTES,
@@ -292,9 +292,9 @@ async def test_the_caller_tasks_are_made_at_the_first_call(
 ) -> None:
     # A run without calls makes no caller tasks; every caller of a run is in one set.
     opened: list[object] = []
-    def counting_tasks() -> bridge._callers.CallerTasks:
+    def counting_tasks() -> bridge.tasks.TaskSet:
         opened.append(None)
-        return bridge._callers.CallerTasks()
+        return bridge.tasks.TaskSet()
 
     child = FakeChild()
     try:
@@ -306,7 +306,7 @@ async def test_the_caller_tasks_are_made_at_the_first_call(
             done(calls),
         )
         await endpoint.receive_ready()
-        monkeypatch.setattr(bridge.host, "CallerTasks", counting_tasks)
+        monkeypatch.setattr(bridge.host, "TaskSet", counting_tasks)
         outcome = await endpoint.serve(make_run(), Echo())
         monkeypatch.undo()
     finally:

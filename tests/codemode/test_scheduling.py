@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Literal
 
 import anyio
@@ -383,6 +384,68 @@ async def test_leaving_the_block_abandons_queued_jobs() -> None:
             run_a.open()
     assert outcomes == ["the scheduler was closed"]
     assert entered(trace, "start") == ["a"]
+
+
+def _open_when_stuck(gate: Gate) -> asyncio.Task[None]:
+    """Open ``gate`` once every task is blocked: a stage that should have been
+    cancelled then finishes instead of hanging the test."""
+
+    async def watch() -> None:
+        await anyio.wait_all_tasks_blocked()
+        gate.open()
+
+    return asyncio.get_running_loop().create_task(watch())
+
+
+@pytest.mark.parametrize("shield", [False, True])
+async def test_leaving_by_an_exception_cancels_started_jobs_unless_shielded(shield: bool) -> None:
+    trace: list[str] = []
+    run_a = Gate()
+    with anyio.fail_after(5):
+        try:
+            async with anyio.create_task_group() as tg, Scheduler(shield=shield) as scheduler:
+                runner = Runner(scheduler, tg)
+                await runner.submit(Probe("a", trace, hold_run=run_a))
+                assert entered(trace, "run") == ["a"]
+                watchdog = _open_when_stuck(run_a)
+                trace.append("raised")
+                raise LookupError("the owner failed")
+        except* LookupError:
+            pass
+    watchdog.cancel()
+    if shield:
+        # Run to its commit, whatever happened to the owner.
+        assert trace[-2:] == ["a:commit>", "a:commit<"]
+    else:
+        assert trace[-1] == "raised"  # cancelled in its run: it never got further
+
+
+async def test_side_work_is_waited_for_and_cancelled_only_by_an_exception() -> None:
+    trace: list[str] = []
+
+    async def side(gate: Gate) -> None:
+        try:
+            await gate.event.wait()
+            trace.append("side done")
+        except BaseException:
+            trace.append("side cancelled")
+            raise
+
+    async def leave(failing: bool) -> None:
+        gate = Gate()
+        async with Scheduler(shield=True) as scheduler:
+            scheduler.start_soon(side, gate)
+            await anyio.wait_all_tasks_blocked()
+            watchdog = _open_when_stuck(gate)
+            if failing:
+                raise LookupError("the owner failed")
+        watchdog.cancel()
+
+    with anyio.fail_after(5):
+        await leave(failing=False)
+        with pytest.raises(LookupError):
+            await leave(failing=True)
+    assert trace == ["side done", "side cancelled"]
 
 
 @pytest.mark.parametrize("value", [0, -1, True, 1.5, "2"])

@@ -1,4 +1,4 @@
-"""The host's caller tasks: what an anyio task group guaranteed, kept without one.
+"""The host's task set: what an anyio task group guaranteed, kept without one.
 
 Every test orders its steps with events and ``wait_all_tasks_blocked``; none
 sleeps or measures time.
@@ -15,7 +15,7 @@ from anyio import wait_all_tasks_blocked
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridge._callers import CallerTasks, ParkedCaller
+from bridge.tasks import ParkedCaller, TaskSet
 
 
 def release_when_stuck(release: anyio.Event) -> asyncio.Task[None]:
@@ -37,7 +37,7 @@ async def test_leaving_normally_waits_for_a_running_task() -> None:
         await release.wait()
         ended.append("body")
 
-    async with CallerTasks() as tasks:
+    async with TaskSet() as tasks:
         tasks.start(body())
         await wait_all_tasks_blocked()
         release.set()
@@ -56,7 +56,7 @@ async def test_leaving_by_an_exception_cancels_the_tasks_and_waits_for_them() ->
             ended.append("ended")
 
     async def failing_run() -> None:
-        async with CallerTasks() as tasks:
+        async with TaskSet() as tasks:
             tasks.start(body())
             await wait_all_tasks_blocked()
             watchdogs.append(release_when_stuck(release))
@@ -76,7 +76,7 @@ async def test_a_cancel_before_the_task_first_runs_is_not_lost() -> None:
         started.append("body")
         await anyio.sleep_forever()
 
-    async with CallerTasks() as tasks:
+    async with TaskSet() as tasks:
         tasks.start(body())
         tasks.cancel()  # the task has not taken a step yet
     assert started == ["body"]  # it ran up to its first wait, and was stopped there
@@ -96,7 +96,7 @@ async def test_cancelling_is_level_triggered() -> None:
         await release.wait()
         caught.append("released")
 
-    async with CallerTasks() as tasks:
+    async with TaskSet() as tasks:
         tasks.start(stubborn())
         await wait_all_tasks_blocked()
         tasks.cancel()
@@ -123,7 +123,7 @@ async def test_leaving_waits_for_the_tasks_even_when_the_run_is_cancelled() -> N
         release.set()
 
     with anyio.CancelScope() as outer:
-        async with CallerTasks() as tasks:
+        async with TaskSet() as tasks:
             tasks.start(cleans_up())
             await wait_all_tasks_blocked()
             outer.cancel()
@@ -143,14 +143,77 @@ async def test_a_task_ending_with_an_exception_re_raises_it_on_leaving() -> None
         raise HandlerBug
 
     with pytest.raises(HandlerBug):
-        async with CallerTasks() as tasks:
+        async with TaskSet() as tasks:
             tasks.start(broken())
 
 
 async def test_no_tasks_means_no_wait() -> None:
-    async with CallerTasks() as tasks:
+    async with TaskSet() as tasks:
         pass
+    assert (tasks.started, len(tasks)) == (0, 0)
+
+
+async def test_an_ended_task_is_not_held() -> None:
+    # A long-lived set (a turn's scheduler) must not keep every task it ran.
+    release = anyio.Event()
+
+    async def quick() -> None:
+        pass
+
+    async def waits() -> None:
+        await release.wait()
+
+    async with TaskSet() as tasks:
+        for _ in range(3):
+            tasks.start(quick())
+        tasks.start(waits())
+        await wait_all_tasks_blocked()
+        await anyio.lowlevel.checkpoint()  # the ended tasks' callbacks run first
+        assert (tasks.started, len(tasks)) == (4, 1)
+        release.set()
     assert len(tasks) == 0
+
+
+async def test_without_cancel_on_error_the_tasks_run_to_their_end() -> None:
+    release = anyio.Event()
+    ended: list[str] = []
+
+    async def must_finish() -> None:
+        await release.wait()
+        ended.append("finished")
+
+    async def failing_owner() -> None:
+        async with TaskSet(cancel_on_error=False) as tasks:
+            tasks.start(must_finish())
+            await wait_all_tasks_blocked()
+            watchdogs.append(release_when_stuck(release))
+            raise LookupError("the owner failed")
+
+    watchdogs: list[asyncio.Task[None]] = []
+    with pytest.raises(LookupError):
+        await failing_owner()
+    watchdogs[0].cancel()
+    assert ended == ["finished"]
+
+
+async def test_a_task_started_while_leaving_is_waited_for_too() -> None:
+    go = anyio.Event()
+    ended: list[str] = []
+
+    async def second() -> None:
+        await go.wait()
+        ended.append("second")
+
+    async def first(tasks: TaskSet) -> None:
+        await anyio.lowlevel.checkpoint()
+        tasks.start(second())  # as a scheduler's worker hands work on
+        ended.append("first")
+
+    watchdog = release_when_stuck(go)
+    async with TaskSet() as tasks:
+        tasks.start(first(tasks))
+    watchdog.cancel()
+    assert ended == ["first", "second"]
 
 
 _BEHAVIOURS = st.sampled_from(["returns", "waits", "stubborn", "cleans-up"])
@@ -195,7 +258,7 @@ def test_every_task_has_ended_and_none_outlived_its_cancel(
         watchdog = None
         with anyio.CancelScope() as outer:
             try:
-                async with CallerTasks() as tasks:
+                async with TaskSet() as tasks:
                     for index, behaviour in enumerate(behaviours):
                         tasks.start(body(index, behaviour))
                     await wait_all_tasks_blocked()
@@ -225,7 +288,7 @@ async def test_a_parked_caller_gets_the_call_it_was_served() -> None:
         got.append(await parked.next_call())
         got.append(await parked.next_call())
 
-    async with CallerTasks() as tasks:
+    async with TaskSet() as tasks:
         tasks.start(caller())
         await wait_all_tasks_blocked()
         parked.serve("call 0")
