@@ -276,6 +276,18 @@ class Scheduler:
         return self._in_flight
 
     async def __aenter__(self) -> Scheduler:
+        return self.open()
+
+    def open(self) -> Scheduler:
+        """Open the scheduler without an ``async with``, for an owner that opens it lazily.
+
+        What ``__aenter__`` does; the owner must then leave it as a context is
+        left, ``await scheduler.__aexit__(...)`` with the exception that ends
+        its block (or three ``None``), in the task of its choice.
+
+        Raises:
+            RuntimeError: the scheduler was opened before.
+        """
         if self._workers is not None:
             raise RuntimeError("a Scheduler can be entered only once")
         self._workers = TaskSet(cancel_on_error=not self._shield)

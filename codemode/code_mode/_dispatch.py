@@ -223,8 +223,6 @@ class SubDispatcher:
         registry: Registry,
         outer: ToolRunContext,
         run_signal: AbortSignal,
-        scheduler: Scheduler,
-        settle_logs: SettleLogs,
         log: SessionLog | None,
         quotas: Quotas,
     ) -> None:
@@ -232,8 +230,13 @@ class SubDispatcher:
         self._outer = outer
         #: The run-scoped signal: every sub-call's caller signal.
         self.run_signal = run_signal
-        self._scheduler = scheduler
-        self._settle_logs = settle_logs
+        # Read when the run starts, as every setting of the run is.
+        self._max_parallel = registry.max_parallel_sub_calls
+        # The scheduler and the settle-log appends are made by the first call
+        # (most programs make none, and making, opening and closing them was
+        # a tenth of a trivial run's Python calls); see _jobs and settle.
+        self._scheduler: Scheduler | None = None
+        self._settle_logs: SettleLogs | None = None
         # Dispatch events are durable records of an agent's turn; without an
         # agent there is no turn to attach them to, so nothing is logged.
         self._log = log if outer.agent is not None else None
@@ -274,8 +277,11 @@ class SubDispatcher:
         self._count += 1
         sub_call_id = f"{self._outer.call_id}:code:{self._count}"
         job = _SubCall(self, sub_call_id, name, dispatched, logged)
+        scheduler = self._scheduler
+        if scheduler is None:
+            scheduler = self._jobs()
         try:
-            result = await self._scheduler.submit(job)
+            result = await scheduler.submit(job)
         except JobAbandoned as exc:
             raise ToolCallFailed(
                 f"run_code run is over ({exc.reason}); {name} tool call abandoned"
@@ -299,6 +305,65 @@ class SubDispatcher:
             )
         # The pipeline's frozen, checked value: the bridge encodes it as it is.
         return result.value
+
+    def _jobs(self) -> Scheduler:
+        """Make and open the run's scheduler and settle-log appends (the first call does).
+
+        Synchronous, so two calls arriving together cannot both make one. A
+        run signal already aborted closes the new scheduler at once, so the
+        call that made it is abandoned, as it would be by an open one.
+        """
+        settle_logs = self._settle_logs = SettleLogs(limit=self._max_parallel)
+        scheduler = self._scheduler = Scheduler(
+            max_parallel=self._max_parallel, after_commit=settle_logs.wait_for_room, shield=True
+        )
+        scheduler.open()
+        # The run's side work is the scheduler's, whose exit waits for the
+        # appends too (a task group of their own cost its scopes and a loop
+        # iteration on every run).
+        settle_logs.attach(scheduler)
+        # Once the run signal aborts (the outer call was aborted, or the
+        # program settled), no queued sub-call may start any more.
+        run_signal = self.run_signal
+        run_signal.on_abort(lambda: scheduler.close(run_signal.reason or SETTLED))
+        return scheduler
+
+    async def settle(self, error: BaseException | None) -> None:
+        """End the run: abort the run signal, then settle whatever the calls started.
+
+        ``error`` is what ends the ``dispatching`` block, if anything: the
+        scheduler is left with it, as an ``async with`` around the block would
+        be (its side work is cancelled; its started sub-calls, shielded, are not).
+        """
+        self.run_signal.abort(SETTLED)
+        scheduler, settle_logs = self._scheduler, self._settle_logs
+        if scheduler is None or settle_logs is None:
+            # No call was made: nothing queued, started or to append.
+            self.stop_stages()
+            return
+        try:
+            if scheduler.in_flight or settle_logs.pending:
+                with anyio.CancelScope(shield=True):
+                    with anyio.move_on_after(SETTLE_GRACE_SECONDS):
+                        await scheduler.settle(SETTLED)
+                        await settle_logs.wait_for_room(0)
+                    # What still runs ignores the aborted signal: stop it, so
+                    # that every started call commits and is logged.
+                    self.stop_stages()
+                    await scheduler.settle(SETTLED)
+            else:
+                # Nothing started and nothing to append (the aborted run
+                # signal closed the scheduler): no settlement to wait for.
+                self.stop_stages()
+        except BaseException as exc:
+            error = exc
+            raise
+        finally:
+            await scheduler.__aexit__(
+                None if error is None else type(error),
+                error,
+                None if error is None else error.__traceback__,
+            )
 
     # -- pieces used by _SubCall ------------------------------------------------
 
@@ -372,13 +437,14 @@ class SubDispatcher:
                 )
             if result.concludes_turn:
                 self.concludes_turn = True
-        if self._log is not None:
+        settle_logs = self._settle_logs
+        if self._log is not None and settle_logs is not None:
             if self._registry.hooks.listeners("code_dispatch_log", self._outer.agent):
-                self._settle_logs.spawn(self._log_settle, sub_call_id, name, logged, result)
+                settle_logs.spawn(self._log_settle, sub_call_id, name, logged, result)
             else:
                 # Nothing to shape the content: the append does not wait, and
                 # needs no task of its own.
-                self._settle_logs.soon(
+                settle_logs.soon(
                     self._append_settle, sub_call_id, name, logged, result, result.content
                 )
 
@@ -461,44 +527,15 @@ async def dispatching(
     run_signal = AbortSignal()
     dispose = outer.signal.on_abort(lambda: run_signal.abort(outer.signal.reason or "aborted"))
     try:
-        max_parallel = registry.max_parallel_sub_calls
-        settle_logs = SettleLogs(limit=max_parallel)
-        async with Scheduler(
-            max_parallel=max_parallel, after_commit=settle_logs.wait_for_room, shield=True
-        ) as scheduler:
-            # The run's side work is the scheduler's, whose exit waits for the
-            # appends too (a task group of their own cost its scopes and a
-            # loop iteration on every run, calls or none).
-            settle_logs.attach(scheduler)
-            # Once the run signal aborts (the outer call was aborted, or the
-            # program settled), no queued sub-call may start any more.
-            run_signal.on_abort(lambda: scheduler.close(run_signal.reason or SETTLED))
-            dispatcher = SubDispatcher(
-                registry=registry,
-                outer=outer,
-                run_signal=run_signal,
-                scheduler=scheduler,
-                settle_logs=settle_logs,
-                log=log,
-                quotas=quotas,
-            )
-            try:
-                yield dispatcher
-            finally:
-                run_signal.abort(SETTLED)
-                if scheduler.in_flight or settle_logs.pending:
-                    with anyio.CancelScope(shield=True):
-                        with anyio.move_on_after(SETTLE_GRACE_SECONDS):
-                            await scheduler.settle(SETTLED)
-                            await settle_logs.wait_for_room(0)
-                        # What still runs ignores the aborted signal: stop it, so
-                        # that every started call commits and is logged.
-                        dispatcher.stop_stages()
-                        await scheduler.settle(SETTLED)
-                else:
-                    # Nothing started and nothing to append (the aborted run
-                    # signal closed the scheduler): no settlement to wait for.
-                    dispatcher.stop_stages()
+        dispatcher = SubDispatcher(
+            registry=registry, outer=outer, run_signal=run_signal, log=log, quotas=quotas
+        )
+        try:
+            yield dispatcher
+        except BaseException as exc:
+            await dispatcher.settle(exc)
+            raise
+        await dispatcher.settle(None)
     finally:
         dispose()
 

@@ -30,6 +30,8 @@ from codemode import (
     ToolRunContext,
 )
 from codemode._errors import QUOTA_EXCEEDED
+from codemode._offload import sized
+from codemode._scheduling import Scheduler
 from codemode.code_mode import Quotas
 from codemode.code_mode._dispatch import SETTLED, SubDispatcher, dispatching
 from sandbox import ToolCallFailed
@@ -364,7 +366,6 @@ async def test_a_settle_log_append_that_fails_is_logged_and_the_run_goes_on(
 
 
 async def test_a_synchronous_settle_append_is_tracked_until_it_has_run() -> None:
-    from codemode._scheduling import Scheduler
     from codemode.code_mode._dispatch import SettleLogs
 
     ran: list[int] = []
@@ -384,7 +385,6 @@ async def test_a_synchronous_settle_append_is_tracked_until_it_has_run() -> None
 async def test_a_synchronous_settle_append_that_raises_is_logged_and_no_longer_pending(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from codemode._scheduling import Scheduler
     from codemode.code_mode._dispatch import SettleLogs
 
     def broken() -> None:
@@ -403,7 +403,6 @@ async def test_a_synchronous_settle_append_that_raises_is_logged_and_no_longer_p
 async def test_attached_settle_appends_run_in_the_schedulers_task_group_and_are_awaited() -> None:
     # dispatching gives the run one task group, the scheduler's: leaving the
     # scheduler waits for a listener's append as it waits for the jobs.
-    from codemode._scheduling import Scheduler
     from codemode.code_mode._dispatch import SettleLogs
 
     release = anyio.Event()
@@ -449,3 +448,91 @@ async def test_without_a_listener_every_settle_event_is_in_the_log_when_the_bloc
             tg.start_soon(dispatcher.call_tool, "t", args)
     assert sorted(settled_ids(log)) == [f"outer:code:{n}" for n in range(1, 6)]
     assert len(settled_ids(log)) == 5
+
+
+# -- the scheduler is made by the first call -----------------------------------------------
+
+
+def counting_schedulers(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Record every scheduler the dispatcher makes."""
+    import codemode.code_mode._dispatch as dispatch_module
+
+    made: list[object] = []
+    real = Scheduler
+
+    def scheduler(**kwargs: Any) -> Any:
+        made.append(real(**kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(dispatch_module, "Scheduler", scheduler)
+    return made
+
+
+async def test_a_run_without_calls_makes_no_scheduler(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = counting_schedulers(monkeypatch)
+    async with serving(registry_with(make_tool("t")), log=open_log()) as dispatcher:
+        pass
+    assert made == []
+    assert dispatcher.run_signal.reason == SETTLED
+
+
+async def test_calls_arriving_together_share_the_scheduler_the_first_one_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = counting_schedulers(monkeypatch)
+    log = open_log()
+    async with (
+        serving(registry_with(make_tool("t")), log=log) as dispatcher,
+        anyio.create_task_group() as tg,
+    ):
+        for n in range(4):
+            args: JsonValue = {"n": n}
+            tg.start_soon(dispatcher.call_tool, "t", args)
+    assert len(made) == 1
+    # One scheduler, so one numbering and one ordered lane for all four.
+    assert started_ids(log) == [f"outer:code:{n}" for n in range(1, 5)]
+    assert sorted(settled_ids(log)) == started_ids(log)
+
+
+async def test_a_first_call_whose_run_ended_while_it_was_taking_its_snapshot_is_abandoned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The scheduler the call makes after the outer abort must be closed by it
+    # at once, as an open one would have been.
+    import codemode.code_mode._dispatch as dispatch_module
+
+    reached: list[str] = []
+    registry = registry_with(make_tool("t"))
+    registry.pre_execute(recording(reached))
+    snapshotting, resume = anyio.Event(), anyio.Event()
+    real_sized = sized
+
+    async def held_sized(value: Any, work: Any) -> Any:
+        snapshotting.set()
+        await resume.wait()
+        return await real_sized(value, work)
+
+    monkeypatch.setattr(dispatch_module, "sized", held_sized)
+    signal = AbortSignal()
+    log = open_log()
+    outcome: list[BaseException] = []
+
+    async def call(dispatcher: SubDispatcher) -> None:
+        try:
+            await dispatcher.call_tool("t", {})
+        except ToolCallFailed as exc:
+            outcome.append(exc)
+
+    async with (
+        serving(registry, signal=signal, log=log) as dispatcher,
+        anyio.create_task_group() as tg,
+    ):
+        tg.start_soon(call, dispatcher)
+        await snapshotting.wait()
+        signal.abort("user pressed stop")
+        resume.set()
+    assert [str(e) for e in outcome] == [
+        "run_code run is over (user pressed stop); t tool call abandoned"
+    ]
+    assert reached == []
+    assert started_ids(log) == []

@@ -462,6 +462,23 @@ async def test_submit_outside_the_block_is_refused() -> None:
         await Scheduler().submit(Probe("a", []))
 
 
+async def test_open_does_what_entering_does_and_only_once() -> None:
+    # For an owner that opens its scheduler lazily, outside an `async with`.
+    trace: list[str] = []
+    scheduler = Scheduler(max_parallel=2)
+    assert scheduler.open() is scheduler
+    assert await scheduler.submit(Probe("a", trace)) == "a done"
+    with pytest.raises(RuntimeError, match=r"^a Scheduler can be entered only once$"):
+        scheduler.open()
+    with pytest.raises(RuntimeError, match=r"^a Scheduler can be entered only once$"):
+        async with scheduler:
+            pass
+    await scheduler.__aexit__(None, None, None)
+    # Left as a block is left: later submissions are abandoned.
+    with pytest.raises(JobAbandoned):
+        await scheduler.submit(Probe("b", trace))
+
+
 async def test_enqueue_fixes_submission_order_without_waiting() -> None:
     trace: list[str] = []
     async with Scheduler(max_parallel=1) as scheduler:
