@@ -437,8 +437,10 @@ class SubDispatcher:
                 )
             if result.concludes_turn:
                 self.concludes_turn = True
-        settle_logs = self._settle_logs
-        if self._log is not None and settle_logs is not None:
+        if self._log is not None:
+            # Only a job commits, and the first call made the appends' home.
+            settle_logs = self._settle_logs
+            assert settle_logs is not None
             if self._registry.hooks.listeners("code_dispatch_log", self._outer.agent):
                 settle_logs.spawn(self._log_settle, sub_call_id, name, logged, result)
             else:

@@ -401,7 +401,7 @@ async def test_a_synchronous_settle_append_that_raises_is_logged_and_no_longer_p
 
 
 async def test_attached_settle_appends_run_in_the_schedulers_task_group_and_are_awaited() -> None:
-    # dispatching gives the run one task group, the scheduler's: leaving the
+    # The settle-log appends are the run's scheduler's side work: leaving the
     # scheduler waits for a listener's append as it waits for the jobs.
     from codemode.code_mode._dispatch import SettleLogs
 
