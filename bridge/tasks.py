@@ -134,8 +134,22 @@ class TaskSet:
         self._started += 1
         task.add_done_callback(self._ended)
 
+    def forget(self, task: asyncio.Task[Any]) -> None:
+        """Stop waiting for ``task``: it has nothing left to do but end (a caller let go).
+
+        Leaving the set, and :meth:`wait`, no longer wait for it, and
+        :meth:`cancel` no longer reaches it. Should it fail after all, its
+        exception is not re-raised here: asyncio reports it as never retrieved.
+        """
+        if self._live.pop(task, None) is None:
+            return
+        emptied = self._emptied
+        if not self._live and emptied is not None and not emptied.done():
+            emptied.set_result(None)
+
     def _ended(self, task: asyncio.Task[None]) -> None:
-        del self._live[task]
+        if self._live.pop(task, None) is None:
+            return  # forgotten: nobody waits for it
         emptied = self._emptied
         if not self._live and emptied is not None and not emptied.done():
             emptied.set_result(None)

@@ -222,6 +222,32 @@ async def test_handlers_start_in_frame_order() -> None:
     assert started == list(range(20))
 
 
+async def test_calls_read_together_all_start_before_any_handler_goes_on() -> None:
+    # The frames of one read are handled in one pass: every handler has started
+    # before the first of them resumes after its first await. (A loop
+    # iteration per frame kept the ten calls of a gather apart.)
+    started: list[int] = []
+    seen: list[list[int]] = []
+
+    class Records:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            assert isinstance(args, dict)
+            n = args["n"]
+            assert isinstance(n, int)
+            started.append(n)
+            await anyio.lowlevel.checkpoint()
+            seen.append(list(started))
+            return None
+
+    def script(child: FakeChild) -> None:
+        child.send(*(Call(n, "t", msgspec.json.encode({"n": n})) for n in range(5)))
+        assert sorted(child.recv_reply().id for _ in range(5)) == list(range(5))
+        child.send(done())
+
+    await serve(script, Records())
+    assert seen == [list(range(5))] * 5
+
+
 async def test_a_call_sent_together_with_done_still_reaches_its_handler() -> None:
     entered: list[str] = []
 

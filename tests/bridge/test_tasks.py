@@ -7,6 +7,7 @@ sleeps or measures time.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import anyio
 import anyio.lowlevel
@@ -145,6 +146,74 @@ async def test_a_task_ending_with_an_exception_re_raises_it_on_leaving() -> None
     with pytest.raises(HandlerBug):
         async with TaskSet() as tasks:
             tasks.start(broken())
+
+
+async def test_leaving_does_not_wait_for_a_forgotten_task() -> None:
+    release = anyio.Event()
+    ended: list[str] = []
+    own: list[asyncio.Task[Any]] = []
+
+    async def body() -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        own.append(task)
+        await release.wait()
+        ended.append("body")
+
+    watch = release_when_stuck(release)  # a set that waits anyway lets it end
+    async with TaskSet() as tasks:
+        tasks.start(body())
+        await anyio.lowlevel.checkpoint()
+        tasks.forget(own[0])
+        assert len(tasks) == 0
+    assert ended == []
+    await watch
+    await own[0]  # it still ends on its own
+    assert ended == ["body"]
+
+
+async def test_forgetting_the_last_task_ends_a_wait_in_progress() -> None:
+    release = anyio.Event()
+    own: list[asyncio.Task[Any]] = []
+
+    async def body() -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        own.append(task)
+        await release.wait()
+
+    tasks = TaskSet()
+    tasks.start(body())
+    waiter = asyncio.get_running_loop().create_task(tasks.wait())
+    await wait_all_tasks_blocked()
+    assert not waiter.done()
+    tasks.forget(own[0])
+    with anyio.fail_after(10):  # a safety net: without the wake-up it would hang
+        await waiter
+    release.set()
+    await own[0]
+
+
+async def test_a_forgotten_tasks_failure_stays_on_its_task() -> None:
+    release = anyio.Event()
+    own: list[asyncio.Task[Any]] = []
+
+    async def body() -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        own.append(task)
+        await release.wait()
+        raise ValueError("after it was forgotten")
+
+    async with TaskSet() as tasks:
+        tasks.start(body())
+        await anyio.lowlevel.checkpoint()
+        tasks.forget(own[0])
+        release.set()
+        await asyncio.wait([own[0]])
+    # Leaving did not re-raise it; the task holds it, as asyncio reports it.
+    with pytest.raises(ValueError, match="after it was forgotten"):
+        own[0].result()
 
 
 async def test_no_tasks_means_no_wait() -> None:
