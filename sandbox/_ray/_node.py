@@ -8,8 +8,12 @@ on its node and runs programs in it. A program's tool calls do not run here:
 answers through :meth:`NodeSandbox.reply`. The first item is ``("started",)``
 and the last ``("done", RunResult, PoolStatistics)``; when the caller asks for
 live output, each batch of printed lines comes as ``("output", lines)`` in
-between, in the order the program printed and called. :meth:`NodeSandbox.abort` ends a
-run early, killing its child (the caller's abort callback or cancellation).
+between, in the order the program printed and called. Items that are waiting
+together travel as one, ``("batch", items)``, in order: the calls a program
+starts at once (an ``asyncio.gather``) reach the caller in one stream item and
+start there together, as they do on a local pool, instead of one round trip
+apart. :meth:`NodeSandbox.abort` ends a run early, killing its child (the
+caller's abort callback or cancellation).
 
 The wall-clock limit is the local pool's, measured here: time spent waiting for
 the caller's answers counts, as it does for a local run.
@@ -34,16 +38,18 @@ if TYPE_CHECKING:
     from bridge.protocol import ToolSignature
     from sandbox._config import Layers, Limits, PoolStatistics, RunResult
 
-__all__ = ["CallOutcome", "NodeReport", "NodeSandbox", "RunItem"]
+__all__ = ["CallOutcome", "NodeReport", "NodeSandbox", "RunItem", "StreamItem"]
 
 #: What the caller answers for one call: ``("value", value)`` or
 #: ``("failed", message, code, exception_type)``.
 CallOutcome: TypeAlias = "tuple[str, JsonValue] | tuple[str, str, str | None, str | None]"
-#: What :meth:`NodeSandbox.run` yields.
+#: One item of a run: started, output, a call, or done.
 RunItem: TypeAlias = (
     "tuple[str] | tuple[str, tuple[str, ...]] | tuple[str, int, str, JsonValue]"
     " | tuple[str, RunResult, PoolStatistics]"
 )
+#: What :meth:`NodeSandbox.run` yields: an item, or ``("batch", items)``.
+StreamItem: TypeAlias = "RunItem | tuple[str, tuple[RunItem, ...]]"
 
 #: How long closing waits for the local pool to end its children.
 _CLOSE_SECONDS: Final = 30.0
@@ -187,7 +193,7 @@ class NodeSandbox:
         limits: Limits | None,
         signatures: tuple[ToolSignature, ...] | None,
         live_output: bool = False,
-    ) -> AsyncIterator[RunItem]:
+    ) -> AsyncIterator[StreamItem]:
         """Run one program in the local pool; yield its calls (and output), then its result."""
         pool = self._open_pool()
         if run_id in self._runs:
@@ -230,9 +236,13 @@ class NodeSandbox:
                     getter.cancel()
                     task.result()  # the run failed outside the pool's contract: say so
                     raise RuntimeError("the run ended without a result")
-                item = getter.result()
-                yield item
-                if item[0] == "done":
+                items = [getter.result()]
+                # Whatever else is waiting goes in the same stream item ("done"
+                # is always the last item of a run).
+                while not run.items.empty():
+                    items.append(run.items.get_nowait())
+                yield items[0] if len(items) == 1 else ("batch", tuple(items))
+                if items[-1][0] == "done":
                     return
         finally:
             # The caller went away (or the run failed): end the child.

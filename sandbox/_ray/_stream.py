@@ -2,8 +2,9 @@
 
 :func:`serve_stream` reads what a node actor's ``run`` yields (see
 ``sandbox._ray._node``): it hands each printed batch to ``on_output``, starts
-one :func:`answer` task per call, in item order, and returns the node's result,
-or says the node was lost (before or after the run reached it).
+one :func:`answer` task per call, in item order (the items of a batch at once),
+and returns the node's result, or says the node was lost (before or after the
+run reached it).
 :func:`forward_abort` and :func:`stop_run` end a run early on its node.
 """
 
@@ -78,25 +79,26 @@ async def serve_stream(
     reached = False
     try:
         async for reference in stream:
-            item = await reference
-            if item[0] == "started":
-                reached = True
-            elif item[0] == "output":
-                if on_output is not None:
-                    try:
-                        on_output(item[1])
-                    except Exception:
-                        # As the local endpoint does: the listener's bug must not end the run.
-                        on_output = None
-                        _logger.exception(
-                            "the output callback raised; it gets no more lines of this run"
-                        )
-            elif item[0] == "call":
-                _, call_id, name, args = item
-                calls.start_soon(answer, handler, node, run_id, call_id, name, args)
-            else:
-                _, result, statistics = item
-                return result, statistics
+            received = await reference
+            for item in received[1] if received[0] == "batch" else (received,):
+                if item[0] == "started":
+                    reached = True
+                elif item[0] == "output":
+                    if on_output is not None:
+                        try:
+                            on_output(item[1])
+                        except Exception:
+                            # As the local endpoint does: the listener's bug must not end the run.
+                            on_output = None
+                            _logger.exception(
+                                "the output callback raised; it gets no more lines of this run"
+                            )
+                elif item[0] == "call":
+                    _, call_id, name, args = item
+                    calls.start_soon(answer, handler, node, run_id, call_id, name, args)
+                else:
+                    _, result, statistics = item
+                    return result, statistics
     except ray.exceptions.RayError as exc:
         if isinstance(exc, ray.exceptions.RayTaskError):
             raise exc.as_instanceof_cause() from None  # a fault of the node's code: say so
