@@ -109,8 +109,8 @@ def runtime(read_fd, write_fd, restricted):
 def protocol(read_fd, write_fd):
     warm_up(True)
     channel = ChildChannel(read_fd, write_fd)
-    prepared = PreparedRun(restricted=True, emit_log=channel.emit_log, own_process=True)
-    channel.listen_on(prepared.loop)
+    prepared = PreparedRun(restricted=True, emit_log=channel.emit_log, own_process=True,
+                           loop=channel.new_event_loop())
     send_ready(channel)
     run = recv_run(channel)
     bindings, after_run = make_bindings(channel, run.tool_names)

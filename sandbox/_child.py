@@ -10,8 +10,9 @@
    switch, which would clear it), ``no_new_privs`` and the rlimits (or the
    stricter ones the zygote inherited);
 5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
-6. warm-up runs of a constant program with one tool call, the run's fresh globals and event loop
-   (:class:`sandbox._runtime.PreparedRun`) and the tripwire's audit hook
+6. warm-up runs of a constant program with one tool call, the run's fresh
+   globals and event loop (:class:`sandbox._runtime.PreparedRun`), made by the
+   channel so that it batches calls, and the tripwire's audit hook
    (:mod:`sandbox._tripwire`), then READY and a blocking wait for ``Run``;
 7. for a program the host sent as source, compiling it here, under every limit
    above (a refused program ends the run as ``compile``);
@@ -109,6 +110,7 @@ def _warm_up(restricted: bool, *, runs: int = _WARM_UP_RUNS) -> None:
                 max_value_bytes=1024,
                 emit_log=_discard,
                 after_run=after_run,
+                loop=channel.new_event_loop(),
             )
         if outcome.error is not None or outcome.value != 1:
             raise RuntimeError(f"the warm-up program failed: {outcome}")
@@ -206,14 +208,15 @@ def run_child(
         # The tripwire is built now and armed by the run once the program's
         # code is loaded: the hook is not in any module, so nothing the
         # program can import holds it.
+        # The run's loop comes from the channel: it batches the calls the
+        # program starts together, and has the reply reader on it already.
         prepared = PreparedRun(
             restricted=settings.restricted,
             emit_log=channel.emit_log,
             own_process=True,
             tripwire=_tripwire.make_tripwire(write_fd) if settings.tripwire else None,
+            loop=channel.new_event_loop(),
         )
-        # The reply reader goes on the run's loop now, not at the first call.
-        channel.listen_on(prepared.loop)
         # A stopped run tells the host the line its program was on.
         install_stop_reports(channel, prepared, cpu_limit=os_layer)
         step = _PROTOCOL

@@ -157,6 +157,7 @@ def run_program(
     max_value_bytes: int,
     emit_log: Callable[[str], None],
     after_run: Callable[[], str | None] | None = None,
+    loop: asyncio.AbstractEventLoop | None = None,
 ) -> Outcome:
     """Run a compiled program to completion on a fresh event loop.
 
@@ -170,11 +171,13 @@ def run_program(
         emit_log: receives each printed line, in order, as it completes.
         after_run: called last; a returned message (a tool call that was
             never awaited) makes the run an ``exception``.
+        loop: the fresh loop to run on (one that was never run), instead of a
+            new default one; it is closed after the run.
 
     Returns:
         The program's value, or an error kind and message.
     """
-    return PreparedRun(restricted=restricted, emit_log=emit_log).run(
+    return PreparedRun(restricted=restricted, emit_log=emit_log, loop=loop).run(
         code,
         bindings=bindings,
         max_log_bytes=max_log_bytes,
@@ -203,6 +206,10 @@ class PreparedRun:
             install once the program's code is loaded, before any of it runs.
             Only for a process that runs this one program: a hook stays for
             the life of the process.
+        loop: the fresh event loop to run the program on (one that was never
+            run: a child's channel makes one that batches the program's calls,
+            :meth:`bridge.child.ChildChannel.new_event_loop`); a new default
+            loop if ``None``.
     """
 
     __slots__ = (
@@ -224,6 +231,7 @@ class PreparedRun:
         emit_log: Callable[[str], None],
         own_process: bool = False,
         tripwire: Callable[[str, tuple[object, ...]], None] | None = None,
+        loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
         self._restricted = restricted
         self._own_process = own_process
@@ -238,7 +246,7 @@ class PreparedRun:
         self._namespace = make_globals(
             restricted=restricted, bindings={}, print_line=self._output.write
         )
-        self._loop = asyncio.new_event_loop()
+        self._loop = asyncio.new_event_loop() if loop is None else loop
         self._loop.set_exception_handler(_ignore_loop_errors)
         self._task: asyncio.Task[Any] | None = None
         self._used = False
