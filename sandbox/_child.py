@@ -10,9 +10,9 @@
    switch, which would clear it), ``no_new_privs`` and the rlimits (or the
    stricter ones the zygote inherited);
 5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
-6. warm-up runs of a constant program with one tool call, the run's fresh
-   globals and event loop (:class:`sandbox._runtime.PreparedRun`), made by the
-   channel so that it batches calls, and the tripwire's audit hook
+6. warm-up runs of a constant program with two tool calls at once, the run's
+   fresh globals and event loop (:class:`sandbox._runtime.PreparedRun`), made
+   by the channel so that it batches calls, and the tripwire's audit hook
    (:mod:`sandbox._tripwire`), then READY and a blocking wait for ``Run``;
 7. for a program the host sent as source, compiling it here, under every limit
    above (a refused program ends the run as ``compile``);
@@ -40,7 +40,7 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
-from bridge.protocol import HEADER_BYTES, Reply, Run, encode_frame
+from bridge.protocol import HEADER_BYTES, FrameBuffer, Reply, Run, encode_frame
 from sandbox import _classes, _guards, _limits, _tripwire
 from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._runtime import PreparedRun, run_program
@@ -60,9 +60,14 @@ _WARM_UP_TOOL = "rehearsal"
 #: A program run before READY: the first runs in a fresh fork pay for
 #: copy-on-write page faults and lazy set-up all over the interpreter;
 #: paying that while the child waits keeps it off the request path. It makes
-#: one tool call, the path nearly every program takes (the stub, the call
-#: frame, the reply reader, the reply's decoding), answered by the child itself.
-_WARM_UP_SOURCE = f"return await tools.{_WARM_UP_TOOL}()"
+#: two tool calls at once, the path nearly every program takes (the
+#: ``asyncio`` façade and ``gather``, the stubs, the batched call frames, the
+#: reply reader, the replies' decoding), answered by the child itself.
+_WARM_UP_SOURCE = (
+    "import asyncio\n"
+    f"first, second = await asyncio.gather(tools.{_WARM_UP_TOOL}(), tools.{_WARM_UP_TOOL}())\n"
+    "return first + second"
+)
 _WARM_UP_RUNS = 2
 #: Runs of it in the zygote. CPython 3.11 rewrites a function's bytecode in
 #: place as it warms up (quickening after 8 calls, then specialising each
@@ -72,8 +77,8 @@ _WARM_UP_RUNS = 2
 #: READY, for about 4 ms more of the zygote's start (measured).
 _ZYGOTE_WARM_UP_RUNS = 10
 _warm_up_code: dict[bool, CodeType] = {}
-#: The reply the warm-up's call reads: the host's answer, as the host frames it.
-_WARM_UP_REPLY = encode_frame(Reply(0, value=b"1"))
+#: The warm-up's calls, each answered with 1.
+_WARM_UP_CALLS = 2
 
 
 def prepare() -> None:
@@ -90,17 +95,18 @@ def prepare() -> None:
 
 
 def _warm_up(restricted: bool, *, runs: int = _WARM_UP_RUNS) -> None:
-    # In a child, twice: the first run in a fork costs ~1.5 ms, the second
-    # ~0.3 ms and a third ~0.13 ms (measured); two runs take most of that off
-    # the request.
+    # In a child, twice: with a one-call program the first run in a fork cost
+    # ~1.5 ms, the second ~0.3 ms and a third ~0.13 ms (measured); two runs
+    # take most of that off the request.
     for _ in range(runs):
         # A socket pair, as the event loop's self-pipe is (the filter allows
-        # nothing else): the reply waits in it before the call is written,
-        # and the call goes into the buffer of an end nobody reads.
+        # nothing else): the program's end, and the far end, where a reader on
+        # the same loop plays the host and answers each call frame.
         near, far = socket.socketpair()
         with near, far:
-            os.write(far.fileno(), _WARM_UP_REPLY)
             channel = ChildChannel(near.fileno(), near.fileno())
+            loop = channel.new_event_loop()
+            loop.add_reader(far.fileno(), _HostStandIn(far.fileno()).answer)
             bindings, after_run = make_bindings(channel, (_WARM_UP_TOOL,))
             outcome = run_program(
                 _warm_up_code[restricted],
@@ -110,10 +116,27 @@ def _warm_up(restricted: bool, *, runs: int = _WARM_UP_RUNS) -> None:
                 max_value_bytes=1024,
                 emit_log=_discard,
                 after_run=after_run,
-                loop=channel.new_event_loop(),
+                loop=loop,
             )
-        if outcome.error is not None or outcome.value != 1:
+        if outcome.error is not None or outcome.value != _WARM_UP_CALLS:
             raise RuntimeError(f"the warm-up program failed: {outcome}")
+
+
+class _HostStandIn:
+    """The far end of a warm-up: answers every call frame it reads with 1, by id."""
+
+    __slots__ = ("_answered", "_fd", "_frames")
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._frames = FrameBuffer()
+        self._answered = 0
+
+    def answer(self) -> None:
+        self._frames.feed(os.read(self._fd, 65536))
+        while self._frames.next_body() is not None:
+            os.write(self._fd, encode_frame(Reply(self._answered, value=b"1")))
+            self._answered += 1
 
 
 def _discard(line: str) -> None:
