@@ -77,17 +77,22 @@ def decode_lossless(raw: bytes, stop: threading.Event | None = None) -> JsonValu
             for the decoder).
         Abandoned: ``stop`` was set.
     """
-    _check_stop(stop)
+    if stop is not None:
+        _check_stop(stop)
     try:
-        with _gc_paused() if len(raw) > INLINE_DECODE_BYTES else contextlib.nullcontext():
-            value: JsonValue = _json_decode(raw)
+        if len(raw) > INLINE_DECODE_BYTES:
+            with _gc_paused():
+                value: JsonValue = _json_decode(raw)
+        else:
+            value = _json_decode(raw)
     except RecursionError:
         # msgspec's decoder recurses per level: text nested past the
         # interpreter's limit must end the run, never escape into the host.
         raise LossyJsonError(
             f"containers are nested deeper than {MAX_DEPTH} levels", "$"
         ) from None
-    _check_stop(stop)
+    if stop is not None:
+        _check_stop(stop)
     if not _has_lossy_mark(raw) and (
         len(raw) <= _FAST_PATH_BYTES or raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH
     ):

@@ -42,6 +42,7 @@ import anyio
 import anyio.to_thread
 import msgspec
 
+from bridge import _decoding
 from bridge._decoding import INLINE_DECODE_BYTES, decode_payload
 from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes
 from bridge.protocol import (
@@ -629,7 +630,12 @@ class HostEndpoint:
                 size = len(message.args)
                 if self._pending_bytes + size > max_pending_bytes:
                     raise _pending_bytes_violation(self._pending_bytes + size, max_pending_bytes)
-                args = await _checked_args(message)
+                # Short arguments (nearly all) are decoded here, without a coroutine.
+                args = (
+                    _decoded_args(message)
+                    if size <= INLINE_DECODE_BYTES
+                    else await _checked_args(message)
+                )
                 self._call_started(size, max_pending_bytes)
                 call = (message.id, message.name, args, size)
                 if self._idle_callers:
@@ -829,19 +835,37 @@ def _pending_bytes_violation(pending: int, limit: int) -> _Violation:
 
 
 async def _checked_args(call: Call) -> JsonValue:
+    """Long arguments, decoded off the loop, and checked."""
     try:
         args = await decode_payload(call.args)
     except (msgspec.DecodeError, LossyJsonError) as exc:
-        raise _Violation(
-            "worker-exit",
-            f"the child sent arguments for call {call.id} that are not lossless JSON: {exc}",
-        ) from None
+        raise _not_lossless(call, exc) from None
+    return _object_args(call, args)
+
+
+def _decoded_args(call: Call) -> JsonValue:
+    """Short arguments (at most ``INLINE_DECODE_BYTES``), decoded here, and checked."""
+    try:
+        args = _decoding.decode_lossless(call.args)
+    except (msgspec.DecodeError, LossyJsonError) as exc:
+        raise _not_lossless(call, exc) from None
+    return _object_args(call, args)
+
+
+def _object_args(call: Call, args: JsonValue) -> JsonValue:
     if not isinstance(args, dict):
         raise _Violation(
             "worker-exit",
             f"the child sent arguments for call {call.id} that are not a JSON object",
         )
     return args
+
+
+def _not_lossless(call: Call, exc: Exception) -> _Violation:
+    return _Violation(
+        "worker-exit",
+        f"the child sent arguments for call {call.id} that are not lossless JSON: {exc}",
+    )
 
 
 def tripped_message(event: str, detail: str = "") -> str:

@@ -418,7 +418,8 @@ class FrameBuffer:
         Raises:
             FrameTooLarge: the next frame announces an oversized body.
         """
-        self._check_header()
+        if self._need < 0:
+            self._check_header()
         return self._need >= 0 and len(self._buffer) >= HEADER_BYTES + self._need
 
     def feed(self, data: bytes) -> None:
@@ -428,9 +429,11 @@ class FrameBuffer:
             FrameTooLarge: the next frame's length prefix exceeds the cap.
         """
         self._buffer += data
-        self._check_header()
+        if self._need < 0:
+            self._check_header()
 
     def _check_header(self) -> None:
+        # Callers skip the call once the header is read (one per frame, not per look).
         if self._need < 0 and len(self._buffer) >= HEADER_BYTES:
             (size,) = _HEADER.unpack_from(self._buffer)
             if size > self._limit:
@@ -443,7 +446,8 @@ class FrameBuffer:
         Raises:
             FrameTooLarge: the next frame announces an oversized body.
         """
-        self._check_header()
+        if self._need < 0:
+            self._check_header()
         need = self._need
         if need < 0 or len(self._buffer) < HEADER_BYTES + need:
             return None
