@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import marshal
 import os
-import sys
 import textwrap
 import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -36,6 +34,8 @@ from bridge.protocol import (
     Run,
     write_all,
 )
+
+from .test_child_proxy import script_child
 
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
@@ -251,8 +251,6 @@ def test_a_batch_the_host_cannot_take_fails_its_calls(monkeypatch: pytest.Monkey
     assert all("the host is gone" in message for message in messages), messages
 
 
-ROOT = str(Path(__file__).resolve().parents[2])
-
 #: A child process whose program starts two calls in one step, and a third task
 #: of that step that computes forever without returning to the loop.
 BUSY_CHILD = """
@@ -274,17 +272,6 @@ channel.new_event_loop().run_until_complete(main())
 
 
 async def test_a_batch_held_by_a_step_that_never_yields_still_goes_out() -> None:
-    to_child_r, to_child_w = os.pipe()
-    to_host_r, to_host_w = os.pipe()
-    try:
-        process = await anyio.open_process(
-            [sys.executable, "-I", "-c", BUSY_CHILD, ROOT, str(to_child_r), str(to_host_w)],
-            stdin=None, stdout=None, stderr=None, pass_fds=(to_child_r, to_host_w),
-        )
-    finally:
-        os.close(to_child_r)
-        os.close(to_host_w)
-    endpoint = HostEndpoint(to_host_r, to_child_w)
     called: list[object] = []
 
     class Records:
@@ -293,7 +280,7 @@ async def test_a_batch_held_by_a_step_that_never_yields_still_goes_out() -> None
             await anyio.sleep_forever()
             return None
 
-    try:
+    async with script_child(BUSY_CHILD) as (process, endpoint):
         with anyio.fail_after(30):
             await endpoint.receive_ready()
             async with anyio.create_task_group() as tg:
@@ -304,9 +291,3 @@ async def test_a_batch_held_by_a_step_that_never_yields_still_goes_out() -> None
                 tg.cancel_scope.cancel()
         assert sorted(called, key=str) == [{"k": 1}, {"k": 2}]
         assert process.returncode is None
-    finally:
-        with anyio.CancelScope(shield=True):
-            process.kill()
-            await process.wait()
-            os.close(to_host_r)
-            os.close(to_child_w)

@@ -8,6 +8,7 @@ plain Python under the ``<model>`` filename.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import marshal
 import os
 import sys
@@ -35,6 +36,9 @@ from bridge.host import HostEndpoint, RunOutcome, ToolCallFailed
 from bridge.protocol import Run
 
 if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
+    from anyio.abc import Process
 
     from bridge.lossless import JsonValue
 
@@ -606,19 +610,38 @@ while True:
 """
 
 
-async def test_a_line_printed_before_a_long_computation_reaches_the_host() -> None:
+@contextlib.asynccontextmanager
+async def script_child(script: str) -> AsyncIterator[tuple[Process, HostEndpoint]]:
+    """A child process running ``script`` and the host's endpoint to it; killed on leaving.
+
+    The script gets the project root and the numbers of its two pipe ends as arguments.
+    """
     to_child_r, to_child_w = os.pipe()
     to_host_r, to_host_w = os.pipe()
     try:
         process = await anyio.open_process(
-            [sys.executable, "-I", "-c", BUSY_CHILD, ROOT, str(to_child_r), str(to_host_w)],
+            [sys.executable, "-I", "-c", script, ROOT, str(to_child_r), str(to_host_w)],
             stdin=None, stdout=None, stderr=None, pass_fds=(to_child_r, to_host_w),
         )
+    except BaseException:
+        os.close(to_host_r)
+        os.close(to_child_w)
+        raise
     finally:
         os.close(to_child_r)
         os.close(to_host_w)
-    endpoint = HostEndpoint(to_host_r, to_child_w)
     try:
+        yield process, HostEndpoint(to_host_r, to_child_w)
+    finally:
+        with anyio.CancelScope(shield=True):
+            process.kill()
+            await process.wait()
+            os.close(to_host_r)
+            os.close(to_child_w)
+
+
+async def test_a_line_printed_before_a_long_computation_reaches_the_host() -> None:
+    async with script_child(BUSY_CHILD) as (process, endpoint):
         with anyio.fail_after(30):
             await endpoint.receive_ready()
             async with anyio.create_task_group() as tg:
@@ -629,10 +652,4 @@ async def test_a_line_printed_before_a_long_computation_reaches_the_host() -> No
                 tg.cancel_scope.cancel()
         assert endpoint.logs == ("first", "second")
         assert process.returncode is None
-    finally:
-        with anyio.CancelScope(shield=True):
-            process.kill()
-            await process.wait()
-            os.close(to_host_r)
-            os.close(to_child_w)
 

@@ -200,52 +200,47 @@ async def test_the_childs_failure_is_passed_on() -> None:
     assert outcome.value is None
 
 
-async def test_handlers_start_in_frame_order() -> None:
-    started: list[int] = []
+class Numbered:
+    """Records each call's ``n`` as its handler starts, and what had started once it went on."""
 
-    class Ordered:
-        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
-            assert isinstance(args, dict)
-            n = args["n"]
-            assert isinstance(n, int)
-            started.append(n)
-            await anyio.lowlevel.checkpoint()
-            return None
+    def __init__(self) -> None:
+        self.started: list[int] = []
+        self.seen: list[list[int]] = []
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        assert isinstance(args, dict)
+        n = args["n"]
+        assert isinstance(n, int)
+        self.started.append(n)
+        await anyio.lowlevel.checkpoint()
+        self.seen.append(list(self.started))
+        return None
+
+
+def numbered_calls(count: int) -> Callable[[FakeChild], None]:
+    """A script that sends ``count`` calls in one write, reads their replies, then ends."""
 
     def script(child: FakeChild) -> None:
-        child.send(*(Call(n, "t", msgspec.json.encode({"n": n})) for n in range(20)))
-        replies = sorted(child.recv_reply().id for _ in range(20))
-        assert replies == list(range(20))
+        child.send(*(Call(n, "t", msgspec.json.encode({"n": n})) for n in range(count)))
+        assert sorted(child.recv_reply().id for _ in range(count)) == list(range(count))
         child.send(done())
 
-    await serve(script, Ordered())
-    assert started == list(range(20))
+    return script
+
+
+async def test_handlers_start_in_frame_order() -> None:
+    handler = Numbered()
+    await serve(numbered_calls(20), handler)
+    assert handler.started == list(range(20))
 
 
 async def test_calls_read_together_all_start_before_any_handler_goes_on() -> None:
     # The frames of one read are handled in one pass: every handler has started
     # before the first of them resumes after its first await. (A loop
     # iteration per frame kept the ten calls of a gather apart.)
-    started: list[int] = []
-    seen: list[list[int]] = []
-
-    class Records:
-        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
-            assert isinstance(args, dict)
-            n = args["n"]
-            assert isinstance(n, int)
-            started.append(n)
-            await anyio.lowlevel.checkpoint()
-            seen.append(list(started))
-            return None
-
-    def script(child: FakeChild) -> None:
-        child.send(*(Call(n, "t", msgspec.json.encode({"n": n})) for n in range(5)))
-        assert sorted(child.recv_reply().id for _ in range(5)) == list(range(5))
-        child.send(done())
-
-    await serve(script, Records())
-    assert seen == [list(range(5))] * 5
+    handler = Numbered()
+    await serve(numbered_calls(5), handler)
+    assert handler.seen == [list(range(5))] * 5
 
 
 async def test_a_call_sent_together_with_done_still_reaches_its_handler() -> None:

@@ -148,72 +148,66 @@ async def test_a_task_ending_with_an_exception_re_raises_it_on_leaving() -> None
             tasks.start(broken())
 
 
+class Waiter:
+    """A task body that waits for ``release`` (then raises ``failure``, if any), and its task."""
+
+    def __init__(self, failure: Exception | None = None) -> None:
+        self.release = anyio.Event()
+        self.failure = failure
+        self.ended = False
+        self.task: asyncio.Task[Any] | None = None
+
+    async def body(self) -> None:
+        self.task = asyncio.current_task()
+        await self.release.wait()
+        self.ended = True
+        if self.failure is not None:
+            raise self.failure
+
+    def started(self) -> asyncio.Task[Any]:
+        assert self.task is not None, "the body has not run yet"
+        return self.task
+
+
 async def test_leaving_does_not_wait_for_a_forgotten_task() -> None:
-    release = anyio.Event()
-    ended: list[str] = []
-    own: list[asyncio.Task[Any]] = []
-
-    async def body() -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        own.append(task)
-        await release.wait()
-        ended.append("body")
-
-    watch = release_when_stuck(release)  # a set that waits anyway lets it end
+    waiter = Waiter()
+    watch = release_when_stuck(waiter.release)  # a set that waits anyway lets it end
     async with TaskSet() as tasks:
-        tasks.start(body())
+        tasks.start(waiter.body())
         await anyio.lowlevel.checkpoint()
-        tasks.forget(own[0])
+        tasks.forget(waiter.started())
         assert len(tasks) == 0
-    assert ended == []
+    assert not waiter.ended
     await watch
-    await own[0]  # it still ends on its own
-    assert ended == ["body"]
+    await waiter.started()  # it still ends on its own
+    assert waiter.ended
 
 
 async def test_forgetting_the_last_task_ends_a_wait_in_progress() -> None:
-    release = anyio.Event()
-    own: list[asyncio.Task[Any]] = []
-
-    async def body() -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        own.append(task)
-        await release.wait()
-
+    waiter = Waiter()
     tasks = TaskSet()
-    tasks.start(body())
-    waiter = asyncio.get_running_loop().create_task(tasks.wait())
+    tasks.start(waiter.body())
+    waiting = asyncio.get_running_loop().create_task(tasks.wait())
     await wait_all_tasks_blocked()
-    assert not waiter.done()
-    tasks.forget(own[0])
+    assert not waiting.done()
+    tasks.forget(waiter.started())
     with anyio.fail_after(10):  # a safety net: without the wake-up it would hang
-        await waiter
-    release.set()
-    await own[0]
+        await waiting
+    waiter.release.set()
+    await waiter.started()
 
 
 async def test_a_forgotten_tasks_failure_stays_on_its_task() -> None:
-    release = anyio.Event()
-    own: list[asyncio.Task[Any]] = []
-
-    async def body() -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        own.append(task)
-        await release.wait()
-        raise ValueError("after it was forgotten")
-
+    waiter = Waiter(ValueError("after it was forgotten"))
     async with TaskSet() as tasks:
-        tasks.start(body())
+        tasks.start(waiter.body())
         await anyio.lowlevel.checkpoint()
-        tasks.forget(own[0])
-        release.set()
-        await asyncio.wait([own[0]])
+        tasks.forget(waiter.started())
+        waiter.release.set()
+        await asyncio.wait([waiter.started()])
     # Leaving did not re-raise it; the task holds it, as asyncio reports it.
     with pytest.raises(ValueError, match="after it was forgotten"):
-        own[0].result()
+        waiter.started().result()
 
 
 async def test_no_tasks_means_no_wait() -> None:
