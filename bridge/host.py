@@ -276,9 +276,8 @@ class HostEndpoint:
         # frame the pipe did not take or why the write failed.
         self._early: tuple[Run, bytes | OSError] | None = None
         self._where: int | None = None
-        # Caller tasks parked between calls: a call frame wakes one instead of
-        # spawning a task, which costs several times more.
-        # Parked callers, each with its task.
+        # Caller tasks parked between calls, each with its task: a call frame
+        # wakes one instead of spawning a task, which costs several times more.
         self._idle_callers: list[tuple[ParkedCaller[_PendingCall], asyncio.Task[Any]]] = []
 
     @property
