@@ -264,17 +264,20 @@ class ChildChannel:
         """Send one message, after any pending log lines (blocking)."""
         self._write(encode_frame(message))
 
-    def _write(self, frame: bytes) -> None:
+    def _after_held_back(self, frame: bytes) -> bytes:
         # Everything held back goes first, in the order it was made: the
         # batched calls (with the lines printed before each), then the lines
         # printed since.
+        if self._lines:
+            frame = self._take_log_frame() + frame
+        if self._batch:
+            frame = self._take_batch() + frame
+        return frame
+
+    def _write(self, frame: bytes) -> None:
         busy, self._busy = self._busy, True
         try:
-            if self._lines:
-                frame = self._take_log_frame() + frame
-            if self._batch:
-                frame = self._take_batch() + frame
-            write_all(self._write_fd, frame)
+            write_all(self._write_fd, self._after_held_back(frame))
         finally:
             self._busy = busy
             if not busy and self._report is not None:
@@ -303,12 +306,7 @@ class ChildChannel:
         where, then_exit = report
         self._busy = True
         try:
-            frame = encode_frame(where)
-            if self._lines:
-                frame = self._take_log_frame() + frame
-            if self._batch:
-                frame = self._take_batch() + frame
-            write_all(self._write_fd, frame)
+            write_all(self._write_fd, self._after_held_back(encode_frame(where)))
         except OSError:
             pass  # the host is gone; nothing is waiting for the report
         finally:
