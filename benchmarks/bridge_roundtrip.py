@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import anyio
 import msgspec
 
-from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
+from bridge.child import ChildChannel, recv_run, send_ready
 from bridge.host import HostEndpoint
 from bridge.protocol import (
     Call,
@@ -45,6 +45,7 @@ from bridge.protocol import (
     read_frame,
     write_all,
 )
+from bridge.proxy import make_bindings
 
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue

@@ -70,7 +70,8 @@ import asyncio, marshal, os, socket, struct, sys
 RUNG = sys.argv[2]
 if RUNG != "floor":
     sys.path.insert(0, sys.argv[3])
-    from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
+    from bridge.child import ChildChannel, recv_run, send_ready
+    from bridge.proxy import make_bindings
     from sandbox._compile import compile_program
     from sandbox._runtime import PreparedRun, run_program
 

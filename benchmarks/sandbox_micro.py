@@ -194,15 +194,15 @@ def _hook_costs(armed: bool, repeat: int) -> dict[str, float]:
     The same calls with the tripwire armed or not: what the hook itself adds,
     with no pipe, no host and no event loop (the best of ``repeat`` loops).
     """
-    import bridge.child
+    import bridge.proxy
     from sandbox._tripwire import make_tripwire
 
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         try:
-            calls = bridge.child._Calls(_Channel(), frozenset({"noop"}))  # type: ignore[arg-type]
-            stub = bridge.child._ToolStub(calls, "noop")
+            calls = bridge.proxy._Calls(_Channel(), frozenset({"noop"}))  # type: ignore[arg-type]
+            stub = bridge.proxy._ToolStub(calls, "noop")
             calls.tools = tools = object()
             namespace = {"stub": stub, "calls": calls, "tools": tools}
             exec(  # a program frame: its globals hold `tools`, as the stub expects

@@ -39,8 +39,9 @@ import socket
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
-from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
+from bridge.child import ChildChannel, recv_run, send_ready
 from bridge.protocol import HEADER_BYTES, FrameBuffer, Reply, Run, encode_frame
+from bridge.proxy import make_bindings
 from sandbox import _classes, _guards, _limits, _tripwire
 from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._runtime import PreparedRun, run_program

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Final
 
 import msgspec
 
-import bridge.child
+import bridge.proxy
 import sandbox._guards
 import sandbox._runtime
 import sandbox._where
@@ -143,7 +143,7 @@ def trusted_steps() -> tuple[tuple[str, types.CodeType], ...]:
       ``__repr__``, ...), ``namedtuple`` (its ``__new__``) and, ``compile``
       only, ``typing.ForwardRef`` (a string annotation, compiled but not run).
     """
-    stub_call = bridge.child._ToolStub.__call__.__code__
+    stub_call = bridge.proxy._ToolStub.__call__.__code__
     namedtuple = collections.namedtuple.__code__
     create_fn = dataclasses._create_fn.__code__  # type: ignore[attr-defined]
     steps: list[tuple[str, types.CodeType]] = [

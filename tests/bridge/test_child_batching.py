@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridge.child import ChildChannel, ToolCallError, make_bindings, recv_run, send_ready
+from bridge.child import ChildChannel, recv_run, send_ready
 from bridge.host import HostEndpoint
 from bridge.protocol import (
     Call,
@@ -34,6 +34,7 @@ from bridge.protocol import (
     Run,
     write_all,
 )
+from bridge.proxy import ToolCallError, make_bindings
 
 from .test_child_proxy import script_child
 
@@ -256,7 +257,8 @@ def test_a_batch_the_host_cannot_take_fails_its_calls(monkeypatch: pytest.Monkey
 BUSY_CHILD = """
 import asyncio, sys
 sys.path.insert(0, sys.argv[1])
-from bridge.child import ChildChannel, make_bindings, recv_run, send_ready
+from bridge.child import ChildChannel, recv_run, send_ready
+from bridge.proxy import make_bindings
 channel = ChildChannel(int(sys.argv[2]), int(sys.argv[3]), flush_with_alarm=True)
 send_ready(channel)
 run = recv_run(channel)

@@ -25,15 +25,10 @@ import anyio.to_thread
 import msgspec
 import pytest
 
-from bridge.child import (
-    ChildChannel,
-    ToolCallError,
-    make_bindings,
-    recv_run,
-    send_ready,
-)
+from bridge.child import ChildChannel, recv_run, send_ready
 from bridge.host import HostEndpoint, RunOutcome, ToolCallFailed
 from bridge.protocol import Run
+from bridge.proxy import ToolCallError, make_bindings
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator

@@ -22,7 +22,7 @@ __all__ = ["FakeToolCallError", "FakeTools", "Run", "compile_errors", "run", "ru
 
 
 class FakeToolCallError(Exception):
-    """Stands in for ``bridge.child.ToolCallError``."""
+    """Stands in for ``bridge.proxy.ToolCallError``."""
 
     def __init__(self, message: str, tool_name: str, code: str | None = None) -> None:
         super().__init__(message)

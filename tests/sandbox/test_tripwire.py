@@ -364,7 +364,7 @@ async def test_the_exempt_steps_pass_what_they_read_to_no_function_a_program_can
     # helper (as the tool stub once did) would show up here.
     result, _ = await _run(
         "import collections, dataclasses, enum, inspect, sys, types, typing\n"
-        "import bridge.child, sandbox._runtime, typing_extensions\n"
+        "import bridge.proxy, sandbox._runtime, typing_extensions\n"
         "seen = []\n"
         "program_frames = sandbox._runtime.program_frames  # called here, not recorded\n"
         "kinds = (types.FrameType, types.CodeType, types.TracebackType)\n"
@@ -374,7 +374,7 @@ async def test_the_exempt_steps_pass_what_they_read_to_no_function_a_program_can
         "                    if isinstance(a, kinds))\n"
         "        return function(*args, **kwargs)\n"
         "    return wrapper\n"
-        "for module in (bridge.child, sandbox._runtime, collections, dataclasses, enum,\n"
+        "for module in (bridge.proxy, sandbox._runtime, collections, dataclasses, enum,\n"
         "               inspect, typing, typing_extensions):\n"
         "    for name, value in list(vars(module).items()):\n"
         "        if isinstance(value, types.FunctionType):\n"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 import pytest
 
-import bridge.child
+import bridge.proxy
 from bridge.protocol import ChildMessageDecoder, Tripped
 from sandbox import _guards, _tripwire
 from sandbox._runtime import format_program_exception
@@ -152,8 +152,8 @@ class _Channel:
 
 
 def _tool_call() -> None:
-    calls = bridge.child._Calls(_Channel(), frozenset({"echo"}))  # type: ignore[arg-type]
-    bridge.child._ToolStub(calls, "echo")(x=1)
+    calls = bridge.proxy._Calls(_Channel(), frozenset({"echo"}))  # type: ignore[arg-type]
+    bridge.proxy._ToolStub(calls, "echo")(x=1)
 
 
 #: A program function, compiled before any hook is armed (compiling would trip it).

@@ -3,7 +3,7 @@
 # plain: skip (needs the sandbox's tools binding)
 # expect: refused
 # tripwire: stops open
-# source: the awaitable of a tool call (bridge.child) delegates __await__ to a real asyncio Future; stepping it by hand yields the future, whose get_loop a class pattern from a real metaclass reads
+# source: the awaitable of a tool call (bridge.proxy) delegates __await__ to a real asyncio Future; stepping it by hand yields the future, whose get_loop a class pattern from a real metaclass reads
 import asyncio
 import typing
 class Meta(typing.Type[int]):

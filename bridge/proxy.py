@@ -1,0 +1,358 @@
+"""The program's ``tools`` proxy in the child, and the errors its calls raise.
+
+What the program sees (:func:`make_bindings`):
+
+* ``tools.name(...)`` / ``tools["odd-name"](...)``: keyword arguments or one
+  positional dict. The arguments are checked and copied as lossless JSON at the
+  call; awaiting the returned object sends the frame (through the child's
+  :class:`~bridge.child.ChildChannel`) and gives the tool's value.
+* ``ToolCallError``: raised by a failed call, with ``tool_name`` and ``code``.
+
+The proxy holds nothing reachable through a public attribute: a restricted
+program can only reach names without a leading underscore, and every such name
+on ``tools`` is a tool. Internals live in ``__slots__`` with underscore names.
+
+Like :mod:`bridge.child`, this module is imported by the zygote before it
+forks and must not import anything from the host side.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import TYPE_CHECKING, Any, Final, final
+
+import msgspec
+
+from bridge.lossless import JsonValue, LossyJsonError
+from bridge.protocol import Call, Reply, encode_frame, encode_value
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Generator, Sequence
+    from types import FrameType
+
+    from bridge.child import ChildChannel
+
+__all__ = ["ToolCallError", "make_bindings"]
+
+_json_decode: Final = msgspec.json.decode
+
+
+class ToolCallError(Exception):
+    """A tool call made by the program failed.
+
+    The message names the tool and says why: ``tool "get_customer" raised
+    LookupError: no customer 7`` for an exception the tool raised,
+    ``tool "search" failed (INVALID_ARGS): invalid arguments: ...`` for a
+    failure with a code, or the reason the call was refused before it was sent.
+
+    Attributes:
+        tool_name: the tool that was called.
+        code: an error code the host attached, or ``None``; lets a program tell
+            a denial from a crash.
+        type: the class name of the exception the tool raised (``"LookupError"``),
+            or ``None`` when the call failed otherwise.
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        tool_name: str = "",
+        code: str | None = None,
+        type: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.tool_name = tool_name
+        self.code = code
+        self.type = type
+
+
+# Programs see the class as a builtin: tracebacks and reprs say `ToolCallError`,
+# never the module path of the child's internals.
+ToolCallError.__module__ = "builtins"
+
+
+def _failure_text(name: str, reply: Reply) -> str:
+    """The message of the ToolCallError for a failed reply: it names the tool and the cause."""
+    detail = reply.error or ""
+    kind = reply.exception_type
+    where = f"tool {_quoted(name)}"
+    if kind is not None:
+        # A bare `raise RuntimeError()` has no message of its own: the host sent the type name.
+        detail = kind if detail in ("", kind) else f"{kind}: {detail}"
+        if reply.code is None:
+            return f"{where} raised {detail}"
+    elif reply.code is None and detail.startswith(f"{where} "):
+        return detail  # the host's own text already names the tool
+    head = f"{where} failed" + (f" ({reply.code})" if reply.code is not None else "")
+    return f"{head}: {detail}" if detail else head
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+
+def _display(name: str) -> str:
+    return f"tools.{name}" if name.isidentifier() else f"tools[{name!r}]"
+
+
+@final
+class _Calls:
+    """The calls of one run: ids, futures waiting for replies, unawaited calls."""
+
+    __slots__ = (
+        "channel", "futures", "names", "next_id", "over", "serial", "tools", "unawaited"
+    )
+
+    def __init__(self, channel: ChildChannel, names: frozenset[str]) -> None:
+        self.channel = channel
+        self.names = names
+        self.tools: object = None  # the program's ``tools``, set by make_bindings
+        self.next_id = 0
+        self.serial = 0
+        self.futures: dict[int, tuple[asyncio.Future[JsonValue], str]] = {}
+        self.unawaited: dict[int, _ToolCall] = {}
+        self.over = False
+
+    def start(self, call: _ToolCall) -> asyncio.Future[JsonValue]:
+        if call._started:
+            raise RuntimeError(f"cannot await the same {_display(call._name)}(...) call twice")
+        call._started = True
+        self.unawaited.pop(call._serial, None)
+        name = call._name
+        if self.over:
+            raise ToolCallError(
+                f"the program has finished; {_display(name)}(...) was not called", name
+            )
+        if call._error is not None:
+            raise ToolCallError(call._error, name)
+        frame = encode_frame(Call(self.next_id, name, call._args))
+        limit = self.channel.peer_max_frame_bytes
+        if len(frame) > limit:
+            raise ToolCallError(
+                f"tool {_quoted(name)} was not called: its arguments are {len(call._args)} "
+                f"bytes as JSON, over the limit of {limit} bytes per call frame "
+                "(max_frame_bytes); send less data per call",
+                name,
+            )
+        self.channel.attach(self)
+        future: asyncio.Future[JsonValue] = asyncio.get_running_loop().create_future()
+        self.futures[self.next_id] = (future, name)
+        self.next_id += 1
+        try:
+            self.channel.send_call(frame)
+        except OSError as exc:
+            self.futures.pop(self.next_id - 1, None)
+            # Calls batched before it went down with the write.
+            self.channel.host_gone(exc)
+            raise ToolCallError(
+                f"{_display(name)}(...) could not be sent: the host is gone ({exc})", name
+            ) from None
+        return future
+
+    def resolve(self, reply: Reply) -> None:
+        entry = self.futures.pop(reply.id, None)
+        if entry is None:
+            return
+        future, name = entry
+        if future.done():  # the program cancelled the call
+            return
+        if reply.error is not None:
+            future.set_exception(
+                ToolCallError(_failure_text(name, reply), name, reply.code, reply.exception_type)
+            )
+            return
+        try:
+            future.set_result(_json_decode(reply.value))
+        except msgspec.DecodeError as exc:
+            future.set_exception(
+                ToolCallError(f"the host sent an undecodable value for {name!r}: {exc}", name)
+            )
+
+    def fail_all(self, message: str) -> None:
+        futures, self.futures = self.futures, {}
+        for future, name in futures.values():
+            if not future.done():
+                future.set_exception(ToolCallError(f"tool {_quoted(name)} failed: {message}", name))
+
+    def finish(self) -> str | None:
+        self.over = True
+        self.channel.detach()
+        if not self.unawaited:
+            return None
+        calls = sorted(
+            self.unawaited.values(), key=lambda c: (c._line is None, c._line or 0, c._serial)
+        )
+        self.unawaited.clear()
+        where = [
+            f"{_display(c._name)}(...) at "
+            + ("an unknown line" if c._line is None else f"line {c._line}")
+            for c in calls
+        ]
+        if len(where) == 1:
+            head = f"tool call {where[0]} was never awaited"
+        else:
+            head = f"{len(where)} tool calls were never awaited: {', '.join(where)}"
+        return (
+            f"{head}; a tool call does nothing until it is awaited: write "
+            "`await tools.name(...)` or pass the calls to `asyncio.gather(...)`"
+        )
+
+
+@final
+class _ToolCall:
+    """What ``tools.name(...)`` returns: awaiting it sends the call and gives the value.
+
+    Not a coroutine (it has no ``cr_frame``); its state is in underscore slots.
+    """
+
+    __slots__ = ("_args", "_calls", "_error", "_line", "_name", "_serial", "_started")
+
+    def __init__(
+        self, calls: _Calls, name: str, args: bytes, error: str | None, line: int | None
+    ) -> None:
+        self._calls = calls
+        self._name = name
+        self._args = args
+        self._error = error
+        self._line = line
+        self._started = False
+        self._serial = calls.serial
+        calls.serial += 1
+        calls.unawaited[self._serial] = self
+
+    def __await__(self) -> Generator[Any, None, JsonValue]:
+        return self._calls.start(self).__await__()
+
+    def __repr__(self) -> str:
+        return f"<pending call {_display(self._name)}(...)>"
+
+
+@final
+class _ToolStub:
+    """``tools.name``: a callable that builds a :class:`_ToolCall`."""
+
+    __slots__ = ("_calls", "_name")
+
+    def __init__(self, calls: _Calls, name: str) -> None:
+        self._calls = calls
+        self._name = name
+
+    def __call__(self, *args: object, **kwargs: object) -> _ToolCall:
+        name = self._name
+        payload = args[0] if args else kwargs
+        if args:
+            problem = (
+                f"not {len(args)} positional arguments" if len(args) > 1
+                else "not both" if kwargs
+                else None if isinstance(payload, dict)
+                else f"not a positional {type(payload).__name__}"
+            )
+            if problem is not None:
+                raise TypeError(
+                    f"{_display(name)}() takes keyword arguments or one dict of arguments, "
+                    + problem
+                )
+        error: str | None = None
+        try:
+            # As json.dumps would: a tuple is an array, a Counter an object.
+            encoded = encode_value(payload, accept_collections=True)
+        except LossyJsonError as exc:
+            encoded = b""
+            error = (
+                f"tool {_quoted(name)} was not called: its arguments must be lossless JSON: {exc}"
+            )
+        calls = self._calls
+        # The line of the call, for "never awaited" messages. The program's
+        # frame is the caller, or a few frames up when a guard (e.g.
+        # RestrictedPython's ``_apply_`` for ``**kwargs``) sits in between: the
+        # frame whose globals hold the program's ``tools``. The walk stays in
+        # this function and uses only attribute reads: the child's tripwire
+        # exempts this function's sys._getframe, so the frame must reach no
+        # other function (a module global or builtin a program could replace).
+        frame: FrameType | None = sys._getframe(1)
+        line: int | None = None
+        depth = 0
+        while frame is not None and depth < 8:
+            if frame.f_globals.get("tools") is calls.tools:
+                line = frame.f_lineno
+                break
+            frame = frame.f_back
+            depth += 1
+        frame = None
+        return _ToolCall(calls, name, encoded, error, line)
+
+    def __repr__(self) -> str:
+        return f"<tool {_display(self._name)}>"
+
+
+@final
+class _Tools:
+    """The program's ``tools``: every public attribute is a declared tool."""
+
+    __slots__ = ("_calls",)
+
+    def __init__(self, calls: _Calls) -> None:
+        object.__setattr__(self, "_calls", calls)
+
+    def __getattribute__(self, name: str) -> Any:
+        calls: _Calls = object.__getattribute__(self, "_calls")
+        if name in calls.names:
+            return _ToolStub(calls, name)
+        if name[:1] == "_":
+            return object.__getattribute__(self, name)
+        raise AttributeError(f"no tool named {name!r}; {_declared(calls.names)}")
+
+    def __getitem__(self, name: object) -> _ToolStub:
+        calls: _Calls = object.__getattribute__(self, "_calls")
+        if isinstance(name, str) and name in calls.names:
+            return _ToolStub(calls, name)
+        raise KeyError(f"no tool named {name!r}; {_declared(calls.names)}")
+
+    def __contains__(self, name: object) -> bool:
+        return name in object.__getattribute__(self, "_calls").names
+
+    def __iter__(self) -> Any:
+        raise TypeError(
+            "tools is not iterable; call a tool as tools.name(...) or tools['name'](...)"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("tools is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("tools is read-only")
+
+    def __dir__(self) -> list[str]:
+        return sorted(object.__getattribute__(self, "_calls").names)
+
+    def __repr__(self) -> str:
+        names = object.__getattribute__(self, "_calls").names
+        return f"<tools: {', '.join(sorted(names))}>"
+
+
+def _declared(names: frozenset[str]) -> str:
+    if not names:
+        return "this program has no tools"
+    return "declared tools: " + ", ".join(sorted(map(repr, names)))
+
+
+def make_bindings(
+    channel: ChildChannel, tool_names: Sequence[str]
+) -> tuple[dict[str, object], Callable[[], str | None]]:
+    """Build the names a program gets for its tools, and the end-of-run check.
+
+    Args:
+        channel: the child's channel (after :func:`recv_run`).
+        tool_names: the tools the program may call.
+
+    Returns:
+        ``(bindings, after_run)``: ``bindings`` maps ``tools`` and
+        ``ToolCallError``; ``after_run()``, called once the program has
+        finished, refuses further calls and returns a message naming every call
+        that was never awaited (with its line), or ``None``.
+    """
+    calls = _Calls(channel, frozenset(tool_names))
+    calls.tools = tools = _Tools(calls)
+    return {"tools": tools, "ToolCallError": ToolCallError}, calls.finish
