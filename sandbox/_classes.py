@@ -42,7 +42,7 @@ import statistics
 import string
 import types
 import typing
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, final
 
 from ._policy import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
 
@@ -298,12 +298,19 @@ def check_new_class(cls: type) -> None:
 
 
 def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywords: Any) -> type:
-    """``__build_class__`` for program code: bases and keywords checked before, the class after."""
-    for base in types.resolve_bases(bases):
+    """``__build_class__`` for program code: bases and keywords checked before, the class after.
+
+    The bases are resolved once, here: a base's ``__mro_entries__`` may be the
+    program's (a ``SimpleNamespace`` holds any attribute), and the interpreter's
+    own ``__build_class__`` would call it again after the check, free to answer
+    differently. The class is built from the checked, resolved bases, with
+    ``__orig_bases__`` set as the interpreter sets it (see :class:`_Resolved`).
+    """
+    resolved = types.resolve_bases(bases)
+    for base in resolved:
         _check_base(base)
     if keywords:
         allowed = frozenset[str]()
-        resolved = types.resolve_bases(bases)
         if resolved:
             allowed = _CLASS_KEYWORDS.get(type(resolved[0]), allowed)
         for key, value in keywords.items():
@@ -312,10 +319,58 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
                     f"class keyword {key!r} is not allowed in run_code"
                     + (" (TypedDict takes total=True or total=False)" if allowed else "")
                 )
-    cls: type = builtins.__build_class__(func, name, *bases, **keywords)
+    # Every resolved base is a class now (_check_base refuses anything else),
+    # so the interpreter finds no __mro_entries__ left to call.
+    metaclass = _Resolved(_most_derived_metaclass(resolved), None if resolved is bases else bases)
+    cls: type = builtins.__build_class__(func, name, *resolved, metaclass=metaclass, **keywords)
     if not isinstance(cls, type):
         raise TypeError(f"the class statement for {name!r} did not make a class")
     return register_program_class(cls)
+
+
+def _most_derived_metaclass(bases: tuple[type, ...]) -> type:
+    """The metaclass the interpreter would pick for ``bases`` (a conflict is a TypeError)."""
+    winner: type = type(bases[0]) if bases else type
+    for base in bases:
+        candidate = type(base)
+        if issubclass(winner, candidate):
+            continue
+        if issubclass(candidate, winner):
+            winner = candidate
+            continue
+        raise TypeError(
+            "metaclass conflict: the metaclass of a derived class must be a (non-strict) "
+            "subclass of the metaclasses of all its bases"
+        )
+    return winner
+
+
+@final
+class _Resolved:
+    """The metaclass :func:`build_class` hands the interpreter: the real one, bases resolved.
+
+    Given a metaclass that is not a class, ``__build_class__`` calls its
+    ``__prepare__`` and then the object itself, and resolves no bases of its
+    own. Both go to the real metaclass; the call first records the bases as
+    written in ``__orig_bases__`` when resolving changed them, as the
+    interpreter does (``typing.Generic`` reads them while the class is made).
+    """
+
+    __slots__ = ("_metaclass", "_orig_bases")
+
+    def __init__(self, metaclass: type, orig_bases: tuple[object, ...] | None) -> None:
+        self._metaclass = metaclass
+        self._orig_bases = orig_bases
+
+    def __prepare__(self, name: str, bases: tuple[type, ...], **keywords: Any) -> Any:
+        return self._metaclass.__prepare__(name, bases, **keywords)
+
+    def __call__(
+        self, name: str, bases: tuple[type, ...], namespace: Any, **keywords: Any
+    ) -> Any:
+        if self._orig_bases is not None:
+            namespace["__orig_bases__"] = self._orig_bases
+        return self._metaclass(name, bases, namespace, **keywords)
 
 
 def self_checked(function: Callable[..., Any], owner: type) -> Callable[..., Any]:

@@ -208,6 +208,47 @@ def test_an_instance_is_not_a_base() -> None:
     _refused("class A:\n    pass\nclass B(A()):\n    pass\nreturn 1", "cannot derive from")
 
 
+def test_a_base_is_resolved_once_and_the_class_built_from_what_was_checked() -> None:
+    # A base whose __mro_entries__ is the program's answers differently on a
+    # second call: only the first, the checked one, may shape the class.
+    source = (
+        "import types\n"
+        "calls = []\n"
+        "class Plain:\n"
+        "    pass\n"
+        "def entries(bases):\n"
+        "    calls.append(len(calls))\n"
+        "    return (Plain,) if len(calls) == 1 else (ValueError,)\n"
+        "class Made(types.SimpleNamespace(**{'__mro_entries__': entries})):\n"
+        "    pass\n"
+        "return [len(calls), issubclass(Made, Plain), issubclass(Made, ValueError)]"
+    )
+    assert run_ok(source) == [1, True, False]
+
+
+def test_a_generic_class_keeps_its_original_bases() -> None:
+    # typing.Generic reads __orig_bases__ while the class is made; build_class
+    # passes resolved bases, so it must set them as the interpreter would.
+    source = (
+        "from typing import Generic, TypeVar\n"
+        "K = TypeVar('K')\n"
+        "V = TypeVar('V')\n"
+        "class Pair(Generic[K, V]):\n"
+        "    pass\n"
+        "class Named(Pair[str, V]):\n"
+        "    pass\n"
+        "Pair[str, int]\n"
+        "Named[int]\n"
+        "try:\n"
+        "    Named[int, str]\n"
+        "except TypeError as error:\n"
+        "    return str(error)"
+    )
+    message = run_ok(source)
+    assert isinstance(message, str)
+    assert "Too many arguments" in message
+
+
 @pytest.mark.parametrize("keyword", ["foo=1", "total=1", "boundary=2"])
 def test_class_keywords_are_refused(keyword: str) -> None:
     source = f"import enum, typing\nclass B(typing.TypedDict, {keyword}):\n    pass\nreturn 1"
