@@ -37,6 +37,7 @@ import msgspec
 
 from bridge.protocol import (
     DEFAULT_MAX_FRAME_BYTES,
+    DEFAULT_MAX_PENDING_CALLS,
     MAX_LOG_LINES_PER_FRAME,
     PROTOCOL_VERSION,
     ChildMessage,
@@ -142,6 +143,7 @@ class ChildChannel:
         "_timer_armed",
         "_write_fd",
         "peer_max_frame_bytes",
+        "peer_max_pending_calls",
     )
 
     def __init__(
@@ -181,6 +183,8 @@ class ChildChannel:
         self._batch_bytes = 0
         #: The host's frame cap, learnt from :class:`Run`.
         self.peer_max_frame_bytes = DEFAULT_MAX_FRAME_BYTES
+        #: The calls the host allows in flight, learnt from :class:`Run`.
+        self.peer_max_pending_calls = DEFAULT_MAX_PENDING_CALLS
         self._alarm = flush_with_alarm
         if flush_with_alarm:
             signal.signal(signal.SIGALRM, self._on_alarm)
@@ -539,4 +543,5 @@ def recv_run(channel: ChildChannel) -> Run:
     if not isinstance(message, Run):
         raise ProtocolError(f"expected a Run message from the host, got {type(message).__name__}")
     channel.peer_max_frame_bytes = message.max_frame_bytes
+    channel.peer_max_pending_calls = message.max_pending_calls
     return message

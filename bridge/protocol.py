@@ -42,6 +42,7 @@ from bridge.lossless import FrozenDict, is_snapshot, materialize
 
 __all__ = [
     "DEFAULT_MAX_FRAME_BYTES",
+    "DEFAULT_MAX_PENDING_CALLS",
     "HEADER_BYTES",
     "MAX_EVENT_NAME_CHARS",
     "MAX_LOG_LINES_PER_FRAME",
@@ -81,6 +82,8 @@ _HEADER: Final = struct.Struct(">I")
 
 #: Frame cap used when the caller does not choose one (16 MiB).
 DEFAULT_MAX_FRAME_BYTES: Final = 16 * 1024 * 1024
+#: Tool calls a child may have in flight unless the host says otherwise.
+DEFAULT_MAX_PENDING_CALLS: Final = 128
 
 #: A :class:`Log` frame carries at most this many lines. The limit is checked
 #: from the array header, so a frame of millions of empty strings is refused
@@ -179,6 +182,8 @@ class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknow
             (with ``source`` only; ``None``: no check).
         tripwire: whether the child arms its tripwire (``False`` only for the
             ablation tests).
+        max_pending_calls: the calls the host allows in flight; the child holds
+            later ones back until a reply frees a place.
     """
 
     code: bytes
@@ -194,6 +199,7 @@ class Run(msgspec.Struct, frozen=True, tag="run", array_like=True, forbid_unknow
     source: str = ""
     signatures: tuple[ToolSignature, ...] | None = None
     tripwire: bool = True
+    max_pending_calls: int = DEFAULT_MAX_PENDING_CALLS
 
 
 @final

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections import deque
 from typing import TYPE_CHECKING, Any, Final, final
 
 import msgspec
@@ -99,10 +100,18 @@ def _display(name: str) -> str:
 
 @final
 class _Calls:
-    """The calls of one run: ids, futures waiting for replies, unawaited calls."""
+    """The calls of one run: ids, futures waiting for replies, unawaited calls.
+
+    The host allows ``max_pending_calls`` calls in flight (sent, not yet
+    answered) and ends the run of a child that sends more. An honest program
+    never gets there: a call started while that many are in flight is held
+    here, in order, and sent when a reply frees a place (a held call the
+    program cancels in the meantime is never sent). The host's own count drops
+    before its reply is written, so the two counts agree.
+    """
 
     __slots__ = (
-        "channel", "futures", "names", "next_id", "over", "serial", "tools", "unawaited"
+        "channel", "futures", "held", "names", "next_id", "over", "serial", "tools", "unawaited"
     )
 
     def __init__(self, channel: ChildChannel, names: frozenset[str]) -> None:
@@ -111,7 +120,11 @@ class _Calls:
         self.tools: object = None  # the program's ``tools``, set by make_bindings
         self.next_id = 0
         self.serial = 0
+        #: The calls sent and not answered yet, by id (cancelled ones too: the
+        #: host still counts them until it replies).
         self.futures: dict[int, tuple[asyncio.Future[JsonValue], str]] = {}
+        #: Calls waiting for a place in flight: future, tool name, arguments.
+        self.held: deque[tuple[asyncio.Future[JsonValue], str, bytes]] = deque()
         self.unawaited: dict[int, _ToolCall] = {}
         self.over = False
 
@@ -127,7 +140,9 @@ class _Calls:
             )
         if call._error is not None:
             raise ToolCallError(call._error, name)
-        frame = encode_frame(Call(self.next_id, name, call._args))
+        # A held call gets its id when it is sent: at most this one, as held
+        # calls ahead of it may be dropped, and a smaller id encodes no longer.
+        frame = encode_frame(Call(self.next_id + len(self.held), name, call._args))
         limit = self.channel.peer_max_frame_bytes
         if len(frame) > limit:
             raise ToolCallError(
@@ -138,12 +153,12 @@ class _Calls:
             )
         self.channel.attach(self)
         future: asyncio.Future[JsonValue] = asyncio.get_running_loop().create_future()
-        self.futures[self.next_id] = (future, name)
-        self.next_id += 1
+        if self.held or len(self.futures) >= self.channel.peer_max_pending_calls:
+            self.held.append((future, name, call._args))
+            return future
         try:
-            self.channel.send_call(frame)
+            self._send(future, name, frame)
         except OSError as exc:
-            self.futures.pop(self.next_id - 1, None)
             # Calls batched before it went down with the write.
             self.channel.host_gone(exc)
             raise ToolCallError(
@@ -151,10 +166,47 @@ class _Calls:
             ) from None
         return future
 
+    def _send(self, future: asyncio.Future[JsonValue], name: str, frame: bytes) -> None:
+        """Send ``frame``, the call with the next id, and wait for its reply with ``future``.
+
+        Raises:
+            OSError: the frame could not be written; the call is not in flight.
+        """
+        self.futures[self.next_id] = (future, name)
+        self.next_id += 1
+        try:
+            self.channel.send_call(frame)
+        except OSError:
+            self.futures.pop(self.next_id - 1, None)
+            raise
+
+    def _release(self) -> None:
+        """Send held calls while the host has room for them."""
+        room = self.channel.peer_max_pending_calls
+        while self.held and len(self.futures) < room:
+            future, name, args = self.held.popleft()
+            if future.done():  # cancelled while it waited: never sent
+                continue
+            try:
+                self._send(future, name, encode_frame(Call(self.next_id, name, args)))
+            except OSError as exc:
+                future.set_exception(
+                    ToolCallError(
+                        f"{_display(name)}(...) could not be sent: the host is gone ({exc})", name
+                    )
+                )
+                self.channel.host_gone(exc)
+                return
+
     def resolve(self, reply: Reply) -> None:
         entry = self.futures.pop(reply.id, None)
-        if entry is None:
-            return
+        if entry is not None:
+            self._settle(entry, reply)
+        if self.held:
+            self._release()
+
+    @staticmethod
+    def _settle(entry: tuple[asyncio.Future[JsonValue], str], reply: Reply) -> None:
         future, name = entry
         if future.done():  # the program cancelled the call
             return
@@ -172,7 +224,9 @@ class _Calls:
 
     def fail_all(self, message: str) -> None:
         futures, self.futures = self.futures, {}
-        for future, name in futures.values():
+        held, self.held = self.held, deque()
+        waiting = [*futures.values(), *((future, name) for future, name, _ in held)]
+        for future, name in waiting:
             if not future.done():
                 future.set_exception(ToolCallError(f"tool {_quoted(name)} failed: {message}", name))
 

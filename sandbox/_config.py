@@ -79,6 +79,10 @@ class Limits:
         max_frame_bytes: Largest protocol frame either side accepts; the size is
             checked before anything is allocated. Default 16 MiB.
         max_pending_calls: Tool calls a program may have in flight at once. Default 128.
+            A program that starts more (``asyncio.gather`` over a long list) is not
+            refused: the child holds the later calls back and sends each when an
+            earlier one returns. A child that sends more anyway ends its run as
+            ``worker-exit``.
         max_open_files: ``RLIMIT_NOFILE`` of the child. Default 32.
         max_source_bytes: Size of the program's source (UTF-8). A larger program
             is refused as ``compile`` before the host spends any time compiling

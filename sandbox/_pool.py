@@ -846,6 +846,7 @@ def _run_message(
         max_open_files=limits.max_open_files,
         os_layer=limits.os_layer,
         tripwire=limits.tripwire,
+        max_pending_calls=limits.max_pending_calls,
         # The child compiles (and checks) a program sent as source; a program
         # the host compiled has had its calls checked already.
         source=source,

@@ -63,7 +63,7 @@ class Recorder:
         return result
 
 
-def make_run(source: str, tool_names: tuple[str, ...]) -> Run:
+def make_run(source: str, tool_names: tuple[str, ...], *, max_pending_calls: int = 128) -> Run:
     code = compile(textwrap.dedent(source), "<model>", "exec")
     return Run(
         code=marshal.dumps(code),
@@ -75,6 +75,7 @@ def make_run(source: str, tool_names: tuple[str, ...]) -> Run:
         cpu_seconds=30,
         memory_bytes=1 << 30,
         max_open_files=64,
+        max_pending_calls=max_pending_calls,
     )
 
 
@@ -98,9 +99,16 @@ def child_main(read_fd: int, write_fd: int, report: ChildReport) -> None:
 
 
 async def run_program(
-    source: str, handler: Any, tool_names: tuple[str, ...] = ("search", "fetch")
+    source: str,
+    handler: Any,
+    tool_names: tuple[str, ...] = ("search", "fetch"),
+    *,
+    max_pending_calls: int = 128,
 ) -> tuple[ChildReport, RunOutcome]:
-    """Run ``source`` (defining ``async def main()``) through the proxy and the host."""
+    """Run ``source`` (defining ``async def main()``) through the proxy and the host.
+
+    ``max_pending_calls`` is the host's limit, told to the child in the ``Run``.
+    """
     to_child_r, to_child_w = os.pipe()
     to_host_r, to_host_w = os.pipe()
     report = ChildReport()
@@ -110,7 +118,8 @@ async def run_program(
         thread.start()
         with anyio.fail_after(10):
             await endpoint.receive_ready()
-            outcome = await endpoint.serve(make_run(source, tool_names), handler)
+            run = make_run(source, tool_names, max_pending_calls=max_pending_calls)
+            outcome = await endpoint.serve(run, handler, max_pending_calls=max_pending_calls)
             await anyio.to_thread.run_sync(thread.join)
     finally:
         for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
