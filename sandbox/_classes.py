@@ -53,9 +53,11 @@ __all__ = [
     "ALLOWED_METACLASSES",
     "INERT_BASES",
     "MODEL_MODULE",
+    "VISIBLE_CLASSES",
     "adopting_base",
     "build_class",
     "check_new_class",
+    "hidden_class",
     "inert_base",
     "is_program_class",
     "is_program_function",
@@ -325,7 +327,75 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
     cls: type = builtins.__build_class__(func, name, *resolved, metaclass=metaclass, **keywords)
     if not isinstance(cls, type):
         raise TypeError(f"the class statement for {name!r} did not make a class")
+    for method_name, method in list(vars(cls).items()):
+        if method_name in _SHIELDED_METHODS:
+            type.__setattr__(cls, method_name, _shielded(method_name, method))
     return register_program_class(cls)
+
+
+#: Special methods that native and library code call with operands of its own:
+#: comparisons (a dict or cache lookup compares a program key with the keys it
+#: holds, ``typing``'s aliases compare their origins), the binary operators and
+#: their reflections, and item access. See :func:`_shielded`.
+_SHIELDED_METHODS: Final = frozenset(
+    {f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge")}
+    | {
+        f"__{prefix}{op}__"
+        for op in (
+            "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "divmod", "pow",
+            "lshift", "rshift", "and", "xor", "or",
+        )
+        for prefix in ("", "r", "i")
+    }
+    | {"__contains__", "__getitem__", "__setitem__", "__delitem__"}
+)
+_ITEM_METHODS: Final = frozenset({"__contains__", "__getitem__", "__setitem__", "__delitem__"})
+
+#: The classes the builtins and façades hand to programs (filled by
+#: ``sandbox._builtins``); the guards read the same set.
+VISIBLE_CLASSES: Final[set[type]] = set()
+
+
+def hidden_class(value: object) -> bool:
+    """Whether ``value`` is a class no program may hold: a metaclass, or one never exposed.
+
+    The real ``type`` is the first of them (the builtins hand out a stand-in);
+    library caches also hold classes of the runtime's own (``TracebackType``).
+    Decided on ``type(value)``, which a program object cannot disguise.
+    """
+    return issubclass(type(value), type) and (
+        issubclass(value, type)  # type: ignore[arg-type]
+        or not (value in VISIBLE_CLASSES or is_program_class(value))
+    )
+
+
+def _shielded(name: str, method: Any) -> Any:
+    """``method``, a special method of a program class, never called with a hidden class.
+
+    A comparison or operator a library evaluates with an operand of its own
+    calls the program's method with it: a key the C dict compares while
+    looking up a colliding program key, the origin of a typing alias (the real
+    ``type`` for ``typing.Type``). Given a hidden class (:func:`hidden_class`),
+    the shield answers ``NotImplemented`` for an operator - Python then falls
+    back as for any operand the method does not handle - and raises
+    ``TypeError`` for item access, without calling the program's code.
+    """
+    binds = hasattr(type(method), "__get__")
+    item = name in _ITEM_METHODS
+
+    def special(self: object, /, *args: object) -> Any:
+        for arg in args:
+            if hidden_class(arg):
+                if item:
+                    raise TypeError(f"{name} of a program class got a class run_code hides")
+                return NotImplemented
+        target = method.__get__(self, type(self)) if binds else method
+        return target(*args)
+
+    special.__name__ = name
+    special.__qualname__ = getattr(method, "__qualname__", name)
+    special.__doc__ = getattr(method, "__doc__", None)
+    return special
 
 
 def _most_derived_metaclass(bases: tuple[type, ...]) -> type:

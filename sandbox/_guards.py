@@ -38,7 +38,7 @@ import types
 import typing
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from ._classes import MODEL_MODULE, is_program_class, self_checked
+from ._classes import MODEL_MODULE, VISIBLE_CLASSES, is_program_class, self_checked
 from ._compile import MODEL_FILENAME
 from ._policy import (
     ASYNC_STEP_ATTRIBUTES,
@@ -354,7 +354,7 @@ def safe_anext(iterator: Any, *default: Any) -> Any:
 #: program's own classes, and leaves out every other class on the way - the
 #: real classes a façade replaces (the real ``enum.Enum`` behind the façade's
 #: checked subclass), metaclasses and private helper classes.
-_visible_classes: set[type] = set()
+_visible_classes: Final[set[type]] = VISIBLE_CLASSES
 
 
 def visible_classes() -> set[type]:

@@ -359,3 +359,44 @@ def test_typing_final_marks_only_the_programs_objects() -> None:
     )
     assert run_ok(source) is True
     assert "__final__" not in vars(asyncio.Queue)
+
+
+# -- special methods never see a class the program cannot hold ------------------------------
+
+
+def test_a_program_comparison_is_not_handed_the_real_type_by_a_typing_alias() -> None:
+    # typing.Type's origin is the real `type`; an alias compares origins natively.
+    source = (
+        "import typing\n"
+        "seen = []\n"
+        "class Spy:\n"
+        "    def __eq__(self, other):\n"
+        "        seen.append(other)\n"
+        "        return False\n"
+        "    def __hash__(self):\n"
+        "        return 1\n"
+        "Alias = type(typing.List[int])\n"
+        "equal = typing.Type[int] == Alias(Spy(), (int,))\n"
+        "return [equal, len(seen)]"
+    )
+    assert run_ok(source) == [False, 0]
+
+
+def test_special_methods_still_see_the_programs_operands_and_visible_classes() -> None:
+    source = (
+        "class Box:\n"
+        "    def __init__(self, n):\n"
+        "        self.n = n\n"
+        "    def __eq__(self, other):\n"
+        "        return other is int or (isinstance(other, Box) and other.n == self.n)\n"
+        "    def __lt__(self, other):\n"
+        "        return self.n < other.n\n"
+        "    def __radd__(self, other):\n"
+        "        return other + self.n\n"
+        "    def __getitem__(self, key):\n"
+        "        return key\n"
+        "boxes = sorted([Box(3), Box(1), Box(2)])\n"
+        "return [Box(1) == int, Box(2) == Box(2), [b.n for b in boxes], sum(boxes),\n"
+        "        Box(0)[str] is str]"
+    )
+    assert run_ok(source) == [True, True, [1, 2, 3], 6, True]
