@@ -63,6 +63,7 @@ from bridge.protocol import (
     Run,
     Tripped,
     Where,
+    bounded_text,
     encode_frame,
     encode_value,
     peek_tag,
@@ -617,7 +618,8 @@ class HostEndpoint:
                 if message.name not in names:
                     raise _Violation(
                         "worker-exit",
-                        f"the child called tool {message.name!r}, which its program was not given",
+                        f"the child called tool {bounded_text(repr(message.name))}, which "
+                        "its program was not given",
                     )
                 if self._in_flight >= max_pending_calls:
                     raise _Violation(

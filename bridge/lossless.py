@@ -45,17 +45,29 @@ MAX_DEPTH: Final = 500
 _PathPart: TypeAlias = "str | int"
 
 
+#: The most characters of one key a path shows, and of a whole path: a path
+#: names where a value sits, and must not grow with the keys a peer chose.
+_SHOWN_KEY_CHARS: Final = 64
+_SHOWN_PATH_CHARS: Final = 4096
+
+
 def format_path(parts: tuple[_PathPart, ...] | list[_PathPart]) -> str:
-    """Render a path as ``$.key[3]["odd key"]``."""
+    """Render a path as ``$.key[3]["odd key"]``; a long key or path is cut with ``...``."""
     out = ["$"]
     for part in parts:
         if isinstance(part, int):
             out.append(f"[{part}]")
+        elif len(part) > _SHOWN_KEY_CHARS:
+            out.append(f"[{_quote(part[:_SHOWN_KEY_CHARS])[:-1]}...\"]")
         elif part.isidentifier():
             out.append(f".{part}")
         else:
             out.append(f"[{_quote(part)}]")
-    return "".join(out)
+    path = "".join(out)
+    if len(path) > _SHOWN_PATH_CHARS:
+        half = _SHOWN_PATH_CHARS // 2
+        path = f"{path[:half]}...{path[-half:]}"
+    return path
 
 
 def _quote(key: str) -> str:

@@ -47,6 +47,7 @@ __all__ = [
     "MAX_EVENT_NAME_CHARS",
     "MAX_LOG_LINES_PER_FRAME",
     "PROTOCOL_VERSION",
+    "SHOWN_TEXT_CHARS",
     "Call",
     "ChildMessage",
     "ChildMessageDecoder",
@@ -65,6 +66,7 @@ __all__ = [
     "ToolSignature",
     "Tripped",
     "Where",
+    "bounded_text",
     "encode_frame",
     "encode_value",
     "peek_tag",
@@ -84,6 +86,22 @@ _HEADER: Final = struct.Struct(">I")
 DEFAULT_MAX_FRAME_BYTES: Final = 16 * 1024 * 1024
 #: Tool calls a child may have in flight unless the host says otherwise.
 DEFAULT_MAX_PENDING_CALLS: Final = 128
+
+#: The most characters of a peer's text (a tool name, a decoder's message that
+#: quotes a frame) an error message repeats; the rest is cut.
+SHOWN_TEXT_CHARS: Final = 200
+
+
+def bounded_text(text: str, limit: int = SHOWN_TEXT_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, saying how long it was: peer text in a message.
+
+    A message built from what the other side sent must not grow with it: a
+    forged frame could otherwise make the host carry megabytes of error text.
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters in all)"
+
 
 #: A :class:`Log` frame carries at most this many lines. The limit is checked
 #: from the array header, so a frame of millions of empty strings is refused
@@ -546,7 +564,8 @@ class ChildMessageDecoder:
         try:
             return self._decoder.decode(body)
         except msgspec.DecodeError as exc:
-            raise ProtocolError(f"undecodable frame from the child: {exc}") from None
+            text = bounded_text(str(exc))
+            raise ProtocolError(f"undecodable frame from the child: {text}") from None
 
 
 @final
@@ -567,4 +586,5 @@ class HostMessageDecoder:
         try:
             return self._decoder.decode(body)
         except msgspec.DecodeError as exc:
-            raise ProtocolError(f"undecodable frame from the host: {exc}") from None
+            text = bounded_text(str(exc))
+            raise ProtocolError(f"undecodable frame from the host: {text}") from None

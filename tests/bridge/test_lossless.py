@@ -11,7 +11,15 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from bridge.lossless import MAX_DEPTH, FrozenDict, JsonValue, LossyJsonError, materialize
+from bridge.lossless import (
+    MAX_DEPTH,
+    FrozenDict,
+    JsonValue,
+    LossyJsonError,
+    format_path,
+    materialize,
+)
+from bridge.protocol import SHOWN_TEXT_CHARS, bounded_text
 from tests.strategies import Opaque, json_values, wild_values
 
 # --- oracles ---------------------------------------------------------------------------------
@@ -561,3 +569,36 @@ def test_a_dataclass_instance_suggests_asdict() -> None:
         r"is not JSON - at `\$\[0\]`$",
     ):
         materialize([Point(1)], accept_collections=True)
+
+
+# -- a path names where a value sits, and stays short whatever the keys ---------------------
+
+
+@given(
+    st.lists(
+        st.one_of(st.integers(0, 10**6), st.text(max_size=3000)), max_size=MAX_DEPTH
+    )
+)
+def test_a_path_is_bounded_whatever_its_keys(parts: list[int | str]) -> None:
+    # Each key is shown escaped (up to ten characters each): a peer's keys
+    # must not make an error message grow with them.
+    assert len(format_path(parts)) <= 4096 + 3
+
+
+def test_a_lossy_value_under_a_huge_key_is_named_by_a_short_path() -> None:
+    with pytest.raises(LossyJsonError) as caught:
+        materialize({"\U0001f600" * 100_000: -0.0})
+    assert len(str(caught.value)) < 2000
+    assert caught.value.path.startswith('$["\\U0001f600')
+    assert caught.value.path.endswith('..."]')
+
+
+@given(st.text(max_size=5000))
+def test_bounded_text_keeps_short_text_and_cuts_long_text(text: str) -> None:
+    shown = bounded_text(text)
+    if len(text) <= SHOWN_TEXT_CHARS:
+        assert shown == text
+    else:
+        assert shown.startswith(text[:SHOWN_TEXT_CHARS])
+        assert f"({len(text)} characters in all)" in shown
+        assert len(shown) < SHOWN_TEXT_CHARS + 60
