@@ -90,6 +90,7 @@ def prepare() -> None:
     the runtime's bytecode quickened in the pages every child shares.
     """
     _classes.check_library_selves(_guards.visible_classes())
+    _classes.install_program_module()
     for restricted in (True, False):
         _warm_up_code[restricted] = compile_program(_WARM_UP_SOURCE, restricted=restricted)
         _warm_up(restricted, runs=_ZYGOTE_WARM_UP_RUNS)

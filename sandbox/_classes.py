@@ -40,10 +40,12 @@ import json
 import re
 import statistics
 import string
+import sys
 import types
 import typing
 from typing import TYPE_CHECKING, Any, Final, final
 
+from ._compile import MAIN_NAME
 from ._policy import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
 
 if TYPE_CHECKING:
@@ -59,6 +61,7 @@ __all__ = [
     "check_new_class",
     "hidden_class",
     "inert_base",
+    "install_program_module",
     "is_program_class",
     "is_program_function",
     "readable_field_name",
@@ -213,6 +216,30 @@ def readable_field_name(name: object) -> bool:
         and name not in RUNTIME_CHECKED_ATTRIBUTES
     )
 
+@final
+class _ProgramModuleStandIn:
+    """What ``sys.modules`` holds under :data:`MODEL_MODULE` in a child.
+
+    ``dataclasses`` looks up the module of the class it decorates: for a quoted
+    annotation (``reports: "list[Node]"``) it reads the module's ``__dict__``,
+    and for the methods it generates it takes that dict as their globals. The
+    program has no module; this stand-in answers a fresh empty namespace each
+    time, what ``dataclasses`` uses when the module is missing, so the
+    generated methods' globals carry no ``__name__`` of the program's.
+    """
+
+    __slots__ = ()
+
+    @property
+    def __dict__(self) -> dict[str, object]:  # type: ignore[override]
+        return {}
+
+
+def install_program_module() -> None:
+    """Put the stand-in for the program's module in ``sys.modules`` (the child does, once)."""
+    sys.modules.setdefault(MODEL_MODULE, _ProgramModuleStandIn())  # type: ignore[arg-type]
+
+
 #: Every class the program created. One run per process, so nothing is ever
 #: removed; a strong set keeps membership tests as cheap as a dict lookup.
 _program_classes: set[type] = set()
@@ -330,7 +357,13 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
     for method_name, method in list(vars(cls).items()):
         if method_name in _SHIELDED_METHODS:
             type.__setattr__(cls, method_name, _shielded(method_name, method))
+    # The program's top level is the body of a function (MAIN_NAME): its
+    # classes print as a script's do (`Point(x=1)`, not `...<locals>.Point`).
+    type.__setattr__(cls, "__qualname__", cls.__qualname__.removeprefix(_MAIN_LOCALS))
     return register_program_class(cls)
+
+
+_MAIN_LOCALS: Final = f"{MAIN_NAME}.<locals>."
 
 
 #: Special methods that native and library code call with operands of its own:

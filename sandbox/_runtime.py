@@ -473,15 +473,18 @@ def format_program_exception(exc: BaseException, source: str) -> str:
     except BaseException:
         name = te.exc_type.__name__ if te.exc_type else "Exception"
         return f"{name}: <the exception could not be formatted>"
-    # The program's own classes print as `<model>.__codemode_main__.<locals>.Name`.
+    # The program's own classes print as `<model>.Name`.
     return _plain_names(text)
 
 
 def _plain_names(text: str) -> str:
-    return text.replace(_PROGRAM_QUALIFIER, "")
+    return text.replace(_PROGRAM_QUALIFIER, "").replace(_PROGRAM_MODULE, "")
 
 
+# A class of the program is named `<model>.Name` (build_class drops the
+# `__codemode_main__.<locals>.` of its qualified name; other names keep it).
 _PROGRAM_QUALIFIER: Final = f"{MODEL_MODULE}.{MAIN_NAME}.<locals>."
+_PROGRAM_MODULE: Final = f"{MODEL_MODULE}."
 
 
 def program_frames(tb: object, lines: list[str]) -> list[traceback.FrameSummary]:

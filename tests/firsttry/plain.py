@@ -14,6 +14,7 @@ safe; nothing here is a sandbox.
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 import io
 import itertools
@@ -104,17 +105,30 @@ def _registry() -> Registry:
     return registry
 
 
+def _top_level_class(func: Any, name: str, /, *bases: Any, **keywords: Any) -> Any:
+    # The program's top level is __program__'s body here: its classes are named
+    # as a script's top-level classes are (`Point`, not `__program__.<locals>.Point`).
+    cls = builtins.__build_class__(func, name, *bases, **keywords)
+    cls.__qualname__ = cls.__qualname__.removeprefix("__program__.<locals>.")
+    return cls
+
+
+_SCRIPT_BUILTINS: dict[str, Any] = {**vars(builtins), "__build_class__": _top_level_class}
+
+
 async def run_plain(text: str) -> PlainOutcome:
     """Run one program as plain CPython against the tools; never raises for a program's fault."""
     agent = Agent("plain")
     namespace: dict[str, Any] = {
+        "__builtins__": _SCRIPT_BUILTINS,
         "__name__": "__main__",
         "tools": _Tools(_registry(), agent, f"plain-{next(_ids)}"),
         "ToolCallError": ToolCallError,
     }
     out = io.StringIO()
     try:
-        exec(compile(_as_function(text), "<program>", "exec"), namespace)
+        # dont_inherit: this file's `from __future__ import annotations` is not the program's.
+        exec(compile(_as_function(text), "<program>", "exec", dont_inherit=True), namespace)
         program: Coroutine[Any, Any, object] = namespace["__program__"]()
         with contextlib.redirect_stdout(out):
             returned = await program
