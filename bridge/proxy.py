@@ -93,9 +93,12 @@ def _quoted(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-
 def _display(name: str) -> str:
     return f"tools.{name}" if name.isidentifier() else f"tools[{name!r}]"
+
+
+def _unsent(name: str, exc: OSError) -> ToolCallError:
+    return ToolCallError(f"{_display(name)}(...) could not be sent: the host is gone ({exc})", name)
 
 
 @final
@@ -161,9 +164,7 @@ class _Calls:
         except OSError as exc:
             # Calls batched before it went down with the write.
             self.channel.host_gone(exc)
-            raise ToolCallError(
-                f"{_display(name)}(...) could not be sent: the host is gone ({exc})", name
-            ) from None
+            raise _unsent(name, exc) from None
         return future
 
     def _send(self, future: asyncio.Future[JsonValue], name: str, frame: bytes) -> None:
@@ -190,11 +191,7 @@ class _Calls:
             try:
                 self._send(future, name, encode_frame(Call(self.next_id, name, args)))
             except OSError as exc:
-                future.set_exception(
-                    ToolCallError(
-                        f"{_display(name)}(...) could not be sent: the host is gone ({exc})", name
-                    )
-                )
+                future.set_exception(_unsent(name, exc))
                 self.channel.host_gone(exc)
                 return
 

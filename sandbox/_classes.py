@@ -370,7 +370,8 @@ _MAIN_LOCALS: Final = f"{MAIN_NAME}.<locals>."
 #: comparisons (a dict or cache lookup compares a program key with the keys it
 #: holds, ``typing``'s aliases compare their origins), the binary operators and
 #: their reflections, and item access. See :func:`_shielded`.
-_SHIELDED_METHODS: Final = frozenset(
+_ITEM_METHODS: Final = frozenset({"__contains__", "__getitem__", "__setitem__", "__delitem__"})
+_SHIELDED_METHODS: Final = _ITEM_METHODS | frozenset(
     {f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge")}
     | {
         f"__{prefix}{op}__"
@@ -380,9 +381,7 @@ _SHIELDED_METHODS: Final = frozenset(
         )
         for prefix in ("", "r", "i")
     }
-    | {"__contains__", "__getitem__", "__setitem__", "__delitem__"}
 )
-_ITEM_METHODS: Final = frozenset({"__contains__", "__getitem__", "__setitem__", "__delitem__"})
 
 #: The classes the builtins and façades hand to programs (filled by
 #: ``sandbox._builtins``); the guards read the same set.
