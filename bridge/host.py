@@ -74,8 +74,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
+    "ERROR_SLACK_CHARS",
     "INLINE_DECODE_BYTES",
     "LOG_SLACK_BYTES",
+    "MAX_WHERE_REPORTS",
     "CallHandler",
     "HostEndpoint",
     "OutputCallback",
@@ -87,9 +89,17 @@ __all__ = [
 
 _logger: Final = logging.getLogger(__name__)
 
-#: Log bytes the host accepts beyond ``Run.max_log_bytes``: room for the
-#: child's truncation marker line and for differences in how a line is counted.
-LOG_SLACK_BYTES: Final = 4096
+#: Log bytes the host accepts beyond ``Run.max_log_bytes``: room for the one
+#: marker line a child adds when it cuts a program's output. The child counts
+#: a line as the host does (its UTF-8 bytes and a newline), after making it
+#: valid text, so nothing else may pass the budget.
+LOG_SLACK_BYTES: Final = 128
+#: Characters a program's error message may have beyond ``Run.max_value_bytes``:
+#: the child's note that it cut the message.
+ERROR_SLACK_CHARS: Final = 4096
+#: ``Where`` frames a child may send during a run: it sends one, when its CPU
+#: limit stops it. Each further frame would be host work for nothing.
+MAX_WHERE_REPORTS: Final = 4
 
 #: A pipe holds 64 KiB unless resized; reading more at once only allocates more.
 _READ_CHUNK: Final = 64 * 1024
@@ -594,6 +604,7 @@ class HostEndpoint:
         names = frozenset(run.tool_names)
         log_cap = run.max_log_bytes + LOG_SLACK_BYTES
         next_id = 0
+        where_reports = 0
         while True:
             # Frames already read are handled without a loop iteration between
             # them: the handlers of calls that arrived together (a child sends
@@ -663,6 +674,13 @@ class HostEndpoint:
                 return await _checked_done(message, run.max_value_bytes)
             elif isinstance(message, Where):
                 self._where = message.line  # a CPU-limited child's last words
+                where_reports += 1
+                if where_reports > MAX_WHERE_REPORTS:
+                    raise _Violation(
+                        "worker-exit",
+                        f"the child sent more than {MAX_WHERE_REPORTS} line reports (Where) "
+                        "during its run; a child sends one, when it is stopped",
+                    )
             elif isinstance(message, Tripped):
                 return None, ("sandbox-violation", tripped_message(message.event, message.detail))
             else:
@@ -892,7 +910,7 @@ async def _checked_done(
 ) -> tuple[JsonValue, tuple[str, str] | None]:
     if done.error is not None:
         message = done.error.message
-        if len(message) > max_value_bytes + LOG_SLACK_BYTES:
+        if len(message) > max_value_bytes + ERROR_SLACK_CHARS:
             raise _Violation(
                 "output-limit",
                 f"the program's error message is {len(message)} characters, over the limit of "

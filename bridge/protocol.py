@@ -259,7 +259,10 @@ class Call(msgspec.Struct, frozen=True, tag="call", array_like=True, forbid_unkn
 class Log(msgspec.Struct, frozen=True, tag="log", array_like=True, forbid_unknown_fields=True):
     """child -> host: completed lines of ``print`` output, in order."""
 
-    lines: Annotated[tuple[str, ...], msgspec.Meta(max_length=MAX_LOG_LINES_PER_FRAME)]
+    # At least one line: every log frame spends some of the run's output budget.
+    lines: Annotated[
+        tuple[str, ...], msgspec.Meta(min_length=1, max_length=MAX_LOG_LINES_PER_FRAME)
+    ]
 
 
 @final
@@ -508,6 +511,12 @@ def read_frame(fd: int, buffer: FrameBuffer) -> bytes:
         buffer.feed(data)
 
 
+#: MessagePack's ``str8``, ``str16`` and ``str32`` headers: the bytes of their length.
+_STR_LENGTH_BYTES: Final = {0xD9: 1, 0xDA: 2, 0xDB: 4}
+#: Longer than every message tag.
+_MAX_TAG_CHARS: Final = 16
+
+
 def peek_tag(body: bytes) -> str | None:
     """The tag of the message in a frame body, read from its first bytes only.
 
@@ -527,10 +536,21 @@ def peek_tag(body: bytes) -> str | None:
         start = 5
     else:
         return None
-    if len(body) <= start or not 0xA0 <= body[start] <= 0xBF:
+    if len(body) <= start:
         return None
-    size = body[start] - 0xA0
-    tag = body[start + 1 : start + 1 + size]
+    # The decoder takes a tag in any of MessagePack's string forms, so each is read here.
+    header = body[start]
+    if 0xA0 <= header <= 0xBF:
+        size, start = header - 0xA0, start + 1
+    elif header in _STR_LENGTH_BYTES:
+        width = _STR_LENGTH_BYTES[header]
+        size = int.from_bytes(body[start + 1 : start + 1 + width], "big")
+        start += 1 + width
+    else:
+        return None
+    if size > _MAX_TAG_CHARS:
+        return None  # no message has so long a tag: the decoder refuses the frame
+    tag = body[start : start + size]
     if len(tag) != size or not tag.isascii():
         return None
     return tag.decode("ascii")

@@ -96,6 +96,8 @@ class _Output:
         """Add text to the current line; ``False`` once the budget is spent."""
         if not piece:
             return True
+        # Made valid before it is counted: the host counts what arrives.
+        piece = _valid_text(piece)
         size = _utf8_len(piece)
         if self._partial_bytes + size + 1 > self._left:
             # This line cannot complete within the budget: cut it here.
@@ -113,11 +115,11 @@ class _Output:
         self._left -= self._partial_bytes + 1
         self._partial = []
         self._partial_bytes = 0
-        self._emit(_valid_text(line))
+        self._emit(line)
 
     def _truncate(self) -> None:
         if self._partial:
-            self._emit(_valid_text("".join(self._partial)))
+            self._emit("".join(self._partial))
             self._partial = []
         self._emit(TRUNCATION_MARKER.format(limit=self._limit))
         self._closed = True
@@ -130,11 +132,11 @@ class _Output:
 def _utf8_len(text: str) -> int:
     if text.isascii():
         return len(text)
-    return len(text.encode("utf-8", "surrogatepass"))
+    return len(text.encode("utf-8"))
 
 
 def _cut_utf8(text: str, limit: int) -> str:
-    return text.encode("utf-8", "surrogatepass")[:limit].decode("utf-8", "ignore")
+    return text.encode("utf-8")[:limit].decode("utf-8", "ignore")
 
 
 def _valid_text(text: str) -> str:

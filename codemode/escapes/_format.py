@@ -24,8 +24,9 @@ async function, as the sandbox runs it), not a test module. It opens with
     with one of ``kinds``: the host's limits, not the program, ended it) and
     ``host`` (the host did no more than a fixed amount of work on the run's
     untrusted input where it stalls other runs: walk steps compiling the
-    program, counted on any host thread, and JSON text decoded in one piece on
-    the event loop's thread; counted, never timed).
+    program, counted on any host thread, JSON text decoded in one piece on
+    the event loop's thread, and frames decoded that were not tool calls;
+    counted, never timed).
 ``expect``
     Error kinds the run must end with whenever the language layer is on;
     ``refused`` stands for ``exception`` or ``compile``.

@@ -9,9 +9,13 @@ harm is judged by counting, never by timing:
   ``ast.iter_fields``, which the policy's transformer, its scope walks and the
   location pass all step through) made inside the host's compiler (what the
   pool calls to compile a program), on whichever host thread runs it;
-* decode work: the length of each JSON text decoded on the event loop's thread.
+* decode work: the length of each JSON text decoded on the event loop's thread;
+* frames that ask for nothing: every frame decoded from a child that is not a
+  tool call (a call costs the host what its tool costs, which the program may
+  spend). A child's log lines, its line report and its last frame come in a
+  few frames; a stream of them would hold the host's loop for the whole run.
 
-A run does harm when either passes a fixed budget, the same for every program:
+A run does harm when any passes a fixed budget, the same for every program:
 the host may compile a short program and decode a short text in place, but no
 program or frame may make it do more.
 """
@@ -26,19 +30,29 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import bridge._decoding
+import bridge.protocol
 import sandbox._compile
 import sandbox._pool
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["HOST_COMPILE_STEPS", "HOST_LOOP_DECODE_BYTES", "HostWork", "recording"]
+__all__ = [
+    "HOST_COMPILE_STEPS",
+    "HOST_IDLE_FRAMES",
+    "HOST_LOOP_DECODE_BYTES",
+    "HostWork",
+    "recording",
+]
 
 #: Walk steps the host may spend compiling one run's program: a short program
 #: (the host compiles at most 1 KiB) needs a few ten thousand at most.
 HOST_COMPILE_STEPS: Final = 50_000
 #: JSON text the host may decode in one piece on its event loop.
 HOST_LOOP_DECODE_BYTES: Final = 16 * 1024
+#: Frames other than tool calls the host may decode for one run: more than the
+#: log budget of a corpus run (16 KiB) allows even at one byte a frame.
+HOST_IDLE_FRAMES: Final = 20_000
 
 _case: ContextVar[str | None] = ContextVar("host_work_case", default=None)
 
@@ -47,6 +61,7 @@ _case: ContextVar[str | None] = ContextVar("host_work_case", default=None)
 class _Work:
     compile_steps: int = 0
     loop_decode_bytes: int = 0
+    idle_frames: int = 0
 
 
 class HostWork:
@@ -80,6 +95,11 @@ class HostWork:
                 f"the host decoded {work.loop_decode_bytes} bytes of JSON in one piece on its "
                 f"event loop (budget {HOST_LOOP_DECODE_BYTES})"
             )
+        if work.idle_frames > HOST_IDLE_FRAMES:
+            harms.append(
+                f"the host decoded {work.idle_frames} frames from the child that were not "
+                f"tool calls (budget {HOST_IDLE_FRAMES})"
+            )
         return harms
 
     def _work(self) -> _Work | None:
@@ -97,6 +117,8 @@ def recording() -> Iterator[HostWork]:
     recorder = HostWork()
     real_compile = sandbox._compile.compile_with_calls  # what the pool calls
     real_decode = bridge._decoding.decode_lossless
+    decoder = bridge.protocol.ChildMessageDecoder
+    real_frame_decode = decoder.decode
     child_nodes, fields = ast.iter_child_nodes, ast.iter_fields
 
     def counted_child_nodes(node: ast.AST) -> Iterator[ast.AST]:
@@ -124,12 +146,20 @@ def recording() -> Iterator[HostWork]:
             work.loop_decode_bytes = max(work.loop_decode_bytes, len(raw))
         return real_decode(raw, *args)
 
+    def counted_frame_decode(self: bridge.protocol.ChildMessageDecoder, body: bytes) -> Any:
+        message = real_frame_decode(self, body)
+        work = recorder._work()
+        if work is not None and not isinstance(message, bridge.protocol.Call):
+            work.idle_frames += 1
+        return message
+
     with contextlib.ExitStack() as patches:
         for owner, name, value in (
             (ast, "iter_child_nodes", counted_child_nodes),
             (ast, "iter_fields", counted_fields),
             (sandbox._pool, "compile_with_calls", counted_compile),
             (bridge._decoding, "decode_lossless", counted_decode),
+            (decoder, "decode", counted_frame_decode),
         ):
             patches.callback(setattr, owner, name, getattr(owner, name))
             setattr(owner, name, value)

@@ -28,6 +28,7 @@ import bridge.host
 import bridge.tasks
 from bridge._decoding import decode_lossless
 from bridge.host import (
+    ERROR_SLACK_CHARS,
     LOG_SLACK_BYTES,
     HostEndpoint,
     RunOutcome,
@@ -557,7 +558,8 @@ async def test_logs_beyond_the_host_cap_end_the_run_as_output_limit() -> None:
         f"the program's output exceeded 10000 bytes (max_log_bytes, plus {LOG_SLACK_BYTES} "
         "bytes of slack)",
     )
-    assert len(outcome.logs) == 14  # the lines that fitted are kept
+    # The lines that fitted are kept: 1,000 bytes each with the newline.
+    assert len(outcome.logs) == (10_000 + LOG_SLACK_BYTES) // 1000
 
 
 async def test_many_empty_log_lines_count_against_the_cap() -> None:
@@ -594,7 +596,7 @@ async def test_a_bad_return_value_is_caught_on_the_host(
 
 async def test_an_oversized_error_message_is_an_output_limit() -> None:
     def script(child: FakeChild) -> None:
-        child.send(Done(error=Failure("exception", "e" * (1000 + LOG_SLACK_BYTES + 1))))
+        child.send(Done(error=Failure("exception", "e" * (1000 + ERROR_SLACK_CHARS + 1))))
 
     outcome = await serve(script)
     assert outcome.error is not None

@@ -22,11 +22,13 @@ import bridge.host
 from bridge._decoding import INLINE_DECODE_BYTES, Abandoned, decode_lossless, is_lossless_decoded
 from bridge.lossless import MAX_DEPTH, LossyJsonError, materialize
 from bridge.protocol import (
+    HEADER_BYTES,
     MAX_LOG_LINES_PER_FRAME,
     Call,
     ChildMessageDecoder,
     Done,
     Log,
+    Where,
     encode_frame,
     peek_tag,
 )
@@ -187,6 +189,81 @@ async def test_arguments_are_decoded_only_while_they_fit_the_bytes_in_flight(
         assert seen == [*fitting, len(b"1")]  # and the final value
         assert outcome.error is None
         assert outcome.value == 1
+
+
+# ------------------------------------------------------------------ frames that do nothing
+
+
+def _frame(body: bytes) -> bytes:
+    return len(body).to_bytes(HEADER_BYTES, "big") + body
+
+
+async def test_line_reports_past_their_budget_end_the_run() -> None:
+    # A child sends one Where, when its CPU limit stops it; a stream of them
+    # would keep the host's loop busy for the whole wall clock.
+    reports = bridge.host.MAX_WHERE_REPORTS
+
+    def script(child: FakeChild) -> None:
+        child.send(*(Where(n) for n in range(reports + 1)), done(1))
+        child.release.wait()
+
+    outcome = await serve(script)
+    assert outcome.error == (
+        "worker-exit",
+        f"the child sent more than {reports} line reports (Where) during its run; "
+        "a child sends one, when it is stopped",
+    )
+
+
+async def test_line_reports_within_their_budget_are_kept() -> None:
+    def script(child: FakeChild) -> None:
+        child.send(*(Where(n) for n in range(bridge.host.MAX_WHERE_REPORTS)), done(1))
+
+    outcome = await serve(script)
+    assert outcome.error is None
+    assert outcome.value == 1
+
+
+async def test_a_log_frame_without_lines_is_refused() -> None:
+    # Every log frame must spend output budget, or empty ones could flow forever.
+    body = msgspec.msgpack.encode(["log", []])
+
+    def script(child: FakeChild) -> None:
+        child.send(_frame(body), done(1))
+        child.release.wait()
+
+    outcome = await serve(script)
+    assert outcome.error is not None
+    assert outcome.error[0] == "worker-exit"
+    assert "length >= 1" in outcome.error[1]
+
+
+@pytest.mark.parametrize("header", [b"\xd9\x03", b"\xda\x00\x03", b"\xdb\x00\x00\x00\x03"])
+async def test_a_log_frame_is_held_to_its_budget_whatever_string_form_its_tag_takes(
+    header: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = encode_frame(Log(("x" * 1000,) * 40))[HEADER_BYTES:]
+    assert body[1] == 0xA3  # the tag "log" as a fixstr
+    recoded = body[:1] + header + body[2:]
+    assert ChildMessageDecoder().decode(recoded) == Log(("x" * 1000,) * 40)
+    assert peek_tag(recoded) == "log"
+    decodes: list[bytes] = []
+    real = ChildMessageDecoder.decode
+
+    def recording(self: object, frame: bytes) -> object:
+        decodes.append(frame)
+        return real(self, frame)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ChildMessageDecoder, "decode", recording)
+
+    def script(child: FakeChild) -> None:
+        child.send(_frame(recoded))
+        child.release.wait()
+
+    outcome = await serve(script, run=make_run(max_log_bytes=10_000))
+    assert outcome.error is not None
+    assert outcome.error[0] == "output-limit"
+    assert recoded not in decodes  # refused from its size, before it was decoded
 
 
 # ------------------------------------------------------------------ where decoding happens

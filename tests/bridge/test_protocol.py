@@ -74,7 +74,7 @@ readies = st.builds(
     unprotected=st.lists(text, max_size=3).map(tuple),
 )
 calls = st.builds(Call, id=ids, name=text, args=json_bytes)
-logs = st.builds(Log, lines=st.lists(text, max_size=20).map(tuple))
+logs = st.builds(Log, lines=st.lists(text, min_size=1, max_size=20).map(tuple))
 failures = st.builds(
     Failure, kind=st.sampled_from(["exception", "invalid-output", "output-limit"]), message=text
 )

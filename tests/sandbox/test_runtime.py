@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bridge.host import LOG_SLACK_BYTES
 from sandbox._builtins import make_globals
 from sandbox._compile import compile_program
 from sandbox._runtime import TRUNCATION_MARKER, PreparedRun, _Output
@@ -186,6 +187,13 @@ def test_a_lone_surrogate_in_output_is_escaped() -> None:
     assert run("print('a\\ud800b')").logs == ["a\\ud800b"]
 
 
+def test_escaped_surrogates_count_at_their_escaped_size() -> None:
+    # Six bytes each as escapes, three as code points: 19 bytes of escapes fit in
+    # 20 (with the newline), not six code points.
+    result = run("print('\\ud800' * 10)", max_log_bytes=20)
+    assert result.logs == ["\\ud800" * 3 + "\\", TRUNCATION_MARKER.format(limit=20)]
+
+
 def test_print_works_without_the_language_layer() -> None:
     assert run("print('plain')", restricted=False).logs == ["plain"]
 
@@ -204,7 +212,15 @@ def test_captured_lines_are_the_printed_text_split_at_newlines(chunks: list[str]
     assert lines == expected
 
 
-@given(st.lists(st.text(max_size=30), max_size=20), st.integers(min_value=1, max_value=60))
+@given(
+    # Lone surrogates included: they are what a line's escaping makes longer.
+    st.lists(
+        st.lists(st.one_of(st.characters(), st.integers(0xD800, 0xDFFF).map(chr)), max_size=30)
+        .map("".join),
+        max_size=20,
+    ),
+    st.integers(min_value=1, max_value=60),
+)
 def test_captured_output_never_passes_its_budget(chunks: list[str], budget: int) -> None:
     lines: list[str] = []
     output = _Output(budget, lines.append)
@@ -213,8 +229,15 @@ def test_captured_output_never_passes_its_budget(chunks: list[str], budget: int)
     output.flush()
     marker = TRUNCATION_MARKER.format(limit=budget)
     body = lines[:-1] if lines and lines[-1] == marker else lines
-    assert sum(len(line.encode("utf-8", "surrogatepass")) + 1 for line in body) <= budget
+    # Counted as the host counts what it receives: strict UTF-8 (a lone
+    # surrogate arrives escaped, six bytes where it was three).
+    assert sum(len(line.encode("utf-8")) + 1 for line in body) <= budget
     assert lines.count(marker) <= 1
+
+
+def test_the_marker_line_fits_the_hosts_slack_at_any_limit_a_run_can_carry() -> None:
+    # A run's limits travel as MessagePack integers: at most 64 bits.
+    assert len(TRUNCATION_MARKER.format(limit=2**64 - 1)) + 1 <= LOG_SLACK_BYTES
 
 
 # -- the return value ------------------------------------------------------------------------
