@@ -475,12 +475,18 @@ class _Resolved:
         return self._metaclass(name, bases, namespace, **keywords)
 
 
+#: A class's MRO as the interpreter keeps it, whatever its metaclass defines.
+_real_mro: Final[Callable[[type], tuple[type, ...]]] = type.__dict__["__mro__"].__get__
+
+
 def self_checked(function: Callable[..., Any], owner: type) -> Callable[..., Any]:
     """``function``, a method of ``owner``, refusing any ``self`` that is not an ``owner``."""
     name = getattr(function, "__name__", "method")
 
     def checked(self: object, /, *args: Any, **kwargs: Any) -> Any:
-        if not isinstance(self, owner):
+        # Not isinstance(): a class's __instancecheck__ (an ABC's, through a
+        # program's __subclasshook__ or register()) could say yes to anything.
+        if not any(cls is owner for cls in _real_mro(type(self))):
             raise TypeError(
                 f"{owner.__qualname__}.{name} needs a {owner.__qualname__} object, "
                 f"not a {type(self).__qualname__} object"

@@ -38,7 +38,13 @@ import types
 import typing
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from ._classes import MODEL_MODULE, VISIBLE_CLASSES, is_program_class, self_checked
+from ._classes import (
+    MODEL_MODULE,
+    VISIBLE_CLASSES,
+    is_program_class,
+    is_program_function,
+    self_checked,
+)
 from ._compile import MODEL_FILENAME
 from ._policy import (
     ASYNC_STEP_ATTRIBUTES,
@@ -123,9 +129,11 @@ def guarded_own(obj: Any, name: str) -> Any:
     classes derive from inert bases only (``sandbox._classes``), so an ``_x``
     found there is the program's or an inert base's, never a library's state.
     """
-    if is_program_class(type(obj)) or (
-        type(obj) is super and _is_program_object(obj.__self__)  # type: ignore[attr-defined]
-    ):
+    if is_program_class(type(obj)):
+        return obj
+    if type(obj) is super and _is_program_object(obj.__self__):  # type: ignore[attr-defined]
+        if _unbound_library_method(obj, name) is not None:
+            _refuse_unbound(obj, name)
         return obj
     if is_program_class(obj):
         # On a class, the lookup also finds the metaclass's own helpers
@@ -133,8 +141,50 @@ def guarded_own(obj: Any, name: str) -> Any:
         # attributes of the program's.
         if any(name in vars(meta) for meta in type(obj).__mro__):
             _refuse_foreign(obj, name)
+        if _unbound_library_method(obj, name) is not None:
+            _refuse_unbound(obj, name)
         return obj
     _refuse_foreign(obj, name)
+
+
+def _refuse_unbound(obj: object, name: str) -> NoReturn:
+    raise AttributeError(
+        f'"{name}" is a method of a library base class: read from a class it would run with '
+        f"any self, so it can be used only on an instance (self.{name}(...))"
+    )
+
+
+def _unbound_library_method(target: object, name: str) -> type | None:
+    """The class to check ``self`` against if reading ``name`` on ``target`` gives a library method.
+
+    A library class's plain-Python method, read from a class or from ``super()``
+    over a class, comes back as the function itself: it would run with any
+    ``self`` the program chose (``UserList.__getitem__`` builds
+    ``self.__class__(...)``, which for a class is its metaclass, the real
+    ``type``). Whichever class it is read from - the library's own, or a
+    program class deriving from it - the method must check its ``self``.
+    ``None`` when the read gives anything else (a bound method, a static
+    method, a program function, a value).
+    """
+    if isinstance(target, type):
+        cls: Any = target
+        order: tuple[type, ...] = type.__dict__["__mro__"].__get__(target)
+    elif type(target) is super:
+        cls = target.__self_class__  # type: ignore[attr-defined]
+        if not isinstance(cls, type) or cls is not target.__self__:  # type: ignore[attr-defined]
+            return None  # super() over an instance binds what it finds
+        order = cls.__mro__
+        start = target.__thisclass__  # type: ignore[attr-defined]
+        order = order[order.index(start) + 1 :] if start in order else ()
+    else:
+        return None
+    for klass in order:
+        found = type.__dict__["__dict__"].__get__(klass).get(name, _MISSING)
+        if found is not _MISSING:
+            if type(found) is types.FunctionType and not is_program_function(found):
+                return cls  # type: ignore[no-any-return]
+            return None
+    return None
 
 
 def _refuse_blocked(name: str) -> NoReturn:
@@ -182,16 +232,15 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # read from the program's own classes.
         _refuse_underscore(name)
     value = _plain_getattr(obj, name, default)
-    if (
-        type(value) is types.FunctionType
-        and isinstance(obj, type)
-        and name in _METHOD_DUNDERS
-        and not is_program_class(obj)
-    ):
-        # A library class's Python method, unbound: it would run with any self
-        # the program chose (TaskGroup.__init__(mine) stores a real task group
-        # on a program object). C methods check their self; this one now does.
-        return self_checked(value, obj)
+    if type(value) is types.FunctionType:
+        # A library class's Python method, unbound (from its class, a program
+        # class deriving from it, super() or an alias of either): it would run
+        # with any self the program chose (TaskGroup.__init__(mine) stores a
+        # real task group on a program object). C methods check their self;
+        # this one now does.
+        owner = _unbound_library_method(_unaliased(obj), name)
+        if owner is not None:
+            return self_checked(value, owner)
     return value
 
 

@@ -1,0 +1,186 @@
+"""A library class's Python method never reaches a program unbound without checking its self.
+
+Read from a class (or from ``super()`` over a class), a plain-Python method is
+the function itself, and runs with any ``self`` it is handed:
+``UserList.__getitem__(K, slice(None))`` builds ``K.__class__(...)``, for a
+class its metaclass, the real ``type``. The attribute guard makes every such
+method check its ``self`` whichever class it is read from: the library's own,
+or a program class deriving from one (which an earlier guard trusted). ``_x``
+names of a library base are refused on a program class outright, since their
+read stays native. The scan covers every inert base a program may derive from.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import pytest
+
+import sandbox._facades
+import sandbox._facades_async
+import sandbox._facades_data
+import sandbox._facades_enum
+import sandbox._facades_text
+from sandbox._classes import INERT_BASES, is_program_function, self_checked
+from sandbox._guards import guarded_getattr, guarded_own
+
+from .test_language_support import run, run_ok
+
+_FACADES = (
+    sandbox._facades,
+    sandbox._facades_async,
+    sandbox._facades_data,
+    sandbox._facades_enum,
+    sandbox._facades_text,
+)
+
+
+class _Stranger:
+    """A ``self`` no library method was written for."""
+
+
+def _program_subclass(base: type) -> type | None:
+    """A class the program defines over ``base``, or ``None`` if a program cannot."""
+    made: list[type] = []
+    source = "class Mine(Base):\n    pass\nkeep(Mine)"
+    result = run(source, bindings={"Base": base, "keep": made.append})
+    return made[0] if result.error is None else None
+
+
+def _first_found(order: tuple[type, ...]) -> dict[str, object]:
+    """What a read of each name finds first, looking through ``order``."""
+    found: dict[str, object] = {}
+    for klass in order:
+        for name, value in vars(klass).items():
+            found.setdefault(name, value)
+    return found
+
+
+def _library_methods(cls: type) -> list[tuple[str, str, Any]]:
+    """``(name, how, target)`` for each read that finds a library plain-Python function.
+
+    Read from the class, and from ``super()`` over it (the lookup skips the class).
+    """
+    reads = []
+    for how, target, order in (
+        ("class", cls, cls.__mro__),
+        ("super", super(cls, cls), cls.__mro__[1:]),
+    ):
+        for name, value in sorted(_first_found(order).items()):
+            if type(value) is types.FunctionType and not is_program_function(value):
+                reads.append((name, how, target))
+    return reads
+
+
+def _subclasses() -> list[tuple[str, type]]:
+    cases = []
+    for base in sorted(INERT_BASES, key=lambda b: f"{b.__module__}.{b.__qualname__}"):
+        mine = _program_subclass(base)
+        if mine is not None and _library_methods(mine):
+            cases.append((f"{base.__module__}.{base.__qualname__}", mine))
+    return cases
+
+
+SUBCLASSES = _subclasses()
+
+
+def test_the_scan_covers_the_bases_with_python_methods() -> None:
+    names = {name for name, _ in SUBCLASSES}
+    assert {"collections.UserList", "collections.UserDict", "collections.Counter"} <= names
+    assert len(SUBCLASSES) >= 20, names
+
+
+@pytest.mark.parametrize(("base", "mine"), SUBCLASSES, ids=[name for name, _ in SUBCLASSES])
+def test_no_library_method_runs_with_a_self_the_program_chose(base: str, mine: type) -> None:
+    for name, how, target in _library_methods(mine):
+        if name[:1] != "_":
+            continue  # public names: the zygote's check_library_selves wraps them in place
+        if not name.startswith("__"):
+            # `Mine._x` stays a native read once `_own_` lets it through.
+            with pytest.raises(AttributeError, match="method of a library base class"):
+                guarded_own(target, name)
+            continue
+        try:
+            method = guarded_getattr(target, name)
+        except AttributeError:
+            continue  # not a name a program may read there
+        assert type(method) is types.FunctionType, (how, name, method)
+        with pytest.raises(TypeError, match=f"needs a {mine.__qualname__} object"):
+            method(_Stranger())
+
+
+def test_a_subclass_of_userlist_cannot_hand_out_the_real_type() -> None:
+    source = (
+        "import collections\n"
+        "class L(collections.UserList):\n"
+        "    pass\n"
+        "class D:\n"
+        "    def __getitem__(self, i):\n"
+        "        return int\n"
+        "class K:\n"
+        "    data = D()\n"
+        "out = []\n"
+        "for read in (lambda: L.__getitem__, lambda: super(L, L).__getitem__,\n"
+        "             lambda: getattr(L, '__getitem__'), lambda: L[int].__getitem__):\n"
+        "    try:\n"
+        "        out.append(repr(read()(K, slice(None))))\n"
+        "    except (TypeError, AttributeError) as error:\n"
+        "        out.append(str(error))\n"
+        "return out"
+    )
+    refused = "L.__getitem__ needs a L object, not a type object"
+    assert run_ok(source) == [
+        refused,
+        refused,
+        refused,
+        '"__getitem__" is an invalid attribute name because it starts with "_"',
+    ]
+
+
+def test_methods_read_from_a_class_still_work_on_its_instances() -> None:
+    source = (
+        "import collections\n"
+        "class Stack(collections.UserList):\n"
+        "    def __getitem__(self, i):\n"
+        "        return collections.UserList.__getitem__(self, i)\n"
+        "    def __eq__(self, other):\n"
+        "        return super(Stack, Stack).__eq__(self, other)\n"
+        "class Top(Stack):\n"
+        "    def __len__(self):\n"
+        "        return Stack.__len__(self) + 0\n"
+        "s = Top([1, 2, 3])\n"
+        "return [s[0], list(s[1:]), s == [1, 2, 3], len(s)]"
+    )
+    assert run_ok(source) == [1, [2, 3], True, 3]
+
+
+def test_an_underscore_method_of_a_library_base_is_refused_on_the_class() -> None:
+    source = (
+        "import collections\n"
+        "class Tally(collections.Counter):\n"
+        "    pass\n"
+        "return Tally._keep_positive(Tally())"
+    )
+    result = run(source)
+    assert result.error is not None
+    assert "method of a library base class" in result.error[1]
+
+
+def test_the_self_check_is_not_an_isinstance_a_class_can_answer() -> None:
+    # An ABC's isinstance() asks __subclasshook__ and its registry: the check
+    # reads the interpreter's MRO of the object's real type instead.
+    class Agreeable(type):
+        def __instancecheck__(cls, other: object) -> bool:
+            return True
+
+    class Owner(metaclass=Agreeable):
+        def method(self) -> str:
+            return "ran"
+
+    method = self_checked(Owner.method, Owner)
+    assert isinstance(_Stranger(), Owner)
+    refused = r"Owner\.method needs a \S*Owner object, not a _Stranger object"
+    with pytest.raises(TypeError, match=refused):
+        method(_Stranger())
+    assert method(Owner()) == "ran"
