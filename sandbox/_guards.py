@@ -350,11 +350,38 @@ def safe_vars(obj: Any) -> dict[str, Any]:
             "vars() in run_code works on the program's own objects and SimpleNamespace, "
             f"not on a {_type_label(obj)} object"
         )
-    return {
+    members = {
         key: value
         for key, value in obj.__dict__.items()
         if type(key) is str and (key[:1] != "_" or _is_own_name(key))
     }
+    if isinstance(obj, type):
+        # A class's dict may hold what libraries put there (a namedtuple's
+        # `_replace`, an enum's redirecting properties): each as the guard
+        # would hand it out, never a library function that runs with any self.
+        members = {
+            key: checked
+            for key, value in members.items()
+            if (checked := _class_member(obj, value)) is not _MISSING
+        }
+    return members
+
+
+def _class_member(cls: type, value: object) -> object:
+    """``value``, from ``cls``'s own dict, as ``vars(cls)`` shows it (``_MISSING``: not at all)."""
+    if type(value) is types.FunctionType:
+        return value if is_program_function(value) else self_checked(value, cls)
+    if type(value) in (staticmethod, classmethod):
+        inner = value.__func__  # type: ignore[attr-defined]
+        return value if is_program_function(inner) else _MISSING
+    if isinstance(value, property):
+        parts = (value.fget, value.fset, value.fdel)
+        if all(part is None or is_program_function(part) for part in parts):
+            return value
+        return _MISSING
+    if hasattr(type(value), "__get__") and not is_program_class(type(value)):
+        return _MISSING  # a library's descriptor: what it holds is not the program's
+    return value
 
 
 def _is_program_object(obj: object) -> bool:

@@ -184,3 +184,32 @@ def test_the_self_check_is_not_an_isinstance_a_class_can_answer() -> None:
     with pytest.raises(TypeError, match=refused):
         method(_Stranger())
     assert method(Owner()) == "ran"
+
+
+def test_vars_of_a_program_class_holds_no_raw_library_function_or_descriptor() -> None:
+    # A namedtuple's own dict holds collections' `_replace`; an enum with a member
+    # called `name` holds enum's redirecting property, whose fget is Enum.name's.
+    source = (
+        "import collections, enum\n"
+        "NT = collections.namedtuple('NT', 'a b')\n"
+        "class E(enum.Enum):\n"
+        "    name = 1\n"
+        "    value = 2\n"
+        "class Other:\n"
+        "    pass\n"
+        "replace = vars(NT)['_replace']\n"
+        "try:\n"
+        "    replace(Other())\n"
+        "    ran = 'ran'\n"
+        "except TypeError as error:\n"
+        "    ran = str(error)\n"
+        "return [ran, replace(NT(1, 2), a=3) == NT(3, 2), sorted(vars(E))]"
+    )
+    result = run_ok(source)
+    assert isinstance(result, list)
+    ran, works, enum_names = result
+    assert isinstance(enum_names, list)
+    assert ran == "NT._replace needs a NT object, not a Other object"
+    assert works is True
+    assert "name" not in enum_names
+    assert "value" not in enum_names
