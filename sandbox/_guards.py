@@ -48,6 +48,7 @@ from ._policy import (
     RESERVED_PRIVATE_ATTRIBUTES,
     RUNTIME_CHECKED_ATTRIBUTES,
     STEP_ATTRIBUTES,
+    underscore_hint,
 )
 
 if TYPE_CHECKING:
@@ -93,7 +94,10 @@ _PROGRAM_ONLY_DUNDERS: Final = frozenset(
 
 
 def _refuse_underscore(name: str) -> NoReturn:
-    raise AttributeError(f'"{name}" is an invalid attribute name because it starts with "_"')
+    raise AttributeError(
+        f'"{name}" is an invalid attribute name because it starts with "_"'
+        + underscore_hint(name)
+    )
 
 
 def _is_own_name(name: str) -> bool:

@@ -32,14 +32,16 @@ from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 from ._rewrites import LinearRewrites
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable, Iterator, Mapping
 
 __all__ = [
     "BLOCKED_ATTRIBUTES",
     "DEFINABLE_DUNDERS",
     "READABLE_DUNDERS",
     "RUNTIME_CHECKED_ATTRIBUTES",
+    "UNDERSCORE_HINTS",
     "ProgramPolicy",
+    "underscore_hint",
 ]
 
 #: Attribute names without a leading ``_`` that still lead to interpreter
@@ -198,6 +200,79 @@ DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
     }
 )
 
+#: The operators of the binary special methods, for the hints below.
+_BINARY_OPERATORS: Final[Mapping[str, str]] = {
+    "add": "+", "sub": "-", "mul": "*", "matmul": "@", "truediv": "/", "floordiv": "//",
+    "mod": "%", "pow": "**", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>",
+}  # fmt: skip
+
+#: What to write instead of a refused underscore name that programs reach for.
+#: Text only: each hint names the builtin, operator or façade function that
+#: does the same through the guards.
+UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
+    "__dict__": "use vars(obj) for the attributes of the program's own objects",
+    "__members__": "use list(SomeEnum) for an enum's members, or SomeEnum[name] for one by name",
+    "__annotations__": "use dataclasses.fields(cls) for a dataclass's fields",
+    "__dataclass_fields__": "use dataclasses.fields(obj) for a dataclass's fields",
+    "_value_": "use member.value",
+    "_name_": "use member.name",
+    "__file__": "programs have no file system; use the tools they are given",
+    "__init__": "call super().__init__(...) in a subclass, or ClassName(...) for a new object",
+    "__repr__": "use repr(x)",
+    "__str__": "use str(x)",
+    "__len__": "use len(x)",
+    "__hash__": "use hash(x)",
+    "__bool__": "use bool(x)",
+    "__iter__": "use iter(x)",
+    "__next__": "use next(x)",
+    "__aiter__": "use aiter(x)",
+    "__anext__": "use await anext(x)",
+    "__contains__": "use `item in x`",
+    "__getitem__": "use x[key]",
+    "__setitem__": "use x[key] = value",
+    "__delitem__": "use del x[key]",
+    "__missing__": "use x[key] or x.get(key)",
+    "__call__": "call x(...) directly",
+    "__enter__": "use `with x:`",
+    "__exit__": "use `with x:`",
+    "__aenter__": "use `async with x:`",
+    "__aexit__": "use `async with x:`",
+    "__await__": "use await x",
+    "__eq__": "use x == y",
+    "__ne__": "use x != y",
+    "__lt__": "use x < y",
+    "__le__": "use x <= y",
+    "__gt__": "use x > y",
+    "__ge__": "use x >= y",
+    "__neg__": "use -x",
+    "__pos__": "use +x",
+    "__abs__": "use abs(x)",
+    "__invert__": "use ~x",
+    "__int__": "use int(x)",
+    "__float__": "use float(x)",
+    "__index__": "use operator.index(x)",
+    "__round__": "use round(x)",
+    "__divmod__": "use divmod(x, y)",
+    "__rdivmod__": "use divmod(y, x)",
+    **{f"__{op}__": f"use x {sign} y" for op, sign in _BINARY_OPERATORS.items()},
+    **{f"__r{op}__": f"use y {sign} x" for op, sign in _BINARY_OPERATORS.items()},
+    **{f"__i{op}__": f"use x {sign}= y" for op, sign in _BINARY_OPERATORS.items()},
+}
+
+
+#: The same for refused variable names.
+_NAME_HINTS: Final[Mapping[str, str]] = {
+    "__import__": "use an import statement (`import json`) for the allowed modules",
+    "__file__": "programs have no file system; use the tools they are given",
+}
+
+
+def underscore_hint(name: str, *, attribute: bool = True) -> str:
+    """``"; <what to write instead>"`` for a refused name with a hint, else ``""``."""
+    hint = (UNDERSCORE_HINTS if attribute else _NAME_HINTS).get(name)
+    return "" if hint is None else f"; {hint}"
+
+
 _Visited: TypeAlias = "ast.AST | Iterable[ast.AST] | None"
 
 _RESERVED_DUNDER: Final = (
@@ -283,7 +358,8 @@ class ProgramPolicy(LinearRewrites):
                     and self._scopes[-1] == _CLASS_SCOPE
                 ):
                     return
-                self.error(node, _RESERVED_DUNDER.format(name=name))
+                hint = underscore_hint(name, attribute=False)
+                self.error(node, _RESERVED_DUNDER.format(name=name) + hint)
             elif name.endswith("_"):
                 self.error(node, _RESERVED_SUNDER.format(name=name))
             elif name in RESERVED_PRIVATE_ATTRIBUTES and self._scopes[-1] == _CLASS_SCOPE:
@@ -329,7 +405,9 @@ class ProgramPolicy(LinearRewrites):
                 if load and not native and attr in READABLE_DUNDERS | DEFINABLE_DUNDERS:
                     return True
                 self.error(
-                    node, f'"{attr}" is an invalid attribute name because it starts with "_"'
+                    node,
+                    f'"{attr}" is an invalid attribute name because it starts with "_"'
+                    + underscore_hint(attr),
                 )
                 return False
             if native:
@@ -343,7 +421,7 @@ class ProgramPolicy(LinearRewrites):
                 self.error(
                     node,
                     f'"{attr}" is an invalid attribute name because it starts with "_" '
-                    "(it is reserved for the runtime and libraries)",
+                    "(it is reserved for the runtime and libraries)" + underscore_hint(attr),
                 )
                 return False
             return True

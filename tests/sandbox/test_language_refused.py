@@ -95,6 +95,37 @@ def test_dunder_methods_are_only_readable_on_super_and_classes() -> None:
     assert '"__len__" is an invalid attribute name' in message
 
 
+@pytest.mark.parametrize(
+    ("source", "hint"),
+    [
+        ("class A:\n    pass\nreturn A().__dict__", "; use vars(obj) for the attributes"),
+        (
+            "import enum\nclass C(enum.Enum):\n    A = 1\nreturn list(C.__members__)",
+            "; use list(SomeEnum) for an enum's members, or SomeEnum[name] for one by name",
+        ),
+        (
+            "class A:\n    def __repr__(self):\n        return 'A'\n"
+            "    def show(self):\n        return self.__repr__()\nreturn A().show()",
+            "; use repr(x)",
+        ),
+        ("return (3).__str__()", "; use str(x)"),
+        ("return [1].__len__()", "; use len(x)"),
+        ("return getattr([1], '__len__')()", "; use len(x)"),
+        ("return (1).__add__(2)", "; use x + y"),
+        ("return {1: 2}.__getitem__(1)", "; use x[key]"),
+        ("x = __import__('json')", "; use an import statement (`import json`)"),
+    ],
+)
+def test_refused_underscore_names_say_what_to_write_instead(source: str, hint: str) -> None:
+    assert hint in _refused(source)
+
+
+def test_underscore_names_without_a_hint_are_refused_as_before() -> None:
+    assert _refused("def f():\n    pass\nreturn f.__globals__").endswith(
+        '"__globals__" is an invalid attribute name because it starts with "_"'
+    )
+
+
 @pytest.mark.parametrize("attr", sorted(BLOCKED_ATTRIBUTES))
 def test_interpreter_internals_are_refused_in_the_source(attr: str) -> None:
     errors = compile_errors(f"x = y.{attr}")
