@@ -312,6 +312,9 @@ class ProgramPolicy(LinearRewrites):
         self._main_bound: frozenset[str] = frozenset()
         self._main_globals: frozenset[str] = frozenset()
         self._function_bound: list[frozenset[str]] = []
+        # The name nodes of the special-method aliases of class bodies
+        # (`__str__ = __repr__`): checked by `_special_method_aliases`.
+        self._alias_names: set[int] = set()
 
     def gen_tmp_name(self) -> str:
         # The stock names (`_tmp0`, ...) relied on programs having no `_` names;
@@ -352,11 +355,25 @@ class ProgramPolicy(LinearRewrites):
             return
         if name.startswith("_") and name != "_":
             if name.startswith("__") and name.endswith("__"):
-                if (
-                    allow_magic_methods
-                    and name in DEFINABLE_DUNDERS
-                    and self._scopes[-1] == _CLASS_SCOPE
-                ):
+                if name in DEFINABLE_DUNDERS and self._scopes[-1] == _CLASS_SCOPE:
+                    if allow_magic_methods:
+                        return
+                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                        what = (
+                            f'"{name}" can be read in a class body only to alias it, after its '
+                            f"def: `__str__ = __repr__`"
+                        )
+                    else:
+                        what = (
+                            f'"{name}" can be set in a class body only by `def {name}(self, ...)`,'
+                            " as another special method defined above it (`__radd__ = __add__`)"
+                            " or as a lambda"
+                        )
+                    self.error(
+                        node,
+                        f"{what}; to call one from another, write "
+                        "`def __str__(self): return repr(self)`",
+                    )
                     return
                 hint = underscore_hint(name, attribute=False)
                 self.error(node, _RESERVED_DUNDER.format(name=name) + hint)
@@ -383,7 +400,7 @@ class ProgramPolicy(LinearRewrites):
             node.id == "__slots__"
             and isinstance(node.ctx, ast.Store)
             and self._scopes[-1] == _CLASS_SCOPE
-        ):
+        ) and id(node) not in self._alias_names:
             self.check_name(node, node.id)
         if isinstance(node.ctx, ast.Load):
             self.used_names[node.id] = True
@@ -607,6 +624,7 @@ class ProgramPolicy(LinearRewrites):
         node.bases = [self.visit(b) for b in node.bases]
         node.keywords = [self.visit(k) for k in node.keywords]
         self._check_slots(node)
+        self._alias_names.update(_special_method_aliases(node.body))
         with self._scope(_CLASS_SCOPE, None):
             body: list[ast.stmt] = []
             for stmt in node.body:
@@ -828,6 +846,46 @@ def _declared(body: list[ast.stmt], kind: type[ast.Global] | type[ast.Nonlocal])
     return frozenset(
         name for node in _walk_scope(body) if isinstance(node, kind) for name in node.names
     )
+
+
+def _special_method_aliases(body: list[ast.stmt]) -> Iterator[int]:
+    """The ids of the name nodes of a class body's special-method aliases.
+
+    An alias is a statement of the body itself that sets special methods a
+    class may define (:data:`DEFINABLE_DUNDERS`) to the program's own code:
+    another of them that a ``def`` earlier in the body bound (``__str__ =
+    __repr__``, ``__radd__ = __add__``), or a lambda. Either way the value is a
+    function the class could have defined under the new name itself. And
+    ``__hash__ = None``, what Python itself sets beside a defined ``__eq__``.
+    """
+    defined: set[str] = set()
+    for stmt in body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            if stmt.name in DEFINABLE_DUNDERS:
+                defined.add(stmt.name)
+            continue
+        if not (
+            isinstance(stmt, ast.Assign)
+            and all(
+                isinstance(t, ast.Name) and t.id in DEFINABLE_DUNDERS for t in stmt.targets
+            )
+        ):
+            continue
+        targets = [t for t in stmt.targets if isinstance(t, ast.Name)]
+        value = stmt.value
+        if isinstance(value, ast.Name) and value.id in defined:
+            yield id(value)
+        elif isinstance(value, ast.Lambda) or (
+            isinstance(value, ast.Constant)
+            and value.value is None
+            and all(t.id == "__hash__" for t in targets)
+        ):
+            pass
+        else:
+            continue
+        for target in targets:
+            defined.add(target.id)
+            yield id(target)
 
 
 def _is_own_attribute(attr: str) -> bool:
