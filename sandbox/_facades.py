@@ -508,6 +508,18 @@ def _members_of(facade: object) -> list[str]:
     return [name for name in vars(type(facade)) if name[:1] != "_"]
 
 
+#: What to do instead of importing a module that programs reach for but have not got.
+_MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
+    "sys": "to end the program, return its value at the top level (`return value`)",
+    "os": "programs have no file system, environment or processes; use the tools they are given",
+    "pathlib": "programs have no file system; use the tools they are given",
+    "subprocess": "programs cannot start processes; use the tools they are given",
+    "requests": "programs have no network; use the tools they are given",
+    "socket": "programs have no network; use the tools they are given",
+    "urllib.request": "programs have no network; use the tools they are given",
+}
+
+
 def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
     """The ``__import__`` of restricted programs: façades of allowed modules only."""
     allowed = ", ".join(ALLOWED_MODULES)
@@ -527,8 +539,11 @@ def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
             raise ImportError("relative imports are not available in run_code")
         facade = facades.get(name)
         if facade is None:
+            hint = _MISSING_MODULE_HINTS.get(name)
             raise ImportError(
-                f"module {name!r} is not available in run_code; allowed modules: {allowed}",
+                f"module {name!r} is not available in run_code; "
+                + (f"{hint}. " if hint else "")
+                + f"allowed modules: {allowed}",
                 name=name,
             )
         if fromlist:

@@ -39,6 +39,8 @@ __all__ = [
     "DEFINABLE_DUNDERS",
     "READABLE_DUNDERS",
     "RUNTIME_CHECKED_ATTRIBUTES",
+    "UNAVAILABLE_BUILTINS",
+    "UNAVAILABLE_NAME_GUARD",
     "UNDERSCORE_HINTS",
     "ProgramPolicy",
     "underscore_hint",
@@ -267,6 +269,35 @@ _NAME_HINTS: Final[Mapping[str, str]] = {
 }
 
 
+#: Builtins a program has not got, with what to do instead. A program that
+#: reads one of these names and binds it nowhere gets a ``NameError`` saying so
+#: (see ``UNAVAILABLE_NAME_GUARD``), instead of a bare "not defined".
+UNAVAILABLE_BUILTINS: Final[Mapping[str, str]] = {
+    "open": "programs have no file system; use the tools they are given",
+    "input": "programs run with no one to ask; take data from the tools they are given",
+    "exit": "to end the program, return its value at the top level (`return value`)",
+    "quit": "to end the program, return its value at the top level (`return value`)",
+    "locals": "the program's namespace is not available; pass values explicitly",
+    "globals": "the program's namespace is not available; pass values explicitly",
+    "help": "interactive help is not available; dir(x) lists an object's names",
+    "breakpoint": "there is no debugger; print() the values to see them",
+    "compile": "programs cannot make code; write the code in the program itself",
+    "eval": "parse data with json.loads, int() or float(); write code in the program itself",
+    "exec": "write the code in the program itself",
+    "memoryview": "raw buffers are not available; use bytes or bytearray",
+}
+
+#: The guard a read of an unbound :data:`UNAVAILABLE_BUILTINS` name compiles
+#: to: ``_unavailable_("open")`` (bound per run by ``sandbox._builtins``).
+UNAVAILABLE_NAME_GUARD: Final = "_unavailable_"
+
+#: RestrictedPython's refusals of ``exec``/``eval`` calls, with the same hints.
+_REFUSED_CALL_HINTS: Final[Mapping[str, str]] = {
+    "Exec calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['exec']})",
+    "Eval calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['eval']})",
+}
+
+
 def underscore_hint(name: str, *, attribute: bool = True) -> str:
     """``"; <what to write instead>"`` for a refused name with a hint, else ``""``."""
     hint = (UNDERSCORE_HINTS if attribute else _NAME_HINTS).get(name)
@@ -315,6 +346,11 @@ class ProgramPolicy(LinearRewrites):
         # The name nodes of the special-method aliases of class bodies
         # (`__str__ = __repr__`): checked by `_special_method_aliases`.
         self._alias_names: set[int] = set()
+        # The unavailable builtins the program binds nowhere (`visit_program`).
+        self._unavailable: frozenset[str] = frozenset()
+
+    def error(self, node: ast.AST, info: str) -> None:
+        super().error(node, info + _REFUSED_CALL_HINTS.get(info, ""))
 
     def gen_tmp_name(self) -> str:
         # The stock names (`_tmp0`, ...) relied on programs having no `_` names;
@@ -329,6 +365,7 @@ class ProgramPolicy(LinearRewrites):
         """Check and rewrite a parsed program (its module statements)."""
         self._main_bound = frozenset(_bound_names(module.body))
         self._main_globals = frozenset(_declared(module.body, ast.Global))
+        self._unavailable = frozenset(UNAVAILABLE_BUILTINS) - _bound_anywhere(module)
         result = self.visit(module)
         assert isinstance(result, ast.Module)
         return result
@@ -404,6 +441,15 @@ class ProgramPolicy(LinearRewrites):
             self.check_name(node, node.id)
         if isinstance(node.ctx, ast.Load):
             self.used_names[node.id] = True
+            if node.id in self._unavailable:
+                # Not a builtin here and bound nowhere in the program: reading it
+                # raises NameError, which `_unavailable_` raises with a hint.
+                call = ast.Call(
+                    func=ast.Name(UNAVAILABLE_NAME_GUARD, ast.Load()),
+                    args=[ast.Constant(node.id)],
+                    keywords=[],
+                )
+                return ast.copy_location(call, node)
         return node
 
     # -- attributes ------------------------------------------------------------
@@ -840,6 +886,29 @@ def _bound_names(body: list[ast.stmt]) -> frozenset[str]:
         elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
     return frozenset(names)
+
+
+def _bound_anywhere(module: ast.Module) -> frozenset[str]:
+    """The names of :data:`UNAVAILABLE_BUILTINS` that the program binds in any scope."""
+    names: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name):
+            if not isinstance(node.ctx, ast.Load):
+                names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar):
+            if node.name:
+                names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            names.update(node.names)
+    return frozenset(names) & frozenset(UNAVAILABLE_BUILTINS)
 
 
 def _declared(body: list[ast.stmt], kind: type[ast.Global] | type[ast.Nonlocal]) -> frozenset[str]:

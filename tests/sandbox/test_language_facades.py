@@ -60,12 +60,27 @@ def test_no_facade_member_is_a_real_module() -> None:
 
 
 def test_a_forbidden_import_names_the_allowed_modules() -> None:
-    kind, message = run_error("import os")
+    kind, message = run_error("import xml")
     assert kind == "exception"
     assert message.endswith(
-        "ImportError: module 'os' is not available in run_code; allowed modules: "
+        "ImportError: module 'xml' is not available in run_code; allowed modules: "
         + ", ".join(ALLOWED_MODULES)
     )
+
+
+@pytest.mark.parametrize(
+    ("module", "hint"),
+    [
+        ("sys", "to end the program, return its value at the top level (`return value`). "),
+        ("os", "programs have no file system, environment or processes; use the tools"),
+        ("requests", "programs have no network; use the tools they are given. "),
+    ],
+)
+def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint: str) -> None:
+    kind, message = run_error(f"import {module}")
+    assert kind == "exception"
+    assert f"ImportError: module {module!r} is not available in run_code; {hint}" in message
+    assert message.endswith(", ".join(ALLOWED_MODULES))
 
 
 @pytest.mark.parametrize(
