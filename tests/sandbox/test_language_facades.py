@@ -173,7 +173,59 @@ value = await task
 return [value, task.done(), task.cancelled(), task.result(), task.exception() is None,
         hasattr(task, "get_coro"), hasattr(task, "get_loop"), hasattr(task, "add_done_callback")]
 """
-    assert run_ok(source) == [5, True, False, 5, True, False, False, False]
+    assert run_ok(source) == [5, True, False, 5, True, False, False, True]
+
+
+def test_asyncio_tasks_have_names_and_done_callbacks_given_the_task_object() -> None:
+    source = """
+import asyncio
+seen = []
+async def work(n):
+    await asyncio.sleep(0)
+    return n * 2
+def note(task):
+    seen.append([task.get_name(), task.result(), task is t or task is t3])
+def boom(task):
+    raise ValueError("a failing callback does not stop the loop")
+t = asyncio.create_task(work(2), name="double-2")
+t.add_done_callback(boom)
+t.add_done_callback(note)
+t2 = asyncio.create_task(work(3))
+t2.add_done_callback(note)
+removed = [t2.remove_done_callback(note), t2.remove_done_callback(note)]
+t2.set_name(7)
+async with asyncio.TaskGroup() as group:
+    t3 = group.create_task(work(4), name="in-group")
+    t3.add_done_callback(note)
+await t
+await t2
+await asyncio.sleep(0)
+return [seen, removed, t2.get_name(), t.get_name(), t3.get_name(),
+        asyncio.create_task(work(1)).get_name().startswith("Task-")]
+"""
+    assert run_ok(source) == [
+        [["double-2", 4, True], ["in-group", 8, True]],
+        [1, 0],
+        "7",
+        "double-2",
+        "in-group",
+        True,
+    ]
+
+
+def test_a_done_callback_never_receives_the_real_task() -> None:
+    source = """
+import asyncio
+got = []
+async def work():
+    return 1
+t = asyncio.create_task(work())
+t.add_done_callback(got.append)
+await t
+await asyncio.sleep(0)
+return [type(got[0]).__name__, got[0] is t, hasattr(got[0], "get_coro")]
+"""
+    assert run_ok(source) == ["ProgramTask", True, False]
 
 
 def test_asyncio_task_group_semaphore_lock_and_event() -> None:
