@@ -356,6 +356,50 @@ def test_dataclass_only_decorates_the_programs_classes() -> None:
     )
 
 
+def test_dataclass_kw_only_marker_and_kw_only_fields() -> None:
+    source = """
+from dataclasses import KW_ONLY, dataclass, field, fields
+@dataclass(frozen=True, slots=True)
+class Query:
+    text: str
+    _: KW_ONLY
+    limit: int = 10
+    tags: list = field(default_factory=list)
+@dataclass
+class Page:
+    number: int = field(kw_only=True)
+    size: int = 20
+q = Query("rain", limit=3)
+try:
+    Query("rain", 3)
+    positional = True
+except TypeError:
+    positional = False
+match q:
+    case Query(text):
+        matched = text
+return [repr(q), positional, [f.name for f in fields(Query)], matched, repr(Page(2, number=1))]
+"""
+    assert run_ok(source) == [
+        "Query(text='rain', limit=3, tags=[])",
+        False,
+        ["text", "limit", "tags"],
+        "rain",
+        "Page(number=1, size=2)",
+    ]
+
+
+def test_only_the_real_kw_only_marker_lets_an_underscore_annotation_through() -> None:
+    for marker in ("'KW_ONLY'", "int", "object"):
+        source = (
+            "from dataclasses import KW_ONLY, dataclass\n"
+            f"@dataclass\nclass A:\n    _: {marker}\n    b: int = 2\nreturn 1"
+        )
+        assert run_error(source)[1].endswith(
+            "TypeError: dataclass field name '_' is not allowed in run_code"
+        ), marker
+
+
 def test_functools_wraps_only_decorates_program_functions() -> None:
     message = run_error("import functools, json\nfunctools.wraps(len)(json.dumps)")[1]
     assert message.endswith(
