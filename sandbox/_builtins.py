@@ -35,6 +35,7 @@ from ._guards import (
     safe_vars,
     set_visible_classes,
 )
+from ._policy import UNAVAILABLE_BUILTINS, UNAVAILABLE_NAME_GUARD
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -282,8 +283,27 @@ def make_globals(
         safe["print"] = printer
         safe["__import__"] = _IMPORT
         namespace = {"__builtins__": safe, "__name__": MODEL_MODULE, **_GUARDS}
+        namespace[UNAVAILABLE_NAME_GUARD] = _unavailable_name(namespace)
     namespace.update(bindings)
     return namespace
+
+
+def _unavailable_name(namespace: Mapping[str, object]) -> Callable[[str], object]:
+    """``_unavailable_``: a read of a builtin a program has not got (``open``, ``exit``, ...).
+
+    The compiler emits it, with a name of ``UNAVAILABLE_BUILTINS`` only, where
+    the program reads such a name and binds it nowhere. A binding of the
+    caller's with that name is what the read finds, as without the rewrite;
+    otherwise it is the ``NameError`` the read would raise, with a hint.
+    """
+
+    def unavailable(name: str) -> object:
+        if name in namespace:
+            return namespace[name]
+        hint = UNAVAILABLE_BUILTINS.get(name, "")
+        raise NameError(f"name {name!r} is not defined in run_code: {hint}", name=name)
+
+    return unavailable
 
 
 def check_binding_names(bindings: Mapping[str, object]) -> None:

@@ -31,11 +31,13 @@ import csv
 import dataclasses
 import datetime
 import decimal
+import difflib
 import enum
 import fractions
 import functools
 import hashlib
 import heapq
+import html
 import importlib
 import io
 import itertools
@@ -52,6 +54,7 @@ import time
 import types
 import typing
 import unicodedata
+import urllib.parse
 import uuid
 from typing import Any, Final
 
@@ -204,6 +207,28 @@ _STRING: Final = (
 )
 
 _TEXTWRAP: Final = ("wrap", "fill", "dedent", "indent", "shorten", "TextWrapper")
+
+_HTML: Final = ("escape", "unescape")  # Excluded: html.entities (a module).
+
+_URLLIB_PARSE: Final = (
+    # Text in, text (or dicts, lists and the result namedtuples) out. The result
+    # classes are listed so that they are visible classes whose methods check
+    # their self, like every class a program can reach.
+    "quote", "quote_plus", "quote_from_bytes", "unquote", "unquote_plus", "unquote_to_bytes",
+    "urlencode", "urlparse", "urlunparse", "urlsplit", "urlunsplit", "urljoin", "urldefrag",
+    "parse_qs", "parse_qsl",
+    "ParseResult", "SplitResult", "DefragResult",
+    "ParseResultBytes", "SplitResultBytes", "DefragResultBytes",
+    # Excluded: the deprecated split* helpers, urllib.parse.sys/re/... (modules).
+)
+
+_DIFFLIB: Final = (
+    # SequenceMatcher and the diff generators compare the sequences they are
+    # given; `Match` is the namedtuple get_matching_blocks() returns.
+    "SequenceMatcher", "Match", "Differ", "get_close_matches", "unified_diff", "context_diff",
+    "ndiff", "restore", "IS_LINE_JUNK", "IS_CHARACTER_JUNK",
+    # Excluded: HtmlDiff (HTML pages from templates), diff_bytes, difflib.re (a module).
+)
 
 _RANDOM: Final = (
     "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform",
@@ -415,6 +440,9 @@ def _module_members() -> dict[str, dict[str, object]]:
         "statistics": _names(statistics, *_STATISTICS),
         "string": _names(string, *_STRING),
         "textwrap": _names(textwrap, *_TEXTWRAP),
+        "html": _names(html, *_HTML),
+        "urllib.parse": _names(urllib.parse, *_URLLIB_PARSE),
+        "difflib": _names(difflib, *_DIFFLIB),
         "random": _names(random, *_RANDOM),
         "decimal": _names(decimal, *_DECIMAL),
         "fractions": _names(fractions, *_FRACTIONS),
@@ -493,6 +521,8 @@ def build_facades() -> dict[str, _Facade]:
     members["collections"]["abc"] = abc_facade
     facades = {name: _make_facade(name, m) for name, m in members.items()}
     facades["collections.abc"] = abc_facade
+    # `import urllib.parse` binds `urllib`, which holds only `parse`.
+    facades["urllib"] = _make_facade("urllib", {"parse": facades["urllib.parse"]})
     return facades
 
 
@@ -506,6 +536,18 @@ _INTERNAL_IMPORTS: Final = frozenset({"_strptime"})
 
 def _members_of(facade: object) -> list[str]:
     return [name for name in vars(type(facade)) if name[:1] != "_"]
+
+
+#: What to do instead of importing a module that programs reach for but have not got.
+_MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
+    "sys": "to end the program, return its value at the top level (`return value`)",
+    "os": "programs have no file system, environment or processes; use the tools they are given",
+    "pathlib": "programs have no file system; use the tools they are given",
+    "subprocess": "programs cannot start processes; use the tools they are given",
+    "requests": "programs have no network; use the tools they are given",
+    "socket": "programs have no network; use the tools they are given",
+    "urllib.request": "programs have no network; use the tools they are given",
+}
 
 
 def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
@@ -527,8 +569,11 @@ def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
             raise ImportError("relative imports are not available in run_code")
         facade = facades.get(name)
         if facade is None:
+            hint = _MISSING_MODULE_HINTS.get(name)
             raise ImportError(
-                f"module {name!r} is not available in run_code; allowed modules: {allowed}",
+                f"module {name!r} is not available in run_code; "
+                + (f"{hint}. " if hint else "")
+                + f"allowed modules: {allowed}",
                 name=name,
             )
         if fromlist:

@@ -5,16 +5,18 @@ coroutine (whose frame leads to globals), its stack of frames and its event
 loop, and the loop can start processes and open sockets. This façade wraps
 the few functions programs use so that only their results cross over: tasks
 are :class:`ProgramTask` objects exposing ``done``/``result``/``exception``/
-``cancel``/``cancelled`` and ``await``, never the real Task or Future.
+``cancel``/``cancelled``, a name, done callbacks (which receive the
+:class:`ProgramTask`) and ``await``, never the real Task or Future.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING, Any, final
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Generator, Iterator
+    from collections.abc import Awaitable, Callable, Generator, Iterator
 
 __all__ = [
     "ProgramTask",
@@ -32,13 +34,19 @@ __all__ = [
 class ProgramTask:
     """A task started by a program: the safe subset of ``asyncio.Task``."""
 
-    __slots__ = ("__task",)
+    __slots__ = ("__callbacks", "__name", "__task")
     __task: asyncio.Future[Any]
+    __name: str
+    __callbacks: list[tuple[Callable[[ProgramTask], object], Callable[[Any], None]]]
 
-    def __init__(self, task: asyncio.Future[Any]) -> None:
+    def __init__(self, task: asyncio.Future[Any], name: str | None = None) -> None:
         if type(self) is not ProgramTask:
             raise TypeError("task objects are made by asyncio.create_task")
+        if name is None:
+            name = task.get_name() if isinstance(task, asyncio.Task) else "Task"
         object.__setattr__(self, "_ProgramTask__task", task)
+        object.__setattr__(self, "_ProgramTask__name", name)
+        object.__setattr__(self, "_ProgramTask__callbacks", [])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("task objects are read-only")
@@ -66,6 +74,49 @@ class ProgramTask:
         """The task's exception, or ``None``."""
         return self.__task.exception()
 
+    def get_name(self) -> str:
+        """The task's name: the ``name=`` it was created with, or ``Task-N``."""
+        return self.__name
+
+    def set_name(self, value: object) -> None:
+        """Rename the task (the name is ``str(value)``, as asyncio makes it)."""
+        object.__setattr__(self, "_ProgramTask__name", str(value))
+
+    def add_done_callback(
+        self, fn: Callable[[ProgramTask], object], *, context: None = None
+    ) -> None:
+        """Call ``fn(task)`` once the task is done, with this task object, never the real one.
+
+        As in asyncio, the call is scheduled on the loop and what ``fn`` raises
+        is not propagated (an ``Exception`` is dropped; ``SystemExit`` and the
+        like end the program, as anywhere else).
+        """
+        if context is not None:
+            raise TypeError("add_done_callback() takes no context in run_code")
+        if not callable(fn):
+            raise TypeError("add_done_callback() needs a callable")
+
+        def relay(real: object) -> None:
+            # The real future is never passed on: the callback gets the façade.
+            with contextlib.suppress(Exception):
+                fn(self)
+
+        self.__callbacks.append((fn, relay))
+        self.__task.add_done_callback(relay)
+
+    def remove_done_callback(self, fn: Callable[[ProgramTask], object]) -> int:
+        """Remove every registration of ``fn``; returns how many were removed."""
+        kept = []
+        removed = 0
+        for registered, relay in list(self.__callbacks):
+            if registered == fn:
+                self.__task.remove_done_callback(relay)
+                removed += 1
+            else:
+                kept.append((registered, relay))
+        object.__setattr__(self, "_ProgramTask__callbacks", kept)
+        return removed
+
     def __repr__(self) -> str:
         state = (
             "cancelled" if self.__task.cancelled() else "done" if self.__task.done() else "pending"
@@ -84,11 +135,15 @@ async def _await(aw: Awaitable[Any]) -> Any:
     return await aw
 
 
-def create_task(coro: Awaitable[Any], *, name: str | None = None) -> ProgramTask:
-    """Start ``coro`` concurrently; returns a :class:`ProgramTask`."""
+def _task_name(name: object) -> str | None:
+    return None if name is None else str(name)
+
+
+def create_task(coro: Awaitable[Any], *, name: object = None) -> ProgramTask:
+    """Start ``coro`` concurrently; returns a :class:`ProgramTask` named ``name``."""
     if asyncio.iscoroutine(coro):
-        return ProgramTask(asyncio.get_running_loop().create_task(coro))
-    return ProgramTask(asyncio.ensure_future(_unwrap(coro)))
+        return ProgramTask(asyncio.get_running_loop().create_task(coro), _task_name(name))
+    return ProgramTask(asyncio.ensure_future(_unwrap(coro)), _task_name(name))
 
 
 async def gather(*aws: Awaitable[Any], return_exceptions: bool = False) -> list[Any]:
@@ -161,7 +216,7 @@ class ProgramTaskGroup:
     async def __aexit__(self, *exc_info: Any) -> None:
         await self.__group.__aexit__(*exc_info)
 
-    def create_task(self, coro: Awaitable[Any], *, name: str | None = None) -> ProgramTask:
+    def create_task(self, coro: Awaitable[Any], *, name: object = None) -> ProgramTask:
         """Start ``coro`` in the group; the group waits for it on exit.
 
         Like the module-level :func:`create_task`, it takes any awaitable, so a
@@ -169,7 +224,7 @@ class ProgramTaskGroup:
         """
         if not asyncio.iscoroutine(coro):
             coro = _await(_unwrap(coro))
-        return ProgramTask(self.__group.create_task(coro))
+        return ProgramTask(self.__group.create_task(coro), _task_name(name))
 
     def __repr__(self) -> str:
         return "<TaskGroup>"

@@ -301,7 +301,11 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
 
     def apply(target: type) -> type:
         _require_program_class(target, "dataclass()")
-        for name in inspect.get_annotations(target):
+        for name, annotation in inspect.get_annotations(target).items():
+            if annotation is dataclasses.KW_ONLY and type(name) is str:
+                # `_: KW_ONLY` marks the fields after it keyword-only; dataclass
+                # makes no field of it (the fields are still checked below).
+                continue
             if not readable_field_name(name):
                 raise TypeError(f"dataclass field name {name!r} is not allowed in run_code")
         made: type = dataclasses.dataclass(target, **options)

@@ -54,6 +54,7 @@ from ._policy import (
     RESERVED_PRIVATE_ATTRIBUTES,
     RUNTIME_CHECKED_ATTRIBUTES,
     STEP_ATTRIBUTES,
+    underscore_hint,
 )
 
 if TYPE_CHECKING:
@@ -99,7 +100,10 @@ _PROGRAM_ONLY_DUNDERS: Final = frozenset(
 
 
 def _refuse_underscore(name: str) -> NoReturn:
-    raise AttributeError(f'"{name}" is an invalid attribute name because it starts with "_"')
+    raise AttributeError(
+        f'"{name}" is an invalid attribute name because it starts with "_"'
+        + underscore_hint(name)
+    )
 
 
 def _is_own_name(name: str) -> bool:
@@ -338,13 +342,18 @@ def _found_on_program_class(proxy: super, name: str) -> bool:
     return False
 
 
-def safe_vars(obj: Any) -> dict[str, Any]:
+def safe_vars(obj: Any = _MISSING) -> dict[str, Any]:
     """``vars(obj)`` for the program's own objects: a copy of their attributes.
 
     A copy, so that writing to it cannot set a name the guards refuse; only the
     program's objects (and ``SimpleNamespace``), so that no library object's
-    private state is handed out.
+    private state is handed out. ``vars()`` (the namespace) is refused with a hint.
     """
+    if obj is _MISSING:
+        raise TypeError(
+            "vars() without an argument (the program's namespace) is not available in "
+            "run_code; pass values explicitly, or use vars(obj) for an object's attributes"
+        )
     if not (_is_program_object(obj) or type(obj) is types.SimpleNamespace):
         raise TypeError(
             "vars() in run_code works on the program's own objects and SimpleNamespace, "

@@ -32,14 +32,18 @@ from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 from ._rewrites import LinearRewrites
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable, Iterator, Mapping
 
 __all__ = [
     "BLOCKED_ATTRIBUTES",
     "DEFINABLE_DUNDERS",
     "READABLE_DUNDERS",
     "RUNTIME_CHECKED_ATTRIBUTES",
+    "UNAVAILABLE_BUILTINS",
+    "UNAVAILABLE_NAME_GUARD",
+    "UNDERSCORE_HINTS",
     "ProgramPolicy",
+    "underscore_hint",
 ]
 
 #: Attribute names without a leading ``_`` that still lead to interpreter
@@ -198,6 +202,108 @@ DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
     }
 )
 
+#: The operators of the binary special methods, for the hints below.
+_BINARY_OPERATORS: Final[Mapping[str, str]] = {
+    "add": "+", "sub": "-", "mul": "*", "matmul": "@", "truediv": "/", "floordiv": "//",
+    "mod": "%", "pow": "**", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>",
+}  # fmt: skip
+
+#: What to write instead of a refused underscore name that programs reach for.
+#: Text only: each hint names the builtin, operator or façade function that
+#: does the same through the guards.
+UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
+    "__dict__": "use vars(obj) for the attributes of the program's own objects",
+    "__members__": "use list(SomeEnum) for an enum's members, or SomeEnum[name] for one by name",
+    "__annotations__": "use dataclasses.fields(cls) for a dataclass's fields",
+    "__dataclass_fields__": "use dataclasses.fields(obj) for a dataclass's fields",
+    "_value_": "use member.value",
+    "_name_": "use member.name",
+    "__file__": "programs have no file system; use the tools they are given",
+    "__init__": "call super().__init__(...) in a subclass, or ClassName(...) for a new object",
+    "__repr__": "use repr(x)",
+    "__str__": "use str(x)",
+    "__len__": "use len(x)",
+    "__hash__": "use hash(x)",
+    "__bool__": "use bool(x)",
+    "__iter__": "use iter(x)",
+    "__next__": "use next(x)",
+    "__aiter__": "use aiter(x)",
+    "__anext__": "use await anext(x)",
+    "__contains__": "use `item in x`",
+    "__getitem__": "use x[key]",
+    "__setitem__": "use x[key] = value",
+    "__delitem__": "use del x[key]",
+    "__missing__": "use x[key] or x.get(key)",
+    "__call__": "call x(...) directly",
+    "__enter__": "use `with x:`",
+    "__exit__": "use `with x:`",
+    "__aenter__": "use `async with x:`",
+    "__aexit__": "use `async with x:`",
+    "__await__": "use await x",
+    "__eq__": "use x == y",
+    "__ne__": "use x != y",
+    "__lt__": "use x < y",
+    "__le__": "use x <= y",
+    "__gt__": "use x > y",
+    "__ge__": "use x >= y",
+    "__neg__": "use -x",
+    "__pos__": "use +x",
+    "__abs__": "use abs(x)",
+    "__invert__": "use ~x",
+    "__int__": "use int(x)",
+    "__float__": "use float(x)",
+    "__index__": "use operator.index(x)",
+    "__round__": "use round(x)",
+    "__divmod__": "use divmod(x, y)",
+    "__rdivmod__": "use divmod(y, x)",
+    **{f"__{op}__": f"use x {sign} y" for op, sign in _BINARY_OPERATORS.items()},
+    **{f"__r{op}__": f"use y {sign} x" for op, sign in _BINARY_OPERATORS.items()},
+    **{f"__i{op}__": f"use x {sign}= y" for op, sign in _BINARY_OPERATORS.items()},
+}
+
+
+#: The same for refused variable names.
+_NAME_HINTS: Final[Mapping[str, str]] = {
+    "__import__": "use an import statement (`import json`) for the allowed modules",
+    "__file__": "programs have no file system; use the tools they are given",
+}
+
+
+#: Builtins a program has not got, with what to do instead. A program that
+#: reads one of these names and binds it nowhere gets a ``NameError`` saying so
+#: (see ``UNAVAILABLE_NAME_GUARD``), instead of a bare "not defined".
+UNAVAILABLE_BUILTINS: Final[Mapping[str, str]] = {
+    "open": "programs have no file system; use the tools they are given",
+    "input": "programs run with no one to ask; take data from the tools they are given",
+    "exit": "to end the program, return its value at the top level (`return value`)",
+    "quit": "to end the program, return its value at the top level (`return value`)",
+    "locals": "the program's namespace is not available; pass values explicitly",
+    "globals": "the program's namespace is not available; pass values explicitly",
+    "help": "interactive help is not available; dir(x) lists an object's names",
+    "breakpoint": "there is no debugger; print() the values to see them",
+    "compile": "programs cannot make code; write the code in the program itself",
+    "eval": "parse data with json.loads, int() or float(); write code in the program itself",
+    "exec": "write the code in the program itself",
+    "memoryview": "raw buffers are not available; use bytes or bytearray",
+}
+
+#: The guard a read of an unbound :data:`UNAVAILABLE_BUILTINS` name compiles
+#: to: ``_unavailable_("open")`` (bound per run by ``sandbox._builtins``).
+UNAVAILABLE_NAME_GUARD: Final = "_unavailable_"
+
+#: RestrictedPython's refusals of ``exec``/``eval`` calls, with the same hints.
+_REFUSED_CALL_HINTS: Final[Mapping[str, str]] = {
+    "Exec calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['exec']})",
+    "Eval calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['eval']})",
+}
+
+
+def underscore_hint(name: str, *, attribute: bool = True) -> str:
+    """``"; <what to write instead>"`` for a refused name with a hint, else ``""``."""
+    hint = (UNDERSCORE_HINTS if attribute else _NAME_HINTS).get(name)
+    return "" if hint is None else f"; {hint}"
+
+
 _Visited: TypeAlias = "ast.AST | Iterable[ast.AST] | None"
 
 _RESERVED_DUNDER: Final = (
@@ -237,6 +343,14 @@ class ProgramPolicy(LinearRewrites):
         self._main_bound: frozenset[str] = frozenset()
         self._main_globals: frozenset[str] = frozenset()
         self._function_bound: list[frozenset[str]] = []
+        # The name nodes of the special-method aliases of class bodies
+        # (`__str__ = __repr__`): checked by `_special_method_aliases`.
+        self._alias_names: set[int] = set()
+        # The unavailable builtins the program binds nowhere (`visit_program`).
+        self._unavailable: frozenset[str] = frozenset()
+
+    def error(self, node: ast.AST, info: str) -> None:
+        super().error(node, info + _REFUSED_CALL_HINTS.get(info, ""))
 
     def gen_tmp_name(self) -> str:
         # The stock names (`_tmp0`, ...) relied on programs having no `_` names;
@@ -251,6 +365,7 @@ class ProgramPolicy(LinearRewrites):
         """Check and rewrite a parsed program (its module statements)."""
         self._main_bound = frozenset(_bound_names(module.body))
         self._main_globals = frozenset(_declared(module.body, ast.Global))
+        self._unavailable = frozenset(UNAVAILABLE_BUILTINS) - _bound_anywhere(module)
         result = self.visit(module)
         assert isinstance(result, ast.Module)
         return result
@@ -277,13 +392,28 @@ class ProgramPolicy(LinearRewrites):
             return
         if name.startswith("_") and name != "_":
             if name.startswith("__") and name.endswith("__"):
-                if (
-                    allow_magic_methods
-                    and name in DEFINABLE_DUNDERS
-                    and self._scopes[-1] == _CLASS_SCOPE
-                ):
+                if name in DEFINABLE_DUNDERS and self._scopes[-1] == _CLASS_SCOPE:
+                    if allow_magic_methods:
+                        return
+                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                        what = (
+                            f'"{name}" can be read in a class body only to alias it, after its '
+                            f"def: `__str__ = __repr__`"
+                        )
+                    else:
+                        what = (
+                            f'"{name}" can be set in a class body only by `def {name}(self, ...)`,'
+                            " as another special method defined above it (`__radd__ = __add__`)"
+                            " or as a lambda"
+                        )
+                    self.error(
+                        node,
+                        f"{what}; to call one from another, write "
+                        "`def __str__(self): return repr(self)`",
+                    )
                     return
-                self.error(node, _RESERVED_DUNDER.format(name=name))
+                hint = underscore_hint(name, attribute=False)
+                self.error(node, _RESERVED_DUNDER.format(name=name) + hint)
             elif name.endswith("_"):
                 self.error(node, _RESERVED_SUNDER.format(name=name))
             elif name in RESERVED_PRIVATE_ATTRIBUTES and self._scopes[-1] == _CLASS_SCOPE:
@@ -307,10 +437,19 @@ class ProgramPolicy(LinearRewrites):
             node.id == "__slots__"
             and isinstance(node.ctx, ast.Store)
             and self._scopes[-1] == _CLASS_SCOPE
-        ):
+        ) and id(node) not in self._alias_names:
             self.check_name(node, node.id)
         if isinstance(node.ctx, ast.Load):
             self.used_names[node.id] = True
+            if node.id in self._unavailable:
+                # Not a builtin here and bound nowhere in the program: reading it
+                # raises NameError, which `_unavailable_` raises with a hint.
+                call = ast.Call(
+                    func=ast.Name(UNAVAILABLE_NAME_GUARD, ast.Load()),
+                    args=[ast.Constant(node.id)],
+                    keywords=[],
+                )
+                return ast.copy_location(call, node)
         return node
 
     # -- attributes ------------------------------------------------------------
@@ -329,7 +468,9 @@ class ProgramPolicy(LinearRewrites):
                 if load and not native and attr in READABLE_DUNDERS | DEFINABLE_DUNDERS:
                     return True
                 self.error(
-                    node, f'"{attr}" is an invalid attribute name because it starts with "_"'
+                    node,
+                    f'"{attr}" is an invalid attribute name because it starts with "_"'
+                    + underscore_hint(attr),
                 )
                 return False
             if native:
@@ -343,7 +484,7 @@ class ProgramPolicy(LinearRewrites):
                 self.error(
                     node,
                     f'"{attr}" is an invalid attribute name because it starts with "_" '
-                    "(it is reserved for the runtime and libraries)",
+                    "(it is reserved for the runtime and libraries)" + underscore_hint(attr),
                 )
                 return False
             return True
@@ -529,6 +670,7 @@ class ProgramPolicy(LinearRewrites):
         node.bases = [self.visit(b) for b in node.bases]
         node.keywords = [self.visit(k) for k in node.keywords]
         self._check_slots(node)
+        self._alias_names.update(_special_method_aliases(node.body))
         with self._scope(_CLASS_SCOPE, None):
             body: list[ast.stmt] = []
             for stmt in node.body:
@@ -746,10 +888,73 @@ def _bound_names(body: list[ast.stmt]) -> frozenset[str]:
     return frozenset(names)
 
 
+def _bound_anywhere(module: ast.Module) -> frozenset[str]:
+    """The names of :data:`UNAVAILABLE_BUILTINS` that the program binds in any scope."""
+    names: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name):
+            if not isinstance(node.ctx, ast.Load):
+                names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar):
+            if node.name:
+                names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            names.update(node.names)
+    return frozenset(names) & frozenset(UNAVAILABLE_BUILTINS)
+
+
 def _declared(body: list[ast.stmt], kind: type[ast.Global] | type[ast.Nonlocal]) -> frozenset[str]:
     return frozenset(
         name for node in _walk_scope(body) if isinstance(node, kind) for name in node.names
     )
+
+
+def _special_method_aliases(body: list[ast.stmt]) -> Iterator[int]:
+    """The ids of the name nodes of a class body's special-method aliases.
+
+    An alias is a statement of the body itself that sets special methods a
+    class may define (:data:`DEFINABLE_DUNDERS`) to the program's own code:
+    another of them that a ``def`` earlier in the body bound (``__str__ =
+    __repr__``, ``__radd__ = __add__``), or a lambda. Either way the value is a
+    function the class could have defined under the new name itself. And
+    ``__hash__ = None``, what Python itself sets beside a defined ``__eq__``.
+    """
+    defined: set[str] = set()
+    for stmt in body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            if stmt.name in DEFINABLE_DUNDERS:
+                defined.add(stmt.name)
+            continue
+        if not (
+            isinstance(stmt, ast.Assign)
+            and all(
+                isinstance(t, ast.Name) and t.id in DEFINABLE_DUNDERS for t in stmt.targets
+            )
+        ):
+            continue
+        targets = [t for t in stmt.targets if isinstance(t, ast.Name)]
+        value = stmt.value
+        if isinstance(value, ast.Name) and value.id in defined:
+            yield id(value)
+        elif isinstance(value, ast.Lambda) or (
+            isinstance(value, ast.Constant)
+            and value.value is None
+            and all(t.id == "__hash__" for t in targets)
+        ):
+            pass
+        else:
+            continue
+        for target in targets:
+            defined.add(target.id)
+            yield id(target)
 
 
 def _is_own_attribute(attr: str) -> bool:

@@ -475,8 +475,17 @@ def format_program_exception(exc: BaseException, source: str) -> str:
     except BaseException:
         name = te.exc_type.__name__ if te.exc_type else "Exception"
         return f"{name}: <the exception could not be formatted>"
+    if isinstance(exc, SystemExit):
+        text += f"\n{SYSTEM_EXIT_HINT}"
     # The program's own classes print as `<model>.Name`.
     return _plain_names(text)
+
+
+#: Said under a program's uncaught ``SystemExit`` (``raise SystemExit``, a script's habit).
+SYSTEM_EXIT_HINT: Final = (
+    "(SystemExit ends a program as a failure; to end it with a result, return the value "
+    "at the top level: `return value`)"
+)
 
 
 def _plain_names(text: str) -> str:

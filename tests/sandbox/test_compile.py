@@ -47,8 +47,9 @@ def test_every_policy_error_is_reported_with_its_line() -> None:
     assert errors == (
         'Line 2: "_secret_" is an invalid name: names starting and ending with "_" belong to '
         "the runtime",
-        'Line 3: "__dict__" is an invalid attribute name because it starts with "_"',
-        "Line 5: Exec calls are not allowed.",
+        'Line 3: "__dict__" is an invalid attribute name because it starts with "_"; use '
+        "vars(obj) for the attributes of the program's own objects",
+        "Line 5: Exec calls are not allowed. (write the code in the program itself)",
     )
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from sandbox._classes import INERT_BASES, check_new_class, is_program_class, register_program_class
 
-from .test_language_support import run, run_ok
+from .test_language_support import compile_errors, run, run_ok
 
 
 def _refused(source: str, *needles: str) -> str:
@@ -400,3 +400,76 @@ def test_special_methods_still_see_the_programs_operands_and_visible_classes() -
         "        Box(0)[str] is str]"
     )
     assert run_ok(source) == [True, True, [1, 2, 3], 6, True]
+
+
+# -- special methods set by aliasing one defined above --------------------------------------
+
+
+def test_a_special_method_can_alias_one_defined_above_it() -> None:
+    source = (
+        "class Money:\n"
+        "    def __init__(self, cents):\n"
+        "        self.cents = cents\n"
+        "    def __repr__(self):\n"
+        "        return f'Money({self.cents})'\n"
+        "    __str__ = __repr__\n"
+        "    def __add__(self, other):\n"
+        "        return Money(self.cents + (other.cents if isinstance(other, Money) else other))\n"
+        "    __radd__ = __add__\n"
+        "    def __eq__(self, other):\n"
+        "        return isinstance(other, Money) and other.cents == self.cents\n"
+        "    __hash__ = None\n"
+        "    __len__ = lambda self: self.cents\n"
+        "total = sum([Money(1), Money(2)])\n"
+        "try:\n"
+        "    hash(total)\n"
+        "    hashable = True\n"
+        "except TypeError:\n"
+        "    hashable = False\n"
+        "return [str(total), total == Money(3), hashable, len(total)]"
+    )
+    assert run_ok(source) == ["Money(3)", True, False, 3]
+
+
+def test_an_aliased_comparison_is_shielded_like_a_defined_one() -> None:
+    source = (
+        "import typing\n"
+        "seen = []\n"
+        "class Spy:\n"
+        "    def same(self, other):\n"
+        "        seen.append(other)\n"
+        "        return False\n"
+        "    def __ne__(self, other):\n"
+        "        seen.append(other)\n"
+        "        return True\n"
+        "    __eq__ = __ne__\n"
+        "    __hash__ = lambda self: 1\n"
+        "Alias = type(typing.List[int])\n"
+        "equal = typing.Type[int] == Alias(Spy(), (int,))\n"
+        "return [equal, len(seen)]"
+    )
+    assert run_ok(source) == [False, 0]
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        # Nothing defined above: the name would not be the program's function.
+        ("    __str__ = __repr__\n", "return repr(self)"),
+        # Only names the class may define, only to the program's own code.
+        ("    __str__ = str\n", '"__str__" can be set in a class body only by'),
+        ("    def __repr__(self):\n        return 'A'\n    __format__ = __repr__\n", "__format__"),
+        ("    __hash__ = 0\n", '"__hash__" can be set in a class body only by'),
+        ("    def __repr__(self):\n        return 'A'\n    x = __repr__\n", "only to alias it"),
+        # Only statements of the body itself, not nested ones.
+        (
+            "    def __repr__(self):\n        return 'A'\n"
+            "    if True:\n        __str__ = __repr__\n",
+            '"__str__" can be set',
+        ),
+        ("    def __repr__(self):\n        return 'A'\n    del __repr__\n", "__repr__"),
+    ],
+)
+def test_special_method_aliases_take_only_the_programs_own_methods(body: str, needle: str) -> None:
+    errors = compile_errors(f"class A:\n{body}return 1")
+    assert any(needle in error for error in errors), errors

@@ -60,12 +60,27 @@ def test_no_facade_member_is_a_real_module() -> None:
 
 
 def test_a_forbidden_import_names_the_allowed_modules() -> None:
-    kind, message = run_error("import os")
+    kind, message = run_error("import xml")
     assert kind == "exception"
     assert message.endswith(
-        "ImportError: module 'os' is not available in run_code; allowed modules: "
+        "ImportError: module 'xml' is not available in run_code; allowed modules: "
         + ", ".join(ALLOWED_MODULES)
     )
+
+
+@pytest.mark.parametrize(
+    ("module", "hint"),
+    [
+        ("sys", "to end the program, return its value at the top level (`return value`). "),
+        ("os", "programs have no file system, environment or processes; use the tools"),
+        ("requests", "programs have no network; use the tools they are given. "),
+    ],
+)
+def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint: str) -> None:
+    kind, message = run_error(f"import {module}")
+    assert kind == "exception"
+    assert f"ImportError: module {module!r} is not available in run_code; {hint}" in message
+    assert message.endswith(", ".join(ALLOWED_MODULES))
 
 
 @pytest.mark.parametrize(
@@ -158,7 +173,59 @@ value = await task
 return [value, task.done(), task.cancelled(), task.result(), task.exception() is None,
         hasattr(task, "get_coro"), hasattr(task, "get_loop"), hasattr(task, "add_done_callback")]
 """
-    assert run_ok(source) == [5, True, False, 5, True, False, False, False]
+    assert run_ok(source) == [5, True, False, 5, True, False, False, True]
+
+
+def test_asyncio_tasks_have_names_and_done_callbacks_given_the_task_object() -> None:
+    source = """
+import asyncio
+seen = []
+async def work(n):
+    await asyncio.sleep(0)
+    return n * 2
+def note(task):
+    seen.append([task.get_name(), task.result(), task is t or task is t3])
+def boom(task):
+    raise ValueError("a failing callback does not stop the loop")
+t = asyncio.create_task(work(2), name="double-2")
+t.add_done_callback(boom)
+t.add_done_callback(note)
+t2 = asyncio.create_task(work(3))
+t2.add_done_callback(note)
+removed = [t2.remove_done_callback(note), t2.remove_done_callback(note)]
+t2.set_name(7)
+async with asyncio.TaskGroup() as group:
+    t3 = group.create_task(work(4), name="in-group")
+    t3.add_done_callback(note)
+await t
+await t2
+await asyncio.sleep(0)
+return [seen, removed, t2.get_name(), t.get_name(), t3.get_name(),
+        asyncio.create_task(work(1)).get_name().startswith("Task-")]
+"""
+    assert run_ok(source) == [
+        [["double-2", 4, True], ["in-group", 8, True]],
+        [1, 0],
+        "7",
+        "double-2",
+        "in-group",
+        True,
+    ]
+
+
+def test_a_done_callback_never_receives_the_real_task() -> None:
+    source = """
+import asyncio
+got = []
+async def work():
+    return 1
+t = asyncio.create_task(work())
+t.add_done_callback(got.append)
+await t
+await asyncio.sleep(0)
+return [type(got[0]).__name__, got[0] is t, hasattr(got[0], "get_coro")]
+"""
+    assert run_ok(source) == ["ProgramTask", True, False]
 
 
 def test_asyncio_task_group_semaphore_lock_and_event() -> None:
@@ -287,6 +354,50 @@ def test_dataclass_only_decorates_the_programs_classes() -> None:
     assert message.endswith(
         "TypeError: dataclass() can only be applied to a class defined by the program"
     )
+
+
+def test_dataclass_kw_only_marker_and_kw_only_fields() -> None:
+    source = """
+from dataclasses import KW_ONLY, dataclass, field, fields
+@dataclass(frozen=True, slots=True)
+class Query:
+    text: str
+    _: KW_ONLY
+    limit: int = 10
+    tags: list = field(default_factory=list)
+@dataclass
+class Page:
+    number: int = field(kw_only=True)
+    size: int = 20
+q = Query("rain", limit=3)
+try:
+    Query("rain", 3)
+    positional = True
+except TypeError:
+    positional = False
+match q:
+    case Query(text):
+        matched = text
+return [repr(q), positional, [f.name for f in fields(Query)], matched, repr(Page(2, number=1))]
+"""
+    assert run_ok(source) == [
+        "Query(text='rain', limit=3, tags=[])",
+        False,
+        ["text", "limit", "tags"],
+        "rain",
+        "Page(number=1, size=2)",
+    ]
+
+
+def test_only_the_real_kw_only_marker_lets_an_underscore_annotation_through() -> None:
+    for marker in ("'KW_ONLY'", "int", "object"):
+        source = (
+            "from dataclasses import KW_ONLY, dataclass\n"
+            f"@dataclass\nclass A:\n    _: {marker}\n    b: int = 2\nreturn 1"
+        )
+        assert run_error(source)[1].endswith(
+            "TypeError: dataclass field name '_' is not allowed in run_code"
+        ), marker
 
 
 def test_functools_wraps_only_decorates_program_functions() -> None:

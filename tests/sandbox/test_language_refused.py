@@ -95,6 +95,37 @@ def test_dunder_methods_are_only_readable_on_super_and_classes() -> None:
     assert '"__len__" is an invalid attribute name' in message
 
 
+@pytest.mark.parametrize(
+    ("source", "hint"),
+    [
+        ("class A:\n    pass\nreturn A().__dict__", "; use vars(obj) for the attributes"),
+        (
+            "import enum\nclass C(enum.Enum):\n    A = 1\nreturn list(C.__members__)",
+            "; use list(SomeEnum) for an enum's members, or SomeEnum[name] for one by name",
+        ),
+        (
+            "class A:\n    def __repr__(self):\n        return 'A'\n"
+            "    def show(self):\n        return self.__repr__()\nreturn A().show()",
+            "; use repr(x)",
+        ),
+        ("return (3).__str__()", "; use str(x)"),
+        ("return [1].__len__()", "; use len(x)"),
+        ("return getattr([1], '__len__')()", "; use len(x)"),
+        ("return (1).__add__(2)", "; use x + y"),
+        ("return {1: 2}.__getitem__(1)", "; use x[key]"),
+        ("x = __import__('json')", "; use an import statement (`import json`)"),
+    ],
+)
+def test_refused_underscore_names_say_what_to_write_instead(source: str, hint: str) -> None:
+    assert hint in _refused(source)
+
+
+def test_underscore_names_without_a_hint_are_refused_as_before() -> None:
+    assert _refused("def f():\n    pass\nreturn f.__globals__").endswith(
+        '"__globals__" is an invalid attribute name because it starts with "_"'
+    )
+
+
 @pytest.mark.parametrize("attr", sorted(BLOCKED_ATTRIBUTES))
 def test_interpreter_internals_are_refused_in_the_source(attr: str) -> None:
     errors = compile_errors(f"x = y.{attr}")
@@ -192,8 +223,70 @@ def test_forbidden_builtins_do_not_exist(name: str) -> None:
 
 def test_exec_and_eval_calls_are_refused_at_compile_time() -> None:
     assert compile_errors("exec('x')\neval('1')") == (
-        "Line 1: Exec calls are not allowed.",
-        "Line 2: Eval calls are not allowed.",
+        "Line 1: Exec calls are not allowed. (write the code in the program itself)",
+        "Line 2: Eval calls are not allowed. (parse data with json.loads, int() or float(); "
+        "write code in the program itself)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("source", "hint"),
+    [
+        ("with open('orders.csv') as f:\n    pass", "programs have no file system; use the tools"),
+        ("exit(0)", "to end the program, return its value at the top level (`return value`)"),
+        ("quit()", "to end the program, return its value at the top level"),
+        ("return locals()", "the program's namespace is not available; pass values explicitly"),
+        ("return globals()['x']", "the program's namespace is not available"),
+        ("return input('name? ')", "take data from the tools they are given"),
+        ("help(len)", "dir(x) lists an object's names"),
+        ("breakpoint()", "print() the values to see them"),
+        ("return compile('1', 'f', 'eval')", "programs cannot make code"),
+        ("f = eval\nreturn f('1')", "parse data with json.loads"),
+        ("def f():\n    return open\nreturn f()", "programs have no file system"),
+        ("class A:\n    x = exit\nreturn 1", "to end the program"),
+    ],
+)
+def test_unavailable_builtins_raise_a_name_error_saying_what_to_do(source: str, hint: str) -> None:
+    kind, message = run_error(source)
+    assert kind == "exception"
+    last = message.splitlines()[-1]
+    assert last.startswith("NameError: name '")
+    assert " is not defined in run_code: " in last
+    assert hint in last
+
+
+def test_an_unavailable_builtin_is_still_a_name_error() -> None:
+    source = (
+        "try:\n"
+        "    open('x')\n"
+        "except NameError as error:\n"
+        "    return [type(error).__name__, error.name, 'file system' in str(error)]"
+    )
+    assert run_ok(source) == ["NameError", "open", True]
+
+
+def test_a_name_the_program_or_the_caller_binds_is_not_rewritten() -> None:
+    assert run_ok("def open(path):\n    return path\nreturn open('x')") == "x"
+    assert run_ok("def f():\n    return input\ninput = 3\nreturn f()") == 3
+    assert run_ok("return [quit for quit in range(2)]") == [0, 1]
+    assert run_ok("return input", bindings={"input": "given"}) == "given"
+
+
+def test_vars_without_an_argument_says_what_to_do() -> None:
+    kind, message = run_error("return vars()")
+    assert kind == "exception"
+    assert message.endswith(
+        "TypeError: vars() without an argument (the program's namespace) is not available in "
+        "run_code; pass values explicitly, or use vars(obj) for an object's attributes"
+    )
+
+
+def test_an_uncaught_system_exit_says_to_return_instead() -> None:
+    kind, message = run_error("raise SystemExit(1)")
+    assert kind == "exception"
+    assert message.endswith(
+        "SystemExit: 1\n(SystemExit ends a program as a failure; to end it with a result, "
+        "return the value at the top level: `return value`)"
     )
 
 
