@@ -49,7 +49,7 @@ from ._compile import MAIN_NAME
 from ._policy import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
 
 __all__ = [
     "ALLOWED_METACLASSES",
@@ -66,6 +66,7 @@ __all__ = [
     "is_program_function",
     "readable_field_name",
     "register_program_class",
+    "reveal_class",
     "self_checked",
 ]
 
@@ -522,6 +523,12 @@ def _checked_property(prop: property, owner: type) -> property:
     return property(check(prop.fget), check(prop.fset), check(prop.fdel), prop.__doc__)
 
 
+#: Library classes whose methods check their self; filled by :func:`check_library_selves`.
+_swept: set[type] = set()
+#: Set in the child's zygote: from then on every class ``type()`` reveals is swept.
+_sweeping_revealed = False
+
+
 def check_library_selves(visible: set[type]) -> None:
     """Make the Python methods of the classes a program can reach check their ``self``.
 
@@ -532,13 +539,30 @@ def check_library_selves(visible: set[type]) -> None:
     property of every Python class in the reach of a visible class (its MRO) is
     replaced by one that checks its ``self`` first. Special methods are checked
     by the attribute guard; ``_`` names are not readable on library objects.
+
+    The visible classes are not all a program can name: ``type(x)`` of a
+    library object gives its class (``type(asyncio.timeout(1))``, typing's
+    alias classes), so from now on :func:`reveal_class` sweeps each class
+    ``type()`` hands out before the program has it.
     """
-    done: set[type] = set()
-    for root in visible:
+    global _sweeping_revealed
+    _sweep(visible)
+    _sweeping_revealed = True
+
+
+def reveal_class(cls: type) -> type:
+    """``cls``, about to be handed to the program; in a child, its methods check their self."""
+    if _sweeping_revealed and cls not in _swept and not is_program_class(cls):
+        _sweep((cls,))
+    return cls
+
+
+def _sweep(roots: Iterable[type]) -> None:
+    for root in roots:
         for cls in root.__mro__:
-            if cls in done or cls.__module__ == "builtins" or cls in _program_classes:
+            if cls in _swept or cls.__module__ == "builtins" or cls in _program_classes:
                 continue
-            done.add(cls)
+            _swept.add(cls)
             for name, value in list(vars(cls).items()):
                 if name[:1] == "_":
                     continue

@@ -43,6 +43,7 @@ from ._classes import (
     VISIBLE_CLASSES,
     is_program_class,
     is_program_function,
+    reveal_class,
     self_checked,
 )
 from ._compile import MODEL_FILENAME
@@ -635,9 +636,13 @@ SafeType.__module__ = "builtins"
 
 
 def class_of(obj: object) -> type:
-    """``type(obj)``, with metaclasses replaced by :class:`SafeType`."""
+    """``type(obj)``, with metaclasses replaced by :class:`SafeType`.
+
+    A library class it reveals has its methods made to check their self first
+    (:func:`reveal_class`): read from the class, they would run with any self.
+    """
     cls = type(obj)
-    return SafeType if issubclass(cls, type) else cls
+    return SafeType if issubclass(cls, type) else reveal_class(cls)
 
 
 # -- str.format that walks fields through the guards ----------------------------------

@@ -134,7 +134,7 @@ def test_a_subclass_of_userlist_cannot_hand_out_the_real_type() -> None:
         refused,
         refused,
         refused,
-        '"__getitem__" is an invalid attribute name because it starts with "_"',
+        '"__getitem__" is an invalid attribute name because it starts with "_"; use x[key]',
     ]
 
 
@@ -213,3 +213,67 @@ def test_vars_of_a_program_class_holds_no_raw_library_function_or_descriptor() -
     assert works is True
     assert "name" not in enum_names
     assert "value" not in enum_names
+
+
+class _Library:
+    """Stands for a library class no façade lists (a Timeout, a typing alias)."""
+
+    def method(self) -> str:
+        return "ran"
+
+
+def test_a_class_type_reveals_checks_its_selves_once_sweeping_is_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sandbox._classes as classes
+    from sandbox._guards import class_of
+
+    original = _Library.__dict__["method"]
+    monkeypatch.setattr(classes, "_swept", set())
+    monkeypatch.setattr(_Library, "method", original)
+    # Off (the host, the tests' in-process runs): type() changes no class.
+    monkeypatch.setattr(classes, "_sweeping_revealed", False)
+    assert class_of(_Library()) is _Library
+    assert _Library.__dict__["method"] is original
+    # On (a child, after its zygote's sweep): the class checks its selves before
+    # the program has it, and its instances work as before.
+    monkeypatch.setattr(classes, "_sweeping_revealed", True)
+    assert class_of(_Library()) is _Library
+    with pytest.raises(TypeError, match=r"_Library\.method needs a _Library object, not a int"):
+        _Library.method(1)  # type: ignore[arg-type]
+    assert _Library().method() == "ran"
+    assert _Library.method(_Library()) == "ran"
+
+
+@pytest.mark.slow
+async def test_in_the_child_a_class_type_reveals_refuses_a_foreign_self() -> None:
+    import anyio
+
+    from sandbox import WorkerPool
+    from sandbox.testing import EchoHandler
+
+    source = (
+        "import asyncio, typing\n"
+        "class Fake:\n"
+        "    pass\n"
+        "out = []\n"
+        "for call in (lambda: type(asyncio.timeout(1)).expired(Fake()),\n"
+        "             lambda: type(typing.List).copy_with(typing.Callable[[int], int], (str,))):\n"
+        "    try:\n"
+        "        call()\n"
+        "        out.append('ran')\n"
+        "    except TypeError as error:\n"
+        "        out.append(str(error).partition(',')[0])\n"
+        "async with asyncio.timeout(5) as deadline:\n"
+        "    out.append(type(deadline).expired(deadline))\n"
+        "return out"
+    )
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(60):
+            result = await pool.run(source, tool_names=[], handler=EchoHandler())
+    assert result.error is None, result.error
+    assert result.value == [
+        "Timeout.expired needs a Timeout object",
+        "_SpecialGenericAlias.copy_with needs a _SpecialGenericAlias object",
+        False,
+    ]
