@@ -65,6 +65,7 @@ __all__ = [
     "is_program_class",
     "is_program_function",
     "readable_field_name",
+    "real_mro",
     "register_program_class",
     "reveal_class",
     "self_checked",
@@ -477,7 +478,7 @@ class _Resolved:
 
 
 #: A class's MRO as the interpreter keeps it, whatever its metaclass defines.
-_real_mro: Final[Callable[[type], tuple[type, ...]]] = type.__dict__["__mro__"].__get__
+real_mro: Final[Callable[[type], tuple[type, ...]]] = type.__dict__["__mro__"].__get__
 
 
 def self_checked(function: Callable[..., Any], owner: type) -> Callable[..., Any]:
@@ -487,7 +488,7 @@ def self_checked(function: Callable[..., Any], owner: type) -> Callable[..., Any
     def checked(self: object, /, *args: Any, **kwargs: Any) -> Any:
         # Not isinstance(): a class's __instancecheck__ (an ABC's, through a
         # program's __subclasshook__ or register()) could say yes to anything.
-        if not any(cls is owner for cls in _real_mro(type(self))):
+        if not any(cls is owner for cls in real_mro(type(self))):
             raise TypeError(
                 f"{owner.__qualname__}.{name} needs a {owner.__qualname__} object, "
                 f"not a {type(self).__qualname__} object"

@@ -43,6 +43,7 @@ from ._classes import (
     VISIBLE_CLASSES,
     is_program_class,
     is_program_function,
+    real_mro,
     reveal_class,
     self_checked,
 )
@@ -173,7 +174,7 @@ def _unbound_library_method(target: object, name: str) -> type | None:
     """
     if isinstance(target, type):
         cls: Any = target
-        order: tuple[type, ...] = type.__dict__["__mro__"].__get__(target)
+        order: tuple[type, ...] = real_mro(target)
     elif type(target) is super:
         cls = target.__self_class__  # type: ignore[attr-defined]
         if not isinstance(cls, type) or cls is not target.__self__:  # type: ignore[attr-defined]
