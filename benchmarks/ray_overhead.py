@@ -125,7 +125,7 @@ def main() -> None:
     options = parser.parse_args()
     import ray
 
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=1, include_dashboard=False, log_to_driver=False)
     try:
         runs, loops = (30, 5) if options.quick else (200, 21)
         asyncio.run(_measure(runs, loops))
