@@ -17,6 +17,14 @@ ten, each of which could put the host on the child's CPU ahead of the child's
 next call. A program that awaits its calls one by one pays nothing for it: a
 call that goes at once arms no timer (a system call, about 3 µs here).
 
+While a call waits for its reply and the loop has nothing else to do, the
+loop polls the pipe for up to :data:`REPLY_POLL_SECONDS` before it blocks: a
+process that blocks lets its CPU go idle, and on a virtual machine waking an
+idle CPU costs tens to hundreds of microseconds, more than a fast tool's
+whole reply. A wait that polled in vain switches polling off until a reply
+comes within the window again, so a slow tool costs one window of CPU, not
+one per wait.
+
 What the program calls, its ``tools``, is in :mod:`bridge.proxy`; the channel
 knows those calls only as a :class:`ReplySink`.
 
@@ -58,13 +66,14 @@ from bridge.protocol import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
     from types import FrameType
 
     from bridge.lossless import JsonValue
 
 __all__ = [
     "CALL_BATCH_SECONDS",
+    "REPLY_POLL_SECONDS",
     "ChildChannel",
     "ReplySink",
     "recv_run",
@@ -77,6 +86,10 @@ _LOG_FLUSH_BYTES: Final = 32 * 1024
 #: The longest a call waits in a batch when the step that started it goes on
 #: computing (only in a child that flushes with ``SIGALRM``).
 CALL_BATCH_SECONDS: Final = 0.001
+#: The longest the loop polls for a reply before it blocks (see the module docstring).
+#: Sized to catch the reply of a fast tool through the full pipeline (about
+#: 0.1-0.2 ms on the host), measured on 2-CPU virtual machines.
+REPLY_POLL_SECONDS: Final = 0.0005
 #: Bytes of call frames a batch holds; a call that would pass it is sent at
 #: once, with the batch before it (a large frame is never copied into one).
 _CALL_BATCH_BYTES: Final = 64 * 1024
@@ -99,6 +112,9 @@ class ReplySink(Protocol):
 
     def fail_all(self, message: str) -> None:
         """Fail every call still waiting for a reply with ``message``."""
+
+    def awaiting(self) -> bool:
+        """Whether a call sent to the host still waits for its reply."""
 
 
 @final
@@ -136,6 +152,7 @@ class ChildChannel:
         "_lines",
         "_lines_bytes",
         "_loop",
+        "_poll",
         "_read_fd",
         "_report",
         "_step_loop",
@@ -181,6 +198,8 @@ class ChildChannel:
         self._step_sent = False
         self._batch: list[bytes] = []
         self._batch_bytes = 0
+        # Whether the loop's next wait for a reply polls first (see reply_poll_seconds).
+        self._poll = True
         #: The host's frame cap, learnt from :class:`Run`.
         self.peer_max_frame_bytes = DEFAULT_MAX_FRAME_BYTES
         #: The calls the host allows in flight, learnt from :class:`Run`.
@@ -378,7 +397,7 @@ class ChildChannel:
         On this loop the calls started in one step are batched (see the module
         docstring): its selector sends the batch before the loop waits.
         """
-        loop = asyncio.SelectorEventLoop(_StepSelector(self._end_step))
+        loop = asyncio.SelectorEventLoop(_StepSelector(self))
         self.listen_on(loop)
         self._step_loop = loop
         return loop
@@ -437,6 +456,23 @@ class ChildChannel:
                 self.host_gone(exc)
                 return True
         return False
+
+    def reply_poll_seconds(self) -> float | None:
+        """How long the loop's coming wait polls before it blocks.
+
+        ``None`` when no call waits for a reply (the wait is for a timer of the
+        program's: nothing to poll for), else :data:`REPLY_POLL_SECONDS`, or 0
+        after a wait that polled in vain, until a reply comes within the
+        window again (:meth:`waited`).
+        """
+        calls = self._calls
+        if calls is None or not calls.awaiting():
+            return None
+        return REPLY_POLL_SECONDS if self._poll else 0.0
+
+    def waited(self, seconds: float) -> None:
+        """A wait for a reply found something after ``seconds``, or polled them in vain."""
+        self._poll = seconds < REPLY_POLL_SECONDS
 
     def host_gone(self, exc: OSError) -> None:
         # A batch that could not be written: its calls, and every other call
@@ -504,19 +540,40 @@ class _StepSelector(selectors.DefaultSelector):
     asyncio's loop calls ``select`` at the start of each iteration, once the
     callbacks of the one before (a step of every ready task) have run: the
     calls those steps held back go out here, in one write, before the loop may
-    block.
+    block. A wait for a reply polls first (:meth:`ChildChannel.reply_poll_seconds`).
     """
 
-    def __init__(self, end_step: Callable[[], bool]) -> None:
+    def __init__(self, channel: ChildChannel) -> None:
         super().__init__()
-        self._end_step = end_step
+        self._channel = channel
 
     def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
+        channel = self._channel
         # The loop chose the timeout before this call: should ending the step
         # schedule callbacks (failed calls), it must only poll.
-        if self._end_step():
-            timeout = 0
-        return super().select(timeout)
+        if channel._end_step() or (timeout is not None and timeout <= 0):
+            return super().select(0)
+        poll = channel.reply_poll_seconds()
+        if poll is None:
+            return super().select(timeout)
+        started = time.monotonic()
+        if poll:
+            window = poll if timeout is None else min(poll, timeout)
+            while not (ready := super().select(0)):
+                now = time.monotonic()
+                if now - started >= window:
+                    break
+            else:
+                channel.waited(time.monotonic() - started)
+                return ready
+            if window == poll:
+                channel.waited(now - started)  # the whole window, in vain
+            if timeout is not None:
+                timeout = max(0.0, timeout - (now - started))
+        ready = super().select(timeout)
+        if ready:
+            channel.waited(time.monotonic() - started)
+        return ready
 
 
 # ---------------------------------------------------------------------- handshake

@@ -219,6 +219,9 @@ class _Calls:
                 ToolCallError(f"the host sent an undecodable value for {name!r}: {exc}", name)
             )
 
+    def awaiting(self) -> bool:
+        return bool(self.futures)
+
     def fail_all(self, message: str) -> None:
         futures, self.futures = self.futures, {}
         held, self.held = self.held, deque()

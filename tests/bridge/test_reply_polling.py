@@ -1,0 +1,515 @@
+"""Both ends poll the pipe for a short window instead of blocking when an answer is near.
+
+The child's loop polls for a reply while a call waits for one; the host's
+endpoint polls for the child's next frame once every call is answered. Each
+window is measured with a clock the tests control (``time.monotonic`` in the
+module under test), and each poll is seen as a read or a ``select`` that found
+nothing: no test depends on how fast anything runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import selectors
+import threading
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import anyio.to_thread
+import msgspec
+import pytest
+
+import bridge.child
+import bridge.host
+from bridge.child import REPLY_POLL_SECONDS, ChildChannel
+from bridge.host import HOST_POLL_SECONDS, HostEndpoint
+from bridge.protocol import PROTOCOL_VERSION, Call, Ready, Reply, encode_frame
+
+from .test_host_endpoint import FakeChild, done, make_run, serve
+
+if TYPE_CHECKING:
+    import types
+    from collections.abc import Callable, Iterator
+
+    from bridge.lossless import JsonValue
+
+#: How long a test script waits for something the endpoint must do before it
+#: fails (only reached when the behaviour is broken).
+_STUCK = 10
+
+
+class Clock:
+    """A monotonic clock that moves only when a test moves it."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+class _Standing:
+    """A module whose attributes are another's, but for the ones given."""
+
+    def __init__(self, real: types.ModuleType, **overrides: object) -> None:
+        self._real = real
+        self.__dict__.update(overrides)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
+def fake_time(monkeypatch: pytest.MonkeyPatch, module: types.ModuleType, clock: Clock) -> None:
+    """Give ``module`` a ``time`` whose ``monotonic`` is ``clock``'s (the rest is real)."""
+    import time
+
+    monkeypatch.setattr(module, "time", _Standing(time, monotonic=clock.monotonic))
+
+
+# ------------------------------------------------------------------------ the host
+
+
+class EmptyReads:
+    """Counts the endpoint's reads that found the pipe empty, per descriptor.
+
+    ``on_empty`` runs at each (on the event loop); ``wait_for`` lets a script
+    thread block until a descriptor has seen that many.
+    """
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.counts: dict[int, int] = {}
+        self.on_empty: Callable[[int], None] = lambda fd: None
+        self._changed = threading.Condition()
+        real_read = os.read
+
+        def read(fd: int, size: int) -> bytes:
+            try:
+                return real_read(fd, size)
+            except BlockingIOError:
+                with self._changed:
+                    self.counts[fd] = self.counts.get(fd, 0) + 1
+                    self._changed.notify_all()
+                self.on_empty(fd)
+                raise
+
+        monkeypatch.setattr(bridge.host, "os", _Standing(os, read=read))
+
+    def of(self, fd: int) -> int:
+        with self._changed:
+            return self.counts.get(fd, 0)
+
+    def wait_for(self, fd: int, count: int) -> None:
+        with self._changed:
+            if not self._changed.wait_for(lambda: self.counts.get(fd, 0) >= count, _STUCK):
+                raise AssertionError(f"the endpoint read fd {fd} empty fewer than {count} times")
+
+
+async def test_after_the_last_reply_the_endpoint_polls_for_the_next_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The clock stands still, so the window never ends: the endpoint must keep
+    # reading the pipe itself (not wait for the loop's reader) until Done comes.
+    fake_time(monkeypatch, bridge.host, Clock())
+    reads = EmptyReads(monkeypatch)
+    polls: list[int] = []
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b'{"x":1}'))
+        assert child.recv_reply() == Reply(0, value=b'{"x":1}')
+        before = reads.of(child.to_host_r)
+        reads.wait_for(child.to_host_r, before + 5)
+        polls.append(reads.of(child.to_host_r) - before)
+        child.send(done(1))
+
+    outcome = await serve(script)
+    assert outcome.value == 1
+    assert polls
+    assert polls[0] >= 5
+
+
+async def test_no_poll_while_a_call_is_still_being_served(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Nothing is near while a tool runs: the endpoint waits for the loop's reader.
+    fake_time(monkeypatch, bridge.host, Clock())
+    reads = EmptyReads(monkeypatch)
+    release = threading.Event()
+    seen: list[int] = []
+
+    class Gated:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            fd = endpoint_fd[0]
+            seen.append(reads.of(fd))
+            await anyio.to_thread.run_sync(release.wait, _STUCK)
+            seen.append(reads.of(fd))
+            return 1
+
+    endpoint_fd: list[int] = []
+
+    def script(child: FakeChild) -> None:
+        endpoint_fd.append(child.to_host_r)
+        child.send(Call(0, "t", b"{}"))
+        release.set()
+        assert child.recv_reply().value == b"1"
+        child.send(done(2))
+
+    outcome = await serve(script, Gated())
+    assert outcome.value == 2
+    assert len(seen) == 2
+    assert seen[0] == seen[1]
+
+
+async def test_a_vain_window_turns_polling_off_until_the_child_answers_within_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Call 0's window passes with nothing read (each empty read moves the
+    # clock past it), so after reply 1 the endpoint does not poll; the child
+    # answers reply 1 at once (the clock stands still), which turns polling
+    # back on for reply 2.
+    clock = Clock()
+    fake_time(monkeypatch, bridge.host, clock)
+    reads = EmptyReads(monkeypatch)
+    advancing = [False]
+
+    def on_empty(fd: int) -> None:
+        if advancing[0]:
+            clock.now += 10 * HOST_POLL_SECONDS
+
+    reads.on_empty = on_empty
+    # Empty reads seen as each handler started and as it returned (its reply
+    # follows at once, with no read between).
+    at_start: dict[int, int] = {}
+    at_return: dict[int, int] = {}
+
+    class Phased:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            assert isinstance(args, dict)
+            n = args["n"]
+            assert isinstance(n, int)
+            at_start[n] = reads.of(fd[0])
+            advancing[0] = n == 0
+            at_return[n] = reads.of(fd[0])
+            return n
+
+    fd: list[int] = []
+
+    def script(child: FakeChild) -> None:
+        fd.append(child.to_host_r)
+        child.send(Call(0, "t", b'{"n":0}'))
+        assert child.recv_reply().value == b"0"
+        # The window after reply 0: polled, found nothing, and ended.
+        reads.wait_for(fd[0], at_return[0] + 1)
+        child.send(Call(1, "t", b'{"n":1}'))
+        assert child.recv_reply().value == b"1"
+        child.send(Call(2, "t", b'{"n":2}'))
+        assert child.recv_reply().value == b"2"
+        reads.wait_for(fd[0], at_return[2] + 3)
+        child.send(done(3))
+
+    outcome = await serve(script, Phased())
+    assert outcome.value == 3
+    # No poll between reply 1 and call 2: the read of call 2 was the loop's reader's.
+    assert at_start[2] == at_return[1]
+
+
+async def test_one_endpoint_per_loop_polls_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first endpoint to reply polls (the clock stands still: for as long
+    # as its child is silent); the second replies meanwhile and must wait for
+    # its child's frame on the loop's reader instead of polling too.
+    fake_time(monkeypatch, bridge.host, Clock())
+    reads = EmptyReads(monkeypatch)
+    first, second = FakeChild(), FakeChild()
+    finished: list[str] = []
+
+    def first_script() -> None:
+        first.send(Ready(PROTOCOL_VERSION, os.getpid()))
+        first.recv_run()
+        first.send(Call(0, "t", b'{"n":1}'))
+        first.recv_reply()
+        reads.wait_for(first.to_host_r, at_reply[first.to_host_r] + 3)
+        # The second endpoint serves its whole call now, while this one polls;
+        # its child answers only after three more passes of the loop (three
+        # more polls of the first), in which the second would have polled too.
+        second.send(Call(0, "t", b'{"n":2}'))
+        second.recv_reply()
+        reads.wait_for(first.to_host_r, reads.of(first.to_host_r) + 3)
+        second.send(done(2))
+        with second_done:
+            second_done.wait_for(lambda: "second" in finished, _STUCK)
+        first.send(done(1))
+
+    second_done = threading.Condition()
+
+    # Empty reads of each child's pipe as its call's handler returned (its
+    # reply follows at once, with no read between).
+    at_reply: dict[int, int] = {}
+
+    class Counted:
+        def __init__(self, fd: int) -> None:
+            self.fd = fd
+
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            at_reply[self.fd] = reads.of(self.fd)
+            return args
+
+    async def run(child: FakeChild, name: str) -> JsonValue:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        await endpoint.receive_ready()
+        outcome = await endpoint.serve(make_run(), Counted(child.to_host_r))
+        with second_done:
+            finished.append(name)
+            second_done.notify_all()
+        return outcome.value
+
+    values: dict[str, JsonValue] = {}
+
+    async def run_into(child: FakeChild, name: str) -> None:
+        values[name] = await run(child, name)
+
+    try:
+        second.send(Ready(PROTOCOL_VERSION, os.getpid()))
+        with anyio.fail_after(_STUCK):
+            async with anyio.create_task_group() as group:
+                group.start_soon(anyio.to_thread.run_sync, first_script)
+                group.start_soon(run_into, first, "first")
+                group.start_soon(run_into, second, "second")
+                # The second child's Run is read here, before its call.
+                await anyio.to_thread.run_sync(second.recv_run)
+    finally:
+        for child in (first, second):
+            child.close_child_side()
+            child.close_host_side()
+    assert values == {"first": 1, "second": 2}
+    assert finished == ["second", "first"]
+    assert reads.of(second.to_host_r) == at_reply[second.to_host_r]
+    assert reads.of(first.to_host_r) >= at_reply[first.to_host_r] + 3
+
+
+async def test_an_endpoint_whose_child_answered_gives_the_polling_slot_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The first endpoint polls, then its child's next call comes and its
+    # handler runs on: the first is no longer polling, so the second, which
+    # replies meanwhile, polls for its child's answer.
+    fake_time(monkeypatch, bridge.host, Clock())
+    reads = EmptyReads(monkeypatch)
+    first, second = FakeChild(), FakeChild()
+    at_reply: dict[int, int] = {}
+    gate = threading.Event()
+
+    class Handler:
+        def __init__(self, fd: int) -> None:
+            self.fd = fd
+
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            assert isinstance(args, dict)
+            if args["n"] == "gated":
+                await anyio.to_thread.run_sync(gate.wait, _STUCK)
+            at_reply[self.fd] = reads.of(self.fd)
+            return args["n"]
+
+    def script() -> None:
+        for child in (first, second):
+            child.send(Ready(PROTOCOL_VERSION, os.getpid()))
+            child.recv_run()
+        first.send(Call(0, "t", b'{"n":0}'))
+        first.recv_reply()
+        reads.wait_for(first.to_host_r, at_reply[first.to_host_r] + 1)  # it polls
+        first.send(Call(1, "t", b'{"n":"gated"}'))  # and now serves a call that waits
+        second.send(Call(0, "t", b'{"n":0}'))
+        second.recv_reply()
+        reads.wait_for(second.to_host_r, at_reply[second.to_host_r] + 3)
+        second.send(done(2))
+        gate.set()
+        first.recv_reply()
+        first.send(done(1))
+
+    values: dict[int, JsonValue] = {}
+
+    async def run(child: FakeChild) -> None:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        await endpoint.receive_ready()
+        outcome = await endpoint.serve(make_run(), Handler(child.to_host_r))
+        values[child.to_host_r] = outcome.value
+
+    try:
+        with anyio.fail_after(_STUCK):
+            async with anyio.create_task_group() as group:
+                group.start_soon(anyio.to_thread.run_sync, script)
+                group.start_soon(run, first)
+                group.start_soon(run, second)
+    finally:
+        gate.set()
+        for child in (first, second):
+            child.close_child_side()
+            child.close_host_side()
+    assert values == {first.to_host_r: 1, second.to_host_r: 2}
+
+
+# ------------------------------------------------------------------------ the child
+
+
+class Sink:
+    """The channel's view of the program's calls: whether one waits for a reply."""
+
+    def __init__(self) -> None:
+        self.waiting = True
+        self.replies: list[Reply] = []
+
+    def resolve(self, reply: Reply) -> None:
+        self.replies.append(reply)
+
+    def fail_all(self, message: str) -> None:
+        raise AssertionError(message)
+
+    def awaiting(self) -> bool:
+        return self.waiting
+
+
+class Waits:
+    """Each ``select`` the channel's selector makes on the real one: its timeout."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.timeouts: list[float | None] = []
+        self.on_poll: Callable[[int], None] = lambda count: None
+        real = selectors.DefaultSelector.select
+
+        def select(selector: Any, timeout: float | None = None) -> Any:
+            self.timeouts.append(timeout)
+            if timeout == 0:
+                self.on_poll(self.timeouts.count(0))
+            return real(selector, timeout)
+
+        monkeypatch.setattr(selectors.DefaultSelector, "select", select)
+
+    def take(self) -> list[float | None]:
+        taken, self.timeouts = self.timeouts, []
+        return taken
+
+
+@pytest.fixture
+def channel_parts() -> Iterator[tuple[ChildChannel, int, Sink]]:
+    """A channel on real pipes, attached to a sink whose call waits; and the host's write end."""
+    to_child_r, to_child_w = os.pipe()
+    to_host_r, to_host_w = os.pipe()
+    channel = ChildChannel(to_child_r, to_host_w)
+    loop = channel.new_event_loop()
+    sink = Sink()
+    channel._calls = sink
+    try:
+        yield channel, to_child_w, sink
+    finally:
+        loop.close()
+        for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
+            os.close(fd)
+
+
+def selector_of(channel: ChildChannel) -> selectors.BaseSelector:
+    loop = channel._step_loop
+    assert isinstance(loop, asyncio.SelectorEventLoop)
+    selector: selectors.BaseSelector = loop._selector  # type: ignore[attr-defined]
+    return selector
+
+
+def reply_frame() -> bytes:
+    return encode_frame(Reply(0, value=msgspec.json.encode(1)))
+
+
+def reply_at_poll(host_write: int, which: int) -> Callable[[int], None]:
+    """An ``on_poll`` that has the host reply just before the ``which``-th poll."""
+
+    def on_poll(count: int) -> None:
+        if count == which:
+            os.write(host_write, reply_frame())
+
+    return on_poll
+
+
+def test_a_wait_for_a_reply_polls_and_takes_what_comes_without_blocking(
+    monkeypatch: pytest.MonkeyPatch, channel_parts: tuple[ChildChannel, int, Sink]
+) -> None:
+    channel, host_write, _ = channel_parts
+    fake_time(monkeypatch, bridge.child, Clock())  # the window never ends by itself
+    waits = Waits(monkeypatch)
+    waits.on_poll = reply_at_poll(host_write, 4)
+    # A broken poll would block here for the whole timeout, and fail.
+    assert selector_of(channel).select(5)
+    assert waits.take() == [0, 0, 0, 0]  # polled until the reply came; never blocked
+
+
+def test_a_vain_window_makes_the_next_wait_block_at_once_until_a_reply_is_quick(
+    monkeypatch: pytest.MonkeyPatch, channel_parts: tuple[ChildChannel, int, Sink]
+) -> None:
+    channel, host_write, _ = channel_parts
+    clock = Clock()
+    fake_time(monkeypatch, bridge.child, clock)
+    waits = Waits(monkeypatch)
+
+    def slow_host(count: int) -> None:
+        clock.now += REPLY_POLL_SECONDS / 2
+
+    waits.on_poll = slow_host
+    selector = selector_of(channel)
+    # The program's timer is due in 50 ms: the window (shorter) passes in
+    # vain, two polls of half a window each, then the wait blocks for what is
+    # left of the timer's time.
+    assert selector.select(0.05) == []
+    assert waits.take() == [0, 0, pytest.approx(0.05 - REPLY_POLL_SECONDS)]
+    # Polling is off: the next wait blocks at once. A reply is there already,
+    # so it comes back with it, quickly (the clock has not moved).
+    waits.on_poll = reply_at_poll(host_write, 0)  # none: the reply is there already
+    os.write(host_write, reply_frame())
+    assert selector.select(None)
+    assert waits.take() == [None]
+    channel._on_readable()  # the loop's reader takes the reply
+    # That quick reply turned polling back on.
+    waits.on_poll = reply_at_poll(host_write, 2)
+    assert selector.select(5)
+    assert waits.take() == [0, 0]
+
+
+def test_no_poll_when_no_call_waits(
+    monkeypatch: pytest.MonkeyPatch, channel_parts: tuple[ChildChannel, int, Sink]
+) -> None:
+    # A wait for a timer of the program's: nothing from the host is due.
+    channel, host_write, sink = channel_parts
+    fake_time(monkeypatch, bridge.child, Clock())
+    waits = Waits(monkeypatch)
+    sink.waiting = False
+    os.write(host_write, reply_frame())
+    assert selector_of(channel).select(None)
+    assert waits.take() == [None]
+
+
+def test_a_wait_that_must_not_block_does_not_poll_either(
+    monkeypatch: pytest.MonkeyPatch, channel_parts: tuple[ChildChannel, int, Sink]
+) -> None:
+    channel, _, _ = channel_parts
+    fake_time(monkeypatch, bridge.child, Clock())
+    waits = Waits(monkeypatch)
+    assert selector_of(channel).select(0) == []
+    assert waits.take() == [0]
+
+
+async def test_the_programs_calls_say_whether_one_waits_for_its_reply() -> None:
+    # The sink the channel asks is the program's calls: a call in flight
+    # waits; once its reply is resolved, none does.
+    from bridge.proxy import make_bindings
+
+    to_child_r, to_child_w = os.pipe()
+    to_host_r, to_host_w = os.pipe()
+    try:
+        channel = ChildChannel(to_child_r, to_host_w)
+        bindings, _ = make_bindings(channel, ("t",))
+        tools: Any = bindings["tools"]
+        task = asyncio.ensure_future(tools.t())
+        await asyncio.sleep(0)
+        calls = channel._calls
+        assert calls is not None
+        assert calls.awaiting()
+        calls.resolve(Reply(0, value=b"7"))
+        assert await task == 7
+        assert not calls.awaiting()
+    finally:
+        channel.detach()
+        for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
+            os.close(fd)
