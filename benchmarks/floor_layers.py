@@ -121,6 +121,11 @@ def protocol(read_fd, write_fd):
     channel.send_done(outcome.value, outcome.error)
 
 
+# As the zygote does before it forks: the collector leaves what is here alone,
+# so that a collection in a child does not walk (and copy) every shared object.
+import gc
+gc.collect()
+gc.freeze()
 sock = socket.socket(fileno=int(sys.argv[1]))
 while sock.recv(64):
     while True:  # reap the children of earlier samples
