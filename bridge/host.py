@@ -91,6 +91,7 @@ __all__ = [
     "LOG_SLACK_BYTES",
     "MAX_WHERE_REPORTS",
     "CallHandler",
+    "CallReply",
     "HostEndpoint",
     "OutputCallback",
     "RunOutcome",
@@ -149,6 +150,14 @@ class CallHandler(Protocol):
 
     Any other exception is contained: the program sees ``internal error in tool
     "<name>"`` and the exception is logged on the ``bridge.host`` logger.
+
+    A handler whose class also defines ``start_call(name, args, reply) -> bool``
+    is offered each call there first, from the endpoint's own task: it may take
+    the call (return ``True``) and answer it later through ``reply`` (a
+    :class:`CallReply`) from whichever task has the outcome, so that no task of
+    the endpoint's waits on it; returning ``False`` leaves the call to
+    ``call_tool``. Code Mode's dispatcher answers from its scheduler's worker
+    this way.
     """
 
     async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
@@ -185,6 +194,87 @@ class ToolCallFailed(Exception):
         self.message = message
         self.code = code
         self.exception_type = exception_type
+
+
+@final
+class CallReply:
+    """The answer to one call frame, for a handler that took it in ``start_call``.
+
+    Answer once, from any task on the endpoint's loop: :meth:`value` or
+    :meth:`failure` (or :meth:`crashed` for an unexpected exception, which the
+    program sees as ``internal error in tool "<name>"``). The reply is written
+    at once when the pipe has room; later answers, and every answer after the
+    run has ended, are dropped. A run that ends before the answer calls the
+    callback given to :meth:`on_cancel` instead (once, on the loop).
+    """
+
+    __slots__ = ("_cancel", "_endpoint", "_id", "_name", "_open", "_size")
+
+    def __init__(self, endpoint: HostEndpoint, call_id: int, name: str, size: int) -> None:
+        self._endpoint = endpoint
+        self._id = call_id
+        self._name = name
+        self._size = size
+        self._open = True
+        self._cancel: Callable[[], object] | None = None
+
+    @property
+    def name(self) -> str:
+        """The tool the call is for."""
+        return self._name
+
+    def value(self, value: JsonValue) -> None:
+        """Answer with the tool's value (lossless JSON; checked and encoded here)."""
+        if self._close():
+            self._endpoint._answer_value(self._id, self._name, self._size, value)
+
+    def failure(self, failure: ToolCallFailed) -> None:
+        """Answer with a failure the program sees as ``ToolCallError``."""
+        if self._close():
+            self._endpoint._answer(self._id, self._name, self._size, _failed(self._id, failure))
+
+    def crashed(self, exc: BaseException) -> None:
+        """Answer for a handler that failed unexpectedly (logged, as ``call_tool``'s would be)."""
+        if self._close():
+            _logger.error(
+                "tool %r raised while serving a sandboxed program", self._name, exc_info=exc
+            )
+            endpoint, call_id = self._endpoint, self._id
+            endpoint._answer(call_id, self._name, self._size, _internal(call_id, self._name))
+
+    def on_cancel(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` if the run ends before this call is answered."""
+        self._cancel = callback
+
+    def _close(self) -> bool:
+        if not self._open:
+            return False
+        self._open = False
+        self._endpoint._replies.pop(self._id, None)
+        return True
+
+    def _cancelled(self) -> None:
+        if not self._open:
+            return
+        self._open = False
+        callback, self._cancel = self._cancel, None
+        if callback is not None:
+            try:
+                callback()
+            except Exception:
+                _logger.exception("the cancel callback of a call to %r raised", self._name)
+
+
+def _failed(call_id: int, exc: ToolCallFailed) -> Reply:
+    return Reply(call_id, error=exc.message, code=exc.code, exception_type=exc.exception_type)
+
+
+def _internal(call_id: int, name: str) -> Reply:
+    return Reply(call_id, error=f'internal error in tool "{name}"')
+
+
+def _lossy_value(call_id: int, name: str, exc: LossyJsonError) -> Reply:
+    return Reply(call_id, error=f'tool "{name}" returned a value that is not lossless JSON: {exc}')
 
 
 @final
@@ -262,8 +352,10 @@ class HostEndpoint:
         "_read_first",
         "_reader_loop",
         "_replied_at",
+        "_replies",
         "_scope",
         "_served",
+        "_stack",
         "_tasks",
         "_violation",
         "_wait_total",
@@ -305,8 +397,13 @@ class HostEndpoint:
         self._on_output: OutputCallback | None = None
         self._log_bytes = 0
         self._in_flight = 0
-        self._callers = 0  # caller tasks started (each parks until released or cancelled)
-        self._tasks: TaskSet | None = None  # the caller tasks, from the first call
+        # Tasks started: callers (each parks until released or cancelled) and
+        # writers of replies the pipe did not take at once.
+        self._callers = 0
+        self._tasks: TaskSet | None = None  # those tasks, from the first that is needed
+        self._stack: contextlib.AsyncExitStack | None = None  # where serve() leaves them
+        # Calls a handler took in start_call and has not answered, by id.
+        self._replies: dict[int, CallReply] = {}
         self._pending_bytes = 0
         self._max_pending_bytes = 0
         self._busy_since = 0.0
@@ -495,20 +592,33 @@ class HostEndpoint:
         # in flight (and runs into max_pending_calls) instead of growing a
         # backlog here. The common case, a pipe with room and no other writer
         # waiting, writes at once without touching the lock.
-        if not self._writers:
-            try:
-                written = os.write(self._write_fd, frame)
-            except BlockingIOError:
-                written = 0
-            if written == len(frame):
-                return
-            frame = frame[written:]
-            # No await since the partial write: nobody can have slipped in,
-            # and the lock is free (only waiting writers take it).
+        rest = self._write_now(frame)
+        if not rest:
+            return
+        # No await since the partial write: nobody can have slipped in, and
+        # the lock is free (only waiting writers take it).
         self._writers += 1
+        await self._write_rest(rest)
+
+    def _write_now(self, frame: bytes) -> bytes:
+        """Write what the pipe takes now, unless a writer waits; return what is left.
+
+        Raises:
+            OSError: the write failed (the child is gone).
+        """
+        if self._writers:
+            return frame
+        try:
+            written = os.write(self._write_fd, frame)
+        except BlockingIOError:
+            return frame
+        return frame[written:]
+
+    async def _write_rest(self, rest: bytes) -> None:
+        """Write ``rest`` once the writers before it are done; for a writer counted already."""
         try:
             async with self._write_lock:
-                view = memoryview(frame)
+                view = memoryview(rest)
                 while view:
                     try:
                         written = os.write(self._write_fd, view)
@@ -605,6 +715,7 @@ class HostEndpoint:
                 # The caller tasks are made at the first call (a run with none
                 # needs none); leaving waits for all of them to end.
                 async with contextlib.AsyncExitStack() as callers:
+                    self._stack = callers
                     try:
                         if early is None:
                             await self._send(encode_frame(run))
@@ -613,7 +724,7 @@ class HostEndpoint:
                         elif early[1]:
                             await self._send(early[1])
                         value, error = await self._serve(
-                            run, handler, callers, max_pending_calls, max_pending_bytes
+                            run, handler, max_pending_calls, max_pending_bytes
                         )
                     except _Violation as exc:
                         self._violation = exc
@@ -642,6 +753,12 @@ class HostEndpoint:
                         )
                     self._let_callers_go()
         finally:
+            # A call a handler took and has not answered is cancelled, however
+            # the run ended: the handler hears of it, and its answer is dropped
+            # (the caller closes the pipes once this returns).
+            replies, self._replies = self._replies, {}
+            for reply in replies.values():
+                reply._cancelled()
             self._stop_reading()
             self._scope = None
             self._settle_clock()
@@ -654,11 +771,12 @@ class HostEndpoint:
 
     def _let_callers_go(self) -> None:
         # Parked callers wait for a call that will not come: they are let go,
-        # and the tasks are cancelled only when a handler is still running
-        # (anyio's cancel costs a wake-up per task, a noticeable part of a
-        # run with one call). A caller let go has nothing left to do but
-        # return at its next step: serve does not wait for it (ten of them
-        # took a loop iteration and a fifth of a millisecond to end).
+        # and the tasks are cancelled only when a handler (or a reply's
+        # writer) is still running (anyio's cancel costs a wake-up per task, a
+        # noticeable part of a run with one call). A caller let go has nothing
+        # left to do but return at its next step: serve does not wait for it
+        # (ten of them took a loop iteration and a fifth of a millisecond to
+        # end).
         tasks = self._tasks
         for parked, task in self._idle_callers:
             parked.release()
@@ -672,11 +790,11 @@ class HostEndpoint:
         self,
         run: Run,
         handler: CallHandler,
-        callers: contextlib.AsyncExitStack,
         max_pending_calls: int,
         max_pending_bytes: int,
     ) -> tuple[JsonValue, tuple[str, str] | None]:
         names = frozenset(run.tool_names)
+        start_call = getattr(handler, "start_call", None)
         log_cap = run.max_log_bytes + LOG_SLACK_BYTES
         next_id = 0
         where_reports = 0
@@ -724,16 +842,16 @@ class HostEndpoint:
                     else await _checked_args(message)
                 )
                 self._call_started(size, max_pending_bytes)
+                if start_call is not None and self._offer(
+                    start_call, message.id, message.name, args, size
+                ):
+                    continue
                 call = (message.id, message.name, args, size)
                 if self._idle_callers:
                     self._idle_callers.pop()[0].serve(call)
                 else:
-                    tasks = self._tasks
-                    if tasks is None:
-                        tasks = await callers.enter_async_context(TaskSet())
-                        self._tasks = tasks
                     self._callers += 1
-                    tasks.start(self._caller(handler, call))
+                    self._task_set().start(self._caller(handler, call))
             elif isinstance(message, Log):
                 added = sum(
                     (len(line) if line.isascii() else len(line.encode())) + 1
@@ -746,6 +864,12 @@ class HostEndpoint:
                 if self._on_output is not None:
                     self._deliver(message.lines)
             elif isinstance(message, Done):
+                if self._replies:
+                    # Calls a handler took and has not answered: its own tasks
+                    # get a step with them first, as a caller task does with
+                    # call_tool, so a call that came just before Done starts
+                    # as it would have a moment earlier.
+                    await asyncio.sleep(0)
                 return await _checked_done(message, run.max_value_bytes)
             elif isinstance(message, Where):
                 self._where = message.line  # a CPU-limited child's last words
@@ -795,6 +919,36 @@ class HostEndpoint:
             self._idle_callers.append((parked, task))
             next_call = await parked.next_call()
 
+    def _task_set(self) -> TaskSet:
+        """The run's tasks (callers, reply writers), made at the first; serve waits for them."""
+        tasks = self._tasks
+        if tasks is None:
+            stack = self._stack
+            assert stack is not None, "tasks are started only while serve() runs"
+            tasks = self._tasks = TaskSet()
+            stack.push_async_exit(tasks.__aexit__)
+        return tasks
+
+    def _offer(
+        self,
+        start_call: Callable[[str, JsonValue, CallReply], bool],
+        call_id: int,
+        name: str,
+        args: JsonValue,
+        size: int,
+    ) -> bool:
+        """Offer a call to the handler's ``start_call``; whether it took it."""
+        reply = self._replies[call_id] = CallReply(self, call_id, name, size)
+        try:
+            taken = start_call(name, args, reply)
+        except Exception as exc:
+            reply.crashed(exc)
+            return True
+        if taken is not True and reply._open:
+            del self._replies[call_id]
+            return False
+        return True
+
     async def _handle_call(
         self, handler: CallHandler, call_id: int, name: str, args: JsonValue, size: int
     ) -> None:
@@ -803,20 +957,91 @@ class HostEndpoint:
             try:
                 result = await handler.call_tool(name, args)
             except ToolCallFailed as exc:
-                reply = Reply(
-                    call_id, error=exc.message, code=exc.code, exception_type=exc.exception_type
-                )
+                reply = _failed(call_id, exc)
             except Exception:
                 _logger.exception("tool %r raised while serving a sandboxed program", name)
-                reply = Reply(call_id, error=f'internal error in tool "{name}"')
+                reply = _internal(call_id, name)
             else:
                 try:
                     reply = Reply(call_id, value=await encode_tool_value(result))
                 except LossyJsonError as exc:
-                    reply = Reply(
-                        call_id,
-                        error=f'tool "{name}" returned a value that is not lossless JSON: {exc}',
-                    )
+                    reply = _lossy_value(call_id, name, exc)
+            frame, reply_size = self._reply_frame(call_id, name, reply)
+            if frame is not None:
+                await self._send(frame)
+        except OSError:
+            pass  # the child is gone; the read loop sees the end of the pipe
+        except Exception:  # never let a reply crash the host
+            self._cannot_reply(call_id, name)
+        finally:
+            self._call_finished(size + reply_size)
+
+    def _answer_value(self, call_id: int, name: str, size: int, value: JsonValue) -> None:
+        """Answer a call with a handler's value; a large one is checked off the loop, in a task."""
+        if exceeds_nodes(value, INLINE_ENCODE_NODES):
+            self._callers += 1
+            self._task_set().start(self._answer_later(call_id, name, size, value))
+            return
+        try:
+            reply = Reply(call_id, value=encode_value(value, accept_tuples=True))
+        except LossyJsonError as exc:
+            reply = _lossy_value(call_id, name, exc)
+        except Exception:  # never let a reply crash the host
+            self._cannot_reply(call_id, name)
+            self._call_finished(size)
+            return
+        self._answer(call_id, name, size, reply)
+
+    async def _answer_later(self, call_id: int, name: str, size: int, value: JsonValue) -> None:
+        try:
+            reply = Reply(call_id, value=await encode_tool_value(value))
+        except LossyJsonError as exc:
+            reply = _lossy_value(call_id, name, exc)
+        except Exception:
+            self._cannot_reply(call_id, name)
+            self._call_finished(size)
+            return
+        except BaseException:
+            self._call_finished(size)
+            raise
+        self._answer(call_id, name, size, reply)
+
+    def _answer(self, call_id: int, name: str, size: int, reply: Reply) -> None:
+        """Write ``reply`` from the task that has it; a task of ours writes what the pipe left."""
+        frame, reply_size = self._reply_frame(call_id, name, reply)
+        rest = b""
+        # A failed write: the child is gone, and the read loop sees the end of the pipe.
+        if frame is not None:
+            with contextlib.suppress(OSError):
+                rest = self._write_now(frame)
+        if not rest:
+            self._call_finished(size + reply_size)
+            return
+        self._writers += 1  # from now on, no later frame may overtake this one
+        self._callers += 1
+        self._task_set().start(self._write_reply_rest(rest, size + reply_size))
+
+    async def _write_reply_rest(self, rest: bytes, accounted: int) -> None:
+        try:
+            await self._write_rest(rest)
+        except OSError:
+            pass  # the child is gone; the read loop sees the end of the pipe
+        finally:
+            self._call_finished(accounted)
+
+    def _cannot_reply(self, call_id: int, name: str) -> None:
+        """A reply could not be made (a bug, or a value the encoder chokes on): the run breaks."""
+        _logger.exception("replying to call %d of tool %r failed", call_id, name)
+        self._fail(_Violation("worker-exit", f"the reply to call {call_id} could not be sent"))
+
+    def _reply_frame(self, call_id: int, name: str, reply: Reply) -> tuple[bytes | None, int]:
+        """``reply``'s frame (a failure instead if it is over the frame cap), and its size.
+
+        The frame's bytes count as in flight from here. ``None`` when the run
+        breaks instead: the bytes in flight are over their limit, or the frame
+        could not be made.
+        """
+        try:
             frame = encode_frame(reply)
             if len(frame) > self._frames_limit:
                 frame = encode_frame(
@@ -826,20 +1051,16 @@ class HostEndpoint:
                         f"limit of {self._frames_limit} bytes per frame (max_frame_bytes)",
                     )
                 )
-            reply_size = len(frame)
-            self._pending_bytes += reply_size
-            violation = self._pending_bytes_violation()
-            if violation is not None:
-                self._fail(violation)
-                return
-            await self._send(frame)
-        except OSError:
-            pass  # the child is gone; the read loop sees the end of the pipe
         except Exception:  # never let a reply crash the host
-            _logger.exception("replying to call %d of tool %r failed", call_id, name)
-            self._fail(_Violation("worker-exit", f"the reply to call {call_id} could not be sent"))
-        finally:
-            self._call_finished(size + reply_size)
+            self._cannot_reply(call_id, name)
+            return None, 0
+        reply_size = len(frame)
+        self._pending_bytes += reply_size
+        violation = self._pending_bytes_violation()
+        if violation is not None:
+            self._fail(violation)
+            return None, reply_size
+        return frame, reply_size
 
     async def read_where(self, *, max_bytes: int = 1 << 20) -> int | None:
         """After a stopped :meth:`serve`: read the child's frames until it reports its line.

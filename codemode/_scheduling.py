@@ -111,7 +111,7 @@ class JobAbandoned(Exception):
 
 @final
 class _Entry(Generic[T]):
-    __slots__ = ("committed", "done", "job", "outcome", "state", "turn_over")
+    __slots__ = ("callbacks", "committed", "done", "job", "outcome", "state", "turn_over")
 
     def __init__(self, job: Job[T]) -> None:
         self.job = job
@@ -121,6 +121,21 @@ class _Entry(Generic[T]):
         # Made only when the next job has to wait for this one's commit turn.
         self.committed: asyncio.Event | None = None
         self.outcome: tuple[Literal[True], T] | tuple[Literal[False], BaseException] | None = None
+        # Called once, as the outcome is published (Ticket.add_done_callback).
+        self.callbacks: list[Callable[[], object]] | None = None
+
+    def publish(self) -> None:
+        """Make the outcome known: wake the submitter, run the done callbacks (once)."""
+        if self.done.is_set():
+            return
+        self.done.set()
+        callbacks, self.callbacks = self.callbacks, None
+        for callback in callbacks or ():
+            try:
+                callback()
+            except Exception:
+                # Whoever waits on the ticket still has the outcome.
+                _logger.exception("a done callback of %r raised; ignored", self.job)
 
 
 @final
@@ -178,6 +193,44 @@ class Ticket(Generic[T]):
         """Whether the outcome is known."""
         return self._entry.done.is_set()
 
+    def add_done_callback(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` once the outcome is known (at once if it is already).
+
+        It runs in the task that publishes the outcome (a worker, as the job's
+        commit returns), before that task goes on: a submitter that answers
+        from it needs no task of its own waiting on :meth:`result`. It must not
+        block; an exception it raises is logged and ignored.
+        """
+        entry = self._entry
+        if entry.done.is_set():
+            callback()
+            return
+        if entry.callbacks is None:
+            entry.callbacks = []
+        entry.callbacks.append(callback)
+
+    def outcome(self) -> T:
+        """The job's outcome, once :attr:`done`: what :meth:`result` returns or raises.
+
+        Raises:
+            RuntimeError: the outcome is not known yet.
+            JobAbandoned: the scheduler settled before the job started.
+            Exception: whatever a stage of the job raised.
+        """
+        outcome = self._entry.outcome
+        if outcome is None or not self._entry.done.is_set():
+            raise RuntimeError("the job's outcome is not known yet; await result() for it")
+        if outcome[0]:
+            return outcome[1]
+        raise outcome[1]
+
+    def withdraw(self) -> None:
+        """The submitter no longer wants the outcome: a job still queued never starts.
+
+        A started job runs to its commit (its done callbacks still run).
+        """
+        self._scheduler._withdraw(self._entry)
+
     async def result(self) -> T:
         """Wait for the job's outcome.
 
@@ -197,11 +250,7 @@ class Ticket(Generic[T]):
         except BaseException:
             self._scheduler._withdraw(entry)
             raise
-        outcome = entry.outcome
-        assert outcome is not None
-        if outcome[0]:
-            return outcome[1]
-        raise outcome[1]
+        return self.outcome()
 
 
 @final
@@ -312,10 +361,10 @@ class Scheduler:
         finally:
             # Whatever did not get an outcome (its worker was cancelled)
             # must not leave a submitter waiting forever.
-            for entry in self._entries:
+            for entry in tuple(self._entries):
                 if not entry.done.is_set():
                     entry.outcome = (False, JobAbandoned("the scheduler was closed"))
-                    entry.done.set()
+                    entry.publish()
             self._entries.clear()
 
     def start_soon(self, func: Callable[..., Coroutine[Any, Any, object]], *args: Any) -> None:
@@ -359,7 +408,7 @@ class Scheduler:
         if self._closed is not None:
             entry.state = "abandoned"
             entry.outcome = (False, JobAbandoned(self._closed))
-            entry.done.set()
+            entry.publish()
         else:
             self._queue.append(entry)
             self._entries.add(entry)
@@ -375,6 +424,8 @@ class Scheduler:
             entry.state = "abandoned"
             self._queue.remove(entry)
             self._entries.discard(entry)
+            entry.outcome = (False, JobAbandoned("its submitter withdrew it"))
+            entry.publish()
             self._notify()
 
     def close(self, reason: str) -> None:
@@ -406,8 +457,8 @@ class Scheduler:
             entry = self._queue.popleft()
             entry.state = "abandoned"
             entry.outcome = (False, JobAbandoned(self._closed))
-            entry.done.set()
             self._entries.discard(entry)
+            entry.publish()
         self._notify()
 
     def _notify(self) -> None:
@@ -537,7 +588,7 @@ class Scheduler:
                     except Exception as exc:
                         entry.outcome = (False, exc)
                     if self._after_commit is not None:
-                        entry.done.set()  # the submitter has its outcome now
+                        entry.publish()  # the submitter has its outcome now
                         await self._hold_lane(entry)
             else:
                 entry.outcome = (False, error)
@@ -548,6 +599,6 @@ class Scheduler:
             entry.turn_over = True
             if entry.committed is not None:
                 entry.committed.set()
-            entry.done.set()
             self._entries.discard(entry)
+            entry.publish()
             self._notify()

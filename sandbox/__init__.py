@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from bridge.host import CallHandler as CallHandler
+    from bridge.host import CallReply as CallReply
     from bridge.host import OutputCallback as OutputCallback
     from bridge.host import ToolCallFailed as ToolCallFailed
     from bridge.protocol import ToolSignature as ToolSignature
@@ -51,6 +52,7 @@ __all__ = [
     "AbortSource",
     "CallHandler",
     "CallProblem",
+    "CallReply",
     "Layers",
     "Limits",
     "NodeStatus",
@@ -72,6 +74,7 @@ _HOMES: Final[dict[str, str]] = {
     "AbortCallback": "sandbox._pool_interface",
     "AbortSource": "sandbox._pool_interface",
     "CallHandler": "bridge.host",
+    "CallReply": "bridge.host",
     "CallProblem": "sandbox._calls",
     "Layers": "sandbox._config",
     "Limits": "sandbox._config",

@@ -32,6 +32,7 @@ cancelled, the sub-call commits as ``ABORTED`` and its event is still appended.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
@@ -41,26 +42,28 @@ from typing import TYPE_CHECKING, Any, Final, final
 import anyio
 import anyio.abc
 
-from bridge.lossless import JsonValue, LossyJsonError, materialize
+from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes, materialize
 from sandbox import ToolCallFailed
 
 from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED
 from .._execution import CallInput
 from .._jobs import PipelineJob
 from .._log import CodeDispatchEvent, CodeDispatchStartEvent, SessionLog
-from .._offload import sized
+from .._offload import INLINE_NODES, sized
 from .._results import (
     ContentBlock,
     ContextMessage,
     ImageBlock,
     ToolResult,
 )
-from .._scheduling import JobAbandoned, Scheduler
+from .._scheduling import JobAbandoned, Scheduler, Ticket
 from .._signal import AbortSignal
 from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+
+    from sandbox import CallReply
 
     from .._execution import ToolRunContext
     from .._registry import Agent, Registry
@@ -258,11 +261,7 @@ class SubDispatcher:
 
     async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
         """Dispatch one program call; return its canonical value or raise ``ToolCallFailed``."""
-        over = self._over()
-        if over is not None:
-            # After the outer abort or the program's settlement nothing is
-            # dispatched, and the refused call uses no number.
-            raise ToolCallFailed(f"run_code run is over ({over}); {name} not dispatched")
+        self._refuse_when_over(name)
         try:
             # Two independent frozen snapshots, what the tool receives and what
             # is logged (the second only when there is a log), taken together
@@ -270,7 +269,49 @@ class SubDispatcher:
             # and the log store read them as they are: they are checked.
             dispatched, logged = await sized(args, partial(_snapshots, args, self._log is not None))
         except LossyJsonError as exc:
-            raise ToolCallFailed(f"tool arguments must be lossless JSON: {exc}") from None
+            raise _lossy_arguments(exc) from None
+        ticket = self._enqueue(name, dispatched, logged)
+        with contextlib.suppress(JobAbandoned, _NotLogged):  # answered by _answer_of
+            await ticket.result()
+        return self._answer_of(name, ticket)
+
+    def start_call(self, name: str, args: JsonValue, reply: CallReply) -> bool:
+        """Take a call from the bridge; answer it as the sub-call's commit returns.
+
+        The answer is written from the scheduler's worker, in the step that
+        committed the sub-call, before its settle-log append: no task of the
+        bridge's waits for it. Arguments too large to copy on the event loop
+        are left to :meth:`call_tool`, which copies them in a thread.
+        """
+        if exceeds_nodes(args, INLINE_NODES):
+            return False
+        try:
+            self._refuse_when_over(name)
+            try:
+                dispatched, logged = _snapshots(args, self._log is not None)
+            except LossyJsonError as exc:
+                raise _lossy_arguments(exc) from None
+            ticket = self._enqueue(name, dispatched, logged)
+        except ToolCallFailed as failure:
+            reply.failure(failure)
+            return True
+        reply.on_cancel(ticket.withdraw)
+        ticket.add_done_callback(partial(self._answer, name, ticket, reply))
+        return True
+
+    def _refuse_when_over(self, name: str) -> None:
+        over = self._over()
+        if over is not None:
+            # After the outer abort or the program's settlement nothing is
+            # dispatched, and the refused call uses no number.
+            raise ToolCallFailed(f"run_code run is over ({over}); {name} not dispatched")
+
+    def _enqueue(self, name: str, dispatched: JsonValue, logged: JsonValue) -> Ticket[ToolResult]:
+        """Number the call and queue it on the run's scheduler (made by the first call).
+
+        Raises:
+            ToolCallFailed: the call is over quota (it uses no number).
+        """
         refusal = self._quota.admit(name)
         if refusal is not None:
             raise ToolCallFailed(refusal, code=QUOTA_EXCEEDED)
@@ -280,8 +321,16 @@ class SubDispatcher:
         scheduler = self._scheduler
         if scheduler is None:
             scheduler = self._jobs()
+        return scheduler.enqueue(job)
+
+    def _answer_of(self, name: str, ticket: Ticket[ToolResult]) -> JsonValue:
+        """What the program gets for a finished sub-call: its value.
+
+        Raises:
+            ToolCallFailed: the call failed, was abandoned, or its run is over.
+        """
         try:
-            result = await scheduler.submit(job)
+            result = ticket.outcome()
         except JobAbandoned as exc:
             raise ToolCallFailed(
                 f"run_code run is over ({exc.reason}); {name} tool call abandoned"
@@ -305,6 +354,16 @@ class SubDispatcher:
             )
         # The pipeline's frozen, checked value: the bridge encodes it as it is.
         return result.value
+
+    def _answer(self, name: str, ticket: Ticket[ToolResult], reply: CallReply) -> None:
+        try:
+            value = self._answer_of(name, ticket)
+        except ToolCallFailed as failure:
+            reply.failure(failure)
+        except Exception as exc:
+            reply.crashed(exc)
+        else:
+            reply.value(value)
 
     def _jobs(self) -> Scheduler:
         """Make and open the run's scheduler and settle-log appends (the first call does).
@@ -581,6 +640,10 @@ class _SubCall(PipelineJob):
 
 class _NotLogged(Exception):
     """The session log could not record a sub-call's start; it is not dispatched."""
+
+
+def _lossy_arguments(exc: LossyJsonError) -> ToolCallFailed:
+    return ToolCallFailed(f"tool arguments must be lossless JSON: {exc}")
 
 
 def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, JsonValue]:

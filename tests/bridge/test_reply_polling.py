@@ -218,70 +218,61 @@ async def test_one_endpoint_per_loop_polls_at_a_time(monkeypatch: pytest.MonkeyP
     fake_time(monkeypatch, bridge.host, Clock())
     reads = EmptyReads(monkeypatch)
     first, second = FakeChild(), FakeChild()
-    finished: list[str] = []
-
-    def first_script() -> None:
-        first.send(Ready(PROTOCOL_VERSION, os.getpid()))
-        first.recv_run()
-        first.send(Call(0, "t", b'{"n":1}'))
-        first.recv_reply()
-        reads.wait_for(first.to_host_r, at_reply[first.to_host_r] + 3)
-        # The second endpoint serves its whole call now, while this one polls;
-        # its child answers only after three more passes of the loop (three
-        # more polls of the first), in which the second would have polled too.
-        second.send(Call(0, "t", b'{"n":2}'))
-        second.recv_reply()
-        reads.wait_for(first.to_host_r, reads.of(first.to_host_r) + 3)
-        second.send(done(2))
-        with second_done:
-            second_done.wait_for(lambda: "second" in finished, _STUCK)
-        first.send(done(1))
-
-    second_done = threading.Condition()
-
     # Empty reads of each child's pipe as its call's handler returned (its
     # reply follows at once, with no read between).
     at_reply: dict[int, int] = {}
 
     class Counted:
-        def __init__(self, fd: int) -> None:
-            self.fd = fd
-
         async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
-            at_reply[self.fd] = reads.of(self.fd)
+            assert isinstance(args, dict)
+            fd = first.to_host_r if args["n"] == 1 else second.to_host_r
+            at_reply[fd] = reads.of(fd)
             return args
 
-    async def run(child: FakeChild, name: str) -> JsonValue:
+    def script() -> None:
+        for child in (first, second):
+            child.send(Ready(PROTOCOL_VERSION, os.getpid()))
+            child.recv_run()
+        first.send(Call(0, "t", b'{"n":1}'))
+        first.recv_reply()
+        reads.wait_for(first.to_host_r, at_reply[first.to_host_r] + 3)
+        # The second endpoint serves its whole call now, while the first
+        # polls; its child answers only after three more passes of the loop
+        # (three more polls of the first), in which the second would have
+        # polled too.
+        second.send(Call(0, "t", b'{"n":2}'))
+        second.recv_reply()
+        reads.wait_for(first.to_host_r, reads.of(first.to_host_r) + 3)
+        second.send(done(2))
+        assert second_done.wait(_STUCK)
+        first.send(done(1))
+
+    values: dict[int, JsonValue] = {}
+    finished: list[int] = []
+    second_done = threading.Event()
+
+    async def run(child: FakeChild) -> None:
         endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
         await endpoint.receive_ready()
-        outcome = await endpoint.serve(make_run(), Counted(child.to_host_r))
-        with second_done:
-            finished.append(name)
-            second_done.notify_all()
-        return outcome.value
-
-    values: dict[str, JsonValue] = {}
-
-    async def run_into(child: FakeChild, name: str) -> None:
-        values[name] = await run(child, name)
+        values[child.to_host_r] = (await endpoint.serve(make_run(), Counted())).value
+        finished.append(child.to_host_r)
+        if child is second:
+            second_done.set()
 
     try:
-        second.send(Ready(PROTOCOL_VERSION, os.getpid()))
         with anyio.fail_after(_STUCK):
             async with anyio.create_task_group() as group:
-                group.start_soon(anyio.to_thread.run_sync, first_script)
-                group.start_soon(run_into, first, "first")
-                group.start_soon(run_into, second, "second")
-                # The second child's Run is read here, before its call.
-                await anyio.to_thread.run_sync(second.recv_run)
+                group.start_soon(anyio.to_thread.run_sync, script)
+                group.start_soon(run, first)
+                group.start_soon(run, second)
     finally:
         for child in (first, second):
             child.close_child_side()
             child.close_host_side()
-    assert values == {"first": 1, "second": 2}
-    assert finished == ["second", "first"]
+    assert values == {first.to_host_r: 1, second.to_host_r: 2}
+    assert finished == [second.to_host_r, first.to_host_r]
     assert reads.of(second.to_host_r) == at_reply[second.to_host_r]
-    assert reads.of(first.to_host_r) >= at_reply[first.to_host_r] + 3
+    assert reads.of(first.to_host_r) >= at_reply[first.to_host_r] + 6
 
 
 async def test_an_endpoint_whose_child_answered_gives_the_polling_slot_up(

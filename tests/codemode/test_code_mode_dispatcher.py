@@ -8,8 +8,9 @@ can be ordered with synchronisation instead of a child process (reference §3.4,
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import anyio
 import pytest
@@ -39,12 +40,73 @@ from sandbox import ToolCallFailed
 from .test_code_mode_support import AGENT, make_tool, registry_with
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+    from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 
     from bridge.lossless import JsonValue
     from codemode import ContentBlock, Registry
 
 GUARD = 10  # seconds; a guard against hangs, never a timing assertion
+
+#: How a test makes one program call: ``await call(dispatcher, name, args)``.
+Call: TypeAlias = "Callable[[SubDispatcher, str, JsonValue], Coroutine[Any, Any, JsonValue]]"
+
+
+class FutureReply:
+    """What the bridge hands ``start_call``: the answer lands in a future.
+
+    As the bridge's reply does, it drops every answer after the first, and
+    after the run ended (:meth:`end_run`, which calls the cancel callback).
+    """
+
+    def __init__(self) -> None:
+        self.future: asyncio.Future[JsonValue] = asyncio.get_running_loop().create_future()
+        self._cancel: Callable[[], object] | None = None
+
+    def value(self, value: JsonValue) -> None:
+        if not self.future.done():
+            self.future.set_result(value)
+
+    def failure(self, failure: ToolCallFailed) -> None:
+        if not self.future.done():
+            self.future.set_exception(failure)
+
+    def crashed(self, exc: BaseException) -> None:
+        if not self.future.done():
+            self.future.set_exception(exc)
+
+    def on_cancel(self, callback: Callable[[], object]) -> None:
+        self._cancel = callback
+
+    def end_run(self) -> None:
+        answered = self.future.done() and not self.future.cancelled()
+        self.future.cancel()
+        if not answered and self._cancel is not None:
+            self._cancel()
+
+
+async def through_start_call(dispatcher: SubDispatcher, name: str, args: JsonValue) -> JsonValue:
+    """A call as the bridge makes it of a handler with ``start_call``.
+
+    A caller that stops waiting stands for the run ending before the answer.
+    """
+    reply = FutureReply()
+    taken = dispatcher.start_call(name, args, reply)  # type: ignore[arg-type]
+    assert taken, "small arguments are taken"
+    try:
+        return await reply.future
+    except BaseException:
+        reply.end_run()
+        raise
+
+
+async def through_call_tool(dispatcher: SubDispatcher, name: str, args: JsonValue) -> JsonValue:
+    return await dispatcher.call_tool(name, args)
+
+
+@pytest.fixture(params=["call_tool", "start_call"])
+def call(request: pytest.FixtureRequest) -> Call:
+    """Each test runs through both ways the bridge can hand the dispatcher a call."""
+    return through_call_tool if request.param == "call_tool" else through_start_call
 
 
 def outer_context(signal: AbortSignal, *, call_id: str = "outer") -> ToolRunContext:
@@ -104,7 +166,9 @@ def recording(seen: list[str]) -> Callable[[Any, Any], Awaitable[Any]]:
 # -- refused calls use no number ------------------------------------------------------------
 
 
-async def test_a_call_after_the_outer_abort_is_not_dispatched_and_uses_no_number() -> None:
+async def test_a_call_after_the_outer_abort_is_not_dispatched_and_uses_no_number(
+    call: Call,
+) -> None:
     reached: list[str] = []
     registry = registry_with(make_tool("t"))
     registry.pre_execute(recording(reached))
@@ -116,26 +180,26 @@ async def test_a_call_after_the_outer_abort_is_not_dispatched_and_uses_no_number
             ToolCallFailed,
             match=r"^run_code run is over \(user pressed stop\); t not dispatched$",
         ):
-            await dispatcher.call_tool("t", {})
+            await call(dispatcher, "t", {})
     assert reached == []
     assert started_ids(log) == []
     assert dispatcher.records == []
 
 
-async def test_a_call_after_the_run_settled_is_refused_without_a_number() -> None:
+async def test_a_call_after_the_run_settled_is_refused_without_a_number(call: Call) -> None:
     reached: list[str] = []
     registry = registry_with(make_tool("t"))
     registry.pre_execute(recording(reached))
     async with serving(registry) as dispatcher:
-        await dispatcher.call_tool("t", {})
+        await call(dispatcher, "t", {})
     with pytest.raises(
         ToolCallFailed, match=rf"^run_code run is over \({SETTLED}\); t not dispatched$"
     ):
-        await dispatcher.call_tool("t", {})
+        await call(dispatcher, "t", {})
     assert reached == ["outer:code:1"]
 
 
-async def test_a_call_in_flight_when_the_outer_call_is_aborted_gets_no_result() -> None:
+async def test_a_call_in_flight_when_the_outer_call_is_aborted_gets_no_result(call: Call) -> None:
     entered = anyio.Event()
 
     async def finishes_anyway(args: Any, ctx: ToolRunContext) -> Any:
@@ -148,26 +212,26 @@ async def test_a_call_in_flight_when_the_outer_call_is_aborted_gets_no_result() 
     failures: list[str] = []
     async with serving(registry, signal=signal) as dispatcher, anyio.create_task_group() as tg:
 
-        async def call() -> None:
+        async def slow() -> None:
             try:
-                await dispatcher.call_tool("slow", {})
+                await call(dispatcher, "slow", {})
             except ToolCallFailed as exc:
                 failures.append(str(exc))
 
-        tg.start_soon(call)
+        tg.start_soon(slow)
         await entered.wait()
         signal.abort("user pressed stop")
     assert failures == ["run_code run is over (user pressed stop); slow result discarded"]
 
 
-async def test_a_call_refused_by_a_quota_uses_no_number() -> None:
+async def test_a_call_refused_by_a_quota_uses_no_number(call: Call) -> None:
     log = open_log()
     registry = registry_with(make_tool("a"), make_tool("b"))
     async with serving(registry, log=log, quotas=Quotas(per_tool={"a": 1})) as dispatcher:
-        await dispatcher.call_tool("a", {})
+        await call(dispatcher, "a", {})
         with pytest.raises(ToolCallFailed) as refused:
-            await dispatcher.call_tool("a", {})
-        await dispatcher.call_tool("b", {})
+            await call(dispatcher, "a", {})
+        await call(dispatcher, "b", {})
     assert refused.value.code == QUOTA_EXCEEDED
     assert started_ids(log) == ["outer:code:1", "outer:code:2"]
     assert [(r.id, r.name) for r in dispatcher.records] == [
@@ -175,7 +239,7 @@ async def test_a_call_refused_by_a_quota_uses_no_number() -> None:
     ]
 
 
-async def test_a_call_abandoned_in_the_queue_keeps_its_number() -> None:
+async def test_a_call_abandoned_in_the_queue_keeps_its_number(call: Call) -> None:
     # Numbers are given when a call is submitted, not when it starts: a call
     # withdrawn from the queue leaves a gap, and nothing is logged for it.
     release = anyio.Event()
@@ -194,18 +258,18 @@ async def test_a_call_abandoned_in_the_queue_keeps_its_number() -> None:
     registry = registry_with(make_tool("hold", body=holds), make_tool("quick", body=quick))
     abandoned: list[BaseException] = []
     async with serving(registry, log=log) as dispatcher, anyio.create_task_group() as tg:
-        tg.start_soon(dispatcher.call_tool, "hold", {})
+        tg.start_soon(call, dispatcher, "hold", {})
         await wait_all_tasks_blocked()
         assert ran == ["outer:code:1"]
         with anyio.CancelScope() as withdrawn:
             # Queued behind the exclusive call, then its submitter goes away.
             withdrawn.cancel()
             try:
-                await dispatcher.call_tool("quick", {})
+                await call(dispatcher, "quick", {})
             except anyio.get_cancelled_exc_class() as exc:
                 abandoned.append(exc)
                 raise
-        tg.start_soon(dispatcher.call_tool, "quick", {})
+        tg.start_soon(call, dispatcher, "quick", {})
         await wait_all_tasks_blocked()
         release.set()
     assert len(abandoned) == 1
@@ -214,7 +278,7 @@ async def test_a_call_abandoned_in_the_queue_keeps_its_number() -> None:
     assert settled_ids(log) == ["outer:code:1", "outer:code:3"]
 
 
-async def test_calls_queued_when_the_run_settles_are_abandoned_and_log_nothing() -> None:
+async def test_calls_queued_when_the_run_settles_are_abandoned_and_log_nothing(call: Call) -> None:
     release = anyio.Event()
 
     async def holds(args: Any, ctx: ToolRunContext) -> Any:
@@ -225,16 +289,16 @@ async def test_calls_queued_when_the_run_settles_are_abandoned_and_log_nothing()
     registry = registry_with(make_tool("hold", body=holds), make_tool("quick"))
     failures: list[str] = []
 
-    async def call(dispatcher: SubDispatcher, name: str) -> None:
+    async def one(dispatcher: SubDispatcher, name: str) -> None:
         try:
-            await dispatcher.call_tool(name, {})
+            await call(dispatcher, name, {})
         except ToolCallFailed as exc:
             failures.append(str(exc))
 
     async with anyio.create_task_group() as tg, serving(registry, log=log) as dispatcher:
-        tg.start_soon(call, dispatcher, "hold")
+        tg.start_soon(one, dispatcher, "hold")
         await wait_all_tasks_blocked()
-        tg.start_soon(call, dispatcher, "quick")
+        tg.start_soon(one, dispatcher, "quick")
         await wait_all_tasks_blocked()
         # The program settles while "hold" runs and "quick" waits behind it.
         dispatcher.run_signal.abort(SETTLED)
@@ -247,10 +311,55 @@ async def test_calls_queued_when_the_run_settles_are_abandoned_and_log_nothing()
     assert settled_ids(log) == ["outer:code:1"]
 
 
+# -- start_call: answered from the scheduler's worker --------------------------------------
+
+
+async def test_start_call_leaves_arguments_too_large_for_the_loop_to_call_tool() -> None:
+    from codemode._offload import INLINE_NODES
+
+    log = open_log()
+    async with serving(registry_with(make_tool("t")), log=log) as dispatcher:
+        reply = FutureReply()
+        args: JsonValue = {"items": list(range(INLINE_NODES + 1))}
+        assert dispatcher.start_call("t", args, reply) is False  # type: ignore[arg-type]
+        # Declined before anything happened: no number, nothing logged.
+        assert await dispatcher.call_tool("t", {}) == {}
+    assert started_ids(log) == ["outer:code:1"]
+
+
+async def test_the_program_has_its_value_before_the_settle_event_is_appended() -> None:
+    # The answer is given as the commit returns, in the worker's step; the
+    # settle event is side work after it (reference §6).
+    order: list[str] = []
+    log = open_log()
+    real_append = log.append
+
+    def append(event: Any) -> Any:
+        if isinstance(event, CodeDispatchEvent):
+            order.append("settle event")
+        return real_append(event)
+
+    log.append = append  # type: ignore[method-assign]
+    async with serving(registry_with(make_tool("t")), log=log) as dispatcher:
+        reply = FutureReply()
+        real_value = reply.value
+
+        def value(value: JsonValue) -> None:
+            order.append("value")
+            real_value(value)
+
+        reply.value = value  # type: ignore[method-assign]
+        assert dispatcher.start_call("t", {"n": 1}, reply)  # type: ignore[arg-type]
+        assert await reply.future == {"n": 1}
+    assert order == ["value", "settle event"]
+
+
 # -- the code-dispatch-log waterfall --------------------------------------------------------
 
 
-async def test_an_agent_scoped_dispatch_log_listener_reshapes_that_agents_sub_calls() -> None:
+async def test_an_agent_scoped_dispatch_log_listener_reshapes_that_agents_sub_calls(
+    call: Call,
+) -> None:
     # The bridge hands the calling agent to the waterfall: with agent=None an
     # agent-scoped listener (such as a spill policy for one agent) never runs.
     async def redact(
@@ -263,7 +372,7 @@ async def test_an_agent_scoped_dispatch_log_listener_reshapes_that_agents_sub_ca
     registry = registry_with(make_tool("t"))
     registry.on_code_dispatch_log(redact, agent=AGENT)
     async with serving(registry, log=log) as dispatcher:
-        assert await dispatcher.call_tool("t", {"secret": "s3cret"}) == {"secret": "s3cret"}
+        assert await call(dispatcher, "t", {"secret": "s3cret"}) == {"secret": "s3cret"}
     [settled] = [e for e in log.events() if isinstance(e, CodeDispatchEvent)]
     assert settled.content == (TextBlock(text="[redacted for assistant]"),)
 
@@ -271,7 +380,9 @@ async def test_an_agent_scoped_dispatch_log_listener_reshapes_that_agents_sub_ca
 # -- the settle-log backpressure ------------------------------------------------------------
 
 
-async def test_too_many_pending_settle_logs_hold_the_lane_but_not_the_programs_value() -> None:
+async def test_too_many_pending_settle_logs_hold_the_lane_but_not_the_programs_value(
+    call: Call,
+) -> None:
     # With max_parallel_sub_calls=1, a second pending settle-log append makes
     # the lane wait: the call that caused it has its value, the next one does
     # not start until the appends drain.
@@ -293,11 +404,11 @@ async def test_too_many_pending_settle_logs_hold_the_lane_but_not_the_programs_v
     registry.on_code_dispatch_log(slow_log)
     values: list[Any] = []
     async with serving(registry, log=log) as dispatcher, anyio.create_task_group() as tg:
-        values.append(await dispatcher.call_tool("t", {"n": 1}))
-        values.append(await dispatcher.call_tool("t", {"n": 2}))
+        values.append(await call(dispatcher, "t", {"n": 1}))
+        values.append(await call(dispatcher, "t", {"n": 2}))
 
         async def third() -> None:
-            values.append(await dispatcher.call_tool("t", {"n": 3}))
+            values.append(await call(dispatcher, "t", {"n": 3}))
 
         tg.start_soon(third)
         await wait_all_tasks_blocked()
@@ -311,7 +422,7 @@ async def test_too_many_pending_settle_logs_hold_the_lane_but_not_the_programs_v
     assert settled_ids(log) == ["outer:code:1", "outer:code:2", "outer:code:3"]
 
 
-async def test_pending_settle_logs_up_to_the_cap_do_not_hold_the_lane() -> None:
+async def test_pending_settle_logs_up_to_the_cap_do_not_hold_the_lane(call: Call) -> None:
     release = anyio.Event()
     ran: list[str] = []
 
@@ -327,10 +438,10 @@ async def test_pending_settle_logs_up_to_the_cap_do_not_hold_the_lane() -> None:
     registry = registry_with(make_tool("t", body=body), max_parallel_sub_calls=2)
     registry.on_code_dispatch_log(slow_log)
     async with serving(registry, log=log) as dispatcher:
-        await dispatcher.call_tool("t", {})
-        await dispatcher.call_tool("t", {})
+        await call(dispatcher, "t", {})
+        await call(dispatcher, "t", {})
         async with anyio.create_task_group() as tg:
-            tg.start_soon(dispatcher.call_tool, "t", {})
+            tg.start_soon(call, dispatcher, "t", {})
             await wait_all_tasks_blocked()
             # Two appends pending is within the cap; the third call ran.
             assert ran == ["outer:code:1", "outer:code:2", "outer:code:3"]
@@ -341,6 +452,7 @@ async def test_pending_settle_logs_up_to_the_cap_do_not_hold_the_lane() -> None:
 
 async def test_a_settle_log_append_that_fails_is_logged_and_the_run_goes_on(
     caplog: pytest.LogCaptureFixture,
+    call: Call,
 ) -> None:
     release = anyio.Event()
 
@@ -352,7 +464,7 @@ async def test_a_settle_log_append_that_fails_is_logged_and_the_run_goes_on(
     registry = registry_with(make_tool("t"))
     registry.on_code_dispatch_log(slow_log)
     async with serving(registry, log=log) as dispatcher:
-        assert await dispatcher.call_tool("t", {"n": 1}) == {"n": 1}
+        assert await call(dispatcher, "t", {"n": 1}) == {"n": 1}
         log.close()  # the store goes away while the settle event is being shaped
         release.set()
     assert started_ids(log) == ["outer:code:1"]
@@ -439,13 +551,15 @@ def test_soon_needs_an_open_settle_logs() -> None:
         SettleLogs(limit=1).soon(print)
 
 
-async def test_without_a_listener_every_settle_event_is_in_the_log_when_the_block_exits() -> None:
+async def test_without_a_listener_every_settle_event_is_in_the_log_when_the_block_exits(
+    call: Call,
+) -> None:
     log = open_log()
     registry = registry_with(make_tool("t"))
     async with serving(registry, log=log) as dispatcher, anyio.create_task_group() as tg:
         for n in range(5):
             args: JsonValue = {"n": n}
-            tg.start_soon(dispatcher.call_tool, "t", args)
+            tg.start_soon(call, dispatcher, "t", args)
     assert sorted(settled_ids(log)) == [f"outer:code:{n}" for n in range(1, 6)]
     assert len(settled_ids(log)) == 5
 
@@ -478,6 +592,7 @@ async def test_a_run_without_calls_makes_no_scheduler(monkeypatch: pytest.Monkey
 
 async def test_calls_arriving_together_share_the_scheduler_the_first_one_made(
     monkeypatch: pytest.MonkeyPatch,
+    call: Call,
 ) -> None:
     made = counting_schedulers(monkeypatch)
     log = open_log()
@@ -487,7 +602,7 @@ async def test_calls_arriving_together_share_the_scheduler_the_first_one_made(
     ):
         for n in range(4):
             args: JsonValue = {"n": n}
-            tg.start_soon(dispatcher.call_tool, "t", args)
+            tg.start_soon(call, dispatcher, "t", args)
     assert len(made) == 1
     # One scheduler, so one numbering and one ordered lane for all four.
     assert started_ids(log) == [f"outer:code:{n}" for n in range(1, 5)]

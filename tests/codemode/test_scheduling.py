@@ -497,6 +497,76 @@ async def test_enqueue_after_settle_gives_an_abandoned_ticket() -> None:
             await ticket.result()
 
 
+# --- tickets answered by callback (the bridge's start_call) -------------------------------------
+
+
+async def test_a_done_callback_runs_once_when_the_outcome_is_published() -> None:
+    # Called in the step that published the outcome, while the lane is still
+    # the committing job's: the next job has not started yet.
+    trace: list[str] = []
+    seen: list[tuple[str, list[str]]] = []
+    async with Scheduler(max_parallel=1) as scheduler:
+        first = scheduler.enqueue(Probe("a", trace))
+        scheduler.enqueue(Probe("b", trace))
+        first.add_done_callback(lambda: seen.append((first.outcome(), entered(trace, "start"))))
+        await settle_all()
+    assert seen == [("a done", ["a"])]
+
+
+async def test_a_done_callback_given_after_the_outcome_runs_at_once() -> None:
+    async with Scheduler() as scheduler:
+        ticket = scheduler.enqueue(Probe("a", []))
+        await ticket.result()
+        seen: list[str] = []
+        ticket.add_done_callback(lambda: seen.append(ticket.outcome()))
+        assert seen == ["a done"]
+
+
+async def test_a_done_callback_that_raises_is_logged_and_the_submitter_still_gets_the_outcome(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def broken() -> None:
+        raise RuntimeError("broken callback")
+
+    async with Scheduler() as scheduler:
+        ticket = scheduler.enqueue(Probe("a", []))
+        ticket.add_done_callback(broken)
+        assert await ticket.result() == "a done"
+    assert ["a done callback" in r.getMessage() for r in caplog.records] == [True]
+
+
+async def test_the_outcome_is_refused_before_it_is_known_and_raised_as_the_job_failed() -> None:
+    gate = Gate()
+    async with Scheduler() as scheduler:
+        ticket = scheduler.enqueue(Probe("a", [], hold_run=gate, fail="commit"))
+        with pytest.raises(RuntimeError, match="not known yet"):
+            ticket.outcome()
+        gate.open()
+        with pytest.raises(ValueError, match="a failed in commit"):
+            await ticket.result()
+        with pytest.raises(ValueError, match="a failed in commit"):
+            ticket.outcome()
+
+
+async def test_withdrawing_a_queued_ticket_abandons_its_job_and_a_started_one_runs_on() -> None:
+    trace: list[str] = []
+    run_a = Gate()
+    seen: list[str] = []
+    async with Scheduler(max_parallel=1) as scheduler:
+        started = scheduler.enqueue(Probe("a", trace, hold_run=run_a))
+        queued = scheduler.enqueue(Probe("b", trace))
+        queued.add_done_callback(lambda: seen.append("b"))
+        await settle_all()
+        queued.withdraw()
+        started.withdraw()
+        assert seen == ["b"]
+        with pytest.raises(JobAbandoned):
+            queued.outcome()
+        run_a.open()
+        assert await started.result() == "a done"
+    assert entered(trace, "start") == ["a"]
+
+
 # --- after_commit: a user's hold on the ordered lane --------------------------------------------
 
 
