@@ -47,14 +47,31 @@ import os
 import time
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias, final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, final
 
 import anyio
 import anyio.to_thread
-import msgspec
 
-from bridge import _decoding
-from bridge._decoding import INLINE_DECODE_BYTES, decode_payload
+from bridge._answers import (
+    INLINE_ENCODE_NODES,
+    CallHandler,
+    CallReply,
+    ToolCallFailed,
+    encode_tool_value,
+    failed_reply,
+    internal_reply,
+    lossy_value_reply,
+)
+from bridge._child_frames import (
+    ERROR_SLACK_CHARS,
+    Violation,
+    checked_args,
+    checked_done,
+    decoded_args,
+    pending_bytes_violation,
+    tripped_message,
+)
+from bridge._decoding import INLINE_DECODE_BYTES
 from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes
 from bridge.protocol import (
     DEFAULT_MAX_FRAME_BYTES,
@@ -88,6 +105,7 @@ __all__ = [
     "ERROR_SLACK_CHARS",
     "HOST_POLL_SECONDS",
     "INLINE_DECODE_BYTES",
+    "INLINE_ENCODE_NODES",
     "LOG_SLACK_BYTES",
     "MAX_WHERE_REPORTS",
     "CallHandler",
@@ -107,9 +125,6 @@ _logger: Final = logging.getLogger(__name__)
 #: a line as the host does (its UTF-8 bytes and a newline), after making it
 #: valid text, so nothing else may pass the budget.
 LOG_SLACK_BYTES: Final = 128
-#: Characters a program's error message may have beyond ``Run.max_value_bytes``:
-#: the child's note that it cut the message.
-ERROR_SLACK_CHARS: Final = 4096
 #: ``Where`` frames a child may send during a run: it sends one, when its CPU
 #: limit stops it. Each further frame would be host work for nothing.
 MAX_WHERE_REPORTS: Final = 4
@@ -134,149 +149,6 @@ _LOG_ENVELOPE_BYTES: Final = 10 + 4 * MAX_LOG_LINES_PER_FRAME
 OutputCallback: TypeAlias = "Callable[[tuple[str, ...]], None]"
 
 
-class CallHandler(Protocol):
-    """Serves the tool calls of a sandboxed program.
-
-    The endpoint starts one ``call_tool`` per call frame, in frame order (each
-    runs up to its first ``await`` before the next frame is handled); calls run
-    concurrently. Return the tool's value (lossless JSON); raise
-    :class:`ToolCallFailed` for a failure the program should see::
-
-        class Handler:
-            async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
-                if name != "add":
-                    raise ToolCallFailed(f"unknown tool {name!r}", code="UNKNOWN_TOOL")
-                return args["a"] + args["b"]
-
-    Any other exception is contained: the program sees ``internal error in tool
-    "<name>"`` and the exception is logged on the ``bridge.host`` logger.
-
-    A handler whose class also defines ``start_call(name, args, reply) -> bool``
-    is offered each call there first, from the endpoint's own task: it may take
-    the call (return ``True``) and answer it later through ``reply`` (a
-    :class:`CallReply`) from whichever task has the outcome, so that no task of
-    the endpoint's waits on it; returning ``False`` leaves the call to
-    ``call_tool``. Code Mode's dispatcher answers from its scheduler's worker
-    this way.
-    """
-
-    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
-        """Run tool ``name`` with ``args`` (a JSON object) and return its value."""
-        ...
-
-
-class ToolCallFailed(Exception):
-    """Raised by a :class:`CallHandler`: the call failed with this message.
-
-    The program gets a ``ToolCallError`` that names the tool and carries the
-    message, ``code`` and ``exception_type`` (as its ``type``).
-
-    Args:
-        message: what went wrong, written for the program's author.
-        code: an optional error code (e.g. ``"DENIED"``) the program can test.
-        exception_type: the class name of the exception the tool raised
-            (``"LookupError"``), when it raised one.
-    """
-
-    def __init__(
-        self, message: str, code: str | None = None, *, exception_type: str | None = None
-    ) -> None:
-        if not isinstance(message, str):
-            raise TypeError(f"ToolCallFailed message must be a str; got message={message!r}")
-        if code is not None and not isinstance(code, str):
-            raise TypeError(f"ToolCallFailed code must be a str or None; got code={code!r}")
-        if exception_type is not None and not isinstance(exception_type, str):
-            raise TypeError(
-                "ToolCallFailed exception_type must be a str or None; got "
-                f"exception_type={exception_type!r}"
-            )
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.exception_type = exception_type
-
-
-@final
-class CallReply:
-    """The answer to one call frame, for a handler that took it in ``start_call``.
-
-    Answer once, from any task on the endpoint's loop: :meth:`value` or
-    :meth:`failure` (or :meth:`crashed` for an unexpected exception, which the
-    program sees as ``internal error in tool "<name>"``). The reply is written
-    at once when the pipe has room; later answers, and every answer after the
-    run has ended, are dropped. A run that ends before the answer calls the
-    callback given to :meth:`on_cancel` instead (once, on the loop).
-    """
-
-    __slots__ = ("_cancel", "_endpoint", "_id", "_name", "_open", "_size")
-
-    def __init__(self, endpoint: HostEndpoint, call_id: int, name: str, size: int) -> None:
-        self._endpoint = endpoint
-        self._id = call_id
-        self._name = name
-        self._size = size
-        self._open = True
-        self._cancel: Callable[[], object] | None = None
-
-    @property
-    def name(self) -> str:
-        """The tool the call is for."""
-        return self._name
-
-    def value(self, value: JsonValue) -> None:
-        """Answer with the tool's value (lossless JSON; checked and encoded here)."""
-        if self._close():
-            self._endpoint._answer_value(self._id, self._name, self._size, value)
-
-    def failure(self, failure: ToolCallFailed) -> None:
-        """Answer with a failure the program sees as ``ToolCallError``."""
-        if self._close():
-            self._endpoint._answer(self._id, self._name, self._size, _failed(self._id, failure))
-
-    def crashed(self, exc: BaseException) -> None:
-        """Answer for a handler that failed unexpectedly (logged, as ``call_tool``'s would be)."""
-        if self._close():
-            _logger.error(
-                "tool %r raised while serving a sandboxed program", self._name, exc_info=exc
-            )
-            endpoint, call_id = self._endpoint, self._id
-            endpoint._answer(call_id, self._name, self._size, _internal(call_id, self._name))
-
-    def on_cancel(self, callback: Callable[[], object]) -> None:
-        """Call ``callback()`` if the run ends before this call is answered."""
-        self._cancel = callback
-
-    def _close(self) -> bool:
-        if not self._open:
-            return False
-        self._open = False
-        self._endpoint._replies.pop(self._id, None)
-        return True
-
-    def _cancelled(self) -> None:
-        if not self._open:
-            return
-        self._open = False
-        callback, self._cancel = self._cancel, None
-        if callback is not None:
-            try:
-                callback()
-            except Exception:
-                _logger.exception("the cancel callback of a call to %r raised", self._name)
-
-
-def _failed(call_id: int, exc: ToolCallFailed) -> Reply:
-    return Reply(call_id, error=exc.message, code=exc.code, exception_type=exc.exception_type)
-
-
-def _internal(call_id: int, name: str) -> Reply:
-    return Reply(call_id, error=f'internal error in tool "{name}"')
-
-
-def _lossy_value(call_id: int, name: str, exc: LossyJsonError) -> Reply:
-    return Reply(call_id, error=f'tool "{name}" returned a value that is not lossless JSON: {exc}')
-
-
 @final
 @dataclass(frozen=True, slots=True)
 class RunOutcome:
@@ -297,14 +169,6 @@ class RunOutcome:
     logs: tuple[str, ...]
     tool_wait_seconds: float
     child_closed: bool = False
-
-
-class _Violation(Exception):
-    def __init__(self, kind: str, message: str, *, closed: bool = False) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
-        self.closed = closed
 
 
 def _positive(name: str, value: object) -> int:
@@ -408,7 +272,7 @@ class HostEndpoint:
         self._max_pending_bytes = 0
         self._busy_since = 0.0
         self._wait_total = 0.0
-        self._violation: _Violation | None = None
+        self._violation: Violation | None = None
         self._scope: anyio.CancelScope | None = None
         self._served = False
         # The run sent ahead of serve() (see send_run): the run, and what of its
@@ -726,27 +590,27 @@ class HostEndpoint:
                         value, error = await self._serve(
                             run, handler, max_pending_calls, max_pending_bytes
                         )
-                    except _Violation as exc:
+                    except Violation as exc:
                         self._violation = exc
                     except FrameTooLarge as exc:
-                        self._violation = _Violation(
+                        self._violation = Violation(
                             "worker-exit",
                             f"the child announced a frame of {exc.size} bytes, over the "
                             f"limit of {exc.limit} bytes (max_frame_bytes)",
                         )
                     except PipeClosed as exc:
-                        self._violation = _Violation(
+                        self._violation = Violation(
                             "worker-exit",
                             f"the child exited or closed its pipe before finishing the run "
                             f"({exc})",
                             closed=True,
                         )
                     except ProtocolError as exc:
-                        self._violation = _Violation(
+                        self._violation = Violation(
                             "worker-exit", f"the child broke the protocol: {exc}"
                         )
                     except OSError as exc:
-                        self._violation = _Violation(
+                        self._violation = Violation(
                             "worker-exit",
                             f"the child's pipe failed before the run finished ({exc})",
                             closed=True,
@@ -814,19 +678,19 @@ class HostEndpoint:
             message = self._decoder.decode(body)
             if isinstance(message, Call):
                 if message.id != next_id:
-                    raise _Violation(
+                    raise Violation(
                         "worker-exit",
                         f"the child sent call id {message.id} where id {next_id} was expected",
                     )
                 next_id += 1
                 if message.name not in names:
-                    raise _Violation(
+                    raise Violation(
                         "worker-exit",
                         f"the child called tool {bounded_text(repr(message.name))}, which "
                         "its program was not given",
                     )
                 if self._in_flight >= max_pending_calls:
-                    raise _Violation(
+                    raise Violation(
                         "worker-exit",
                         f"the child has more than {max_pending_calls} tool calls in flight "
                         "(max_pending_calls)",
@@ -834,12 +698,12 @@ class HostEndpoint:
                 # The bytes in flight are checked before the arguments are decoded.
                 size = len(message.args)
                 if self._pending_bytes + size > max_pending_bytes:
-                    raise _pending_bytes_violation(self._pending_bytes + size, max_pending_bytes)
+                    raise pending_bytes_violation(self._pending_bytes + size, max_pending_bytes)
                 # Short arguments (nearly all) are decoded here, without a coroutine.
                 args = (
-                    _decoded_args(message)
+                    decoded_args(message)
                     if size <= INLINE_DECODE_BYTES
-                    else await _checked_args(message)
+                    else await checked_args(message)
                 )
                 self._call_started(size, max_pending_bytes)
                 if start_call is not None and self._offer(
@@ -870,12 +734,12 @@ class HostEndpoint:
                     # call_tool, so a call that came just before Done starts
                     # as it would have a moment earlier.
                     await asyncio.sleep(0)
-                return await _checked_done(message, run.max_value_bytes)
+                return await checked_done(message, run.max_value_bytes)
             elif isinstance(message, Where):
                 self._where = message.line  # a CPU-limited child's last words
                 where_reports += 1
                 if where_reports > MAX_WHERE_REPORTS:
-                    raise _Violation(
+                    raise Violation(
                         "worker-exit",
                         f"the child sent more than {MAX_WHERE_REPORTS} line reports (Where) "
                         "during its run; a child sends one, when it is stopped",
@@ -883,7 +747,7 @@ class HostEndpoint:
             elif isinstance(message, Tripped):
                 return None, ("sandbox-violation", tripped_message(message.event, message.detail))
             else:
-                raise _Violation(
+                raise Violation(
                     "worker-exit", f"the child sent {type(message).__name__} during its run"
                 )
 
@@ -898,8 +762,8 @@ class HostEndpoint:
             _logger.exception("the output callback raised; it gets no more lines of this run")
 
     @staticmethod
-    def _log_violation(run: Run) -> _Violation:
-        return _Violation(
+    def _log_violation(run: Run) -> Violation:
+        return Violation(
             "output-limit",
             f"the program's output exceeded {run.max_log_bytes} bytes "
             f"(max_log_bytes, plus {LOG_SLACK_BYTES} bytes of slack)",
@@ -957,15 +821,15 @@ class HostEndpoint:
             try:
                 result = await handler.call_tool(name, args)
             except ToolCallFailed as exc:
-                reply = _failed(call_id, exc)
+                reply = failed_reply(call_id, exc)
             except Exception:
                 _logger.exception("tool %r raised while serving a sandboxed program", name)
-                reply = _internal(call_id, name)
+                reply = internal_reply(call_id, name)
             else:
                 try:
                     reply = Reply(call_id, value=await encode_tool_value(result))
                 except LossyJsonError as exc:
-                    reply = _lossy_value(call_id, name, exc)
+                    reply = lossy_value_reply(call_id, name, exc)
             frame, reply_size = self._reply_frame(call_id, name, reply)
             if frame is not None:
                 await self._send(frame)
@@ -985,7 +849,7 @@ class HostEndpoint:
         try:
             reply = Reply(call_id, value=encode_value(value, accept_tuples=True))
         except LossyJsonError as exc:
-            reply = _lossy_value(call_id, name, exc)
+            reply = lossy_value_reply(call_id, name, exc)
         except Exception:  # never let a reply crash the host
             self._cannot_reply(call_id, name)
             self._call_finished(size)
@@ -996,7 +860,7 @@ class HostEndpoint:
         try:
             reply = Reply(call_id, value=await encode_tool_value(value))
         except LossyJsonError as exc:
-            reply = _lossy_value(call_id, name, exc)
+            reply = lossy_value_reply(call_id, name, exc)
         except Exception:
             self._cannot_reply(call_id, name)
             self._call_finished(size)
@@ -1032,7 +896,7 @@ class HostEndpoint:
     def _cannot_reply(self, call_id: int, name: str) -> None:
         """A reply could not be made (a bug, or a value the encoder chokes on): the run breaks."""
         _logger.exception("replying to call %d of tool %r failed", call_id, name)
-        self._fail(_Violation("worker-exit", f"the reply to call {call_id} could not be sent"))
+        self._fail(Violation("worker-exit", f"the reply to call {call_id} could not be sent"))
 
     def _reply_frame(self, call_id: int, name: str, reply: Reply) -> tuple[bytes | None, int]:
         """``reply``'s frame (a failure instead if it is over the frame cap), and its size.
@@ -1100,7 +964,7 @@ class HostEndpoint:
     def _frames_limit(self) -> int:
         return self._frames.max_frame_bytes
 
-    def _fail(self, violation: _Violation) -> None:
+    def _fail(self, violation: Violation) -> None:
         # A handler task found the run broken: record why and stop the read loop.
         if self._violation is None:
             self._violation = violation
@@ -1119,10 +983,10 @@ class HostEndpoint:
         if violation is not None:
             raise violation
 
-    def _pending_bytes_violation(self) -> _Violation | None:
+    def _pending_bytes_violation(self) -> Violation | None:
         if self._pending_bytes <= self._max_pending_bytes:
             return None
-        return _pending_bytes_violation(self._pending_bytes, self._max_pending_bytes)
+        return pending_bytes_violation(self._pending_bytes, self._max_pending_bytes)
 
     def _call_finished(self, size: int) -> None:
         self._pending_bytes -= size
@@ -1148,116 +1012,3 @@ class HostEndpoint:
 _PendingCall = tuple[int, str, JsonValue, int]
 
 
-def _pending_bytes_violation(pending: int, limit: int) -> _Violation:
-    return _Violation(
-        "worker-exit",
-        f"the child has {pending} bytes of tool calls and replies in "
-        f"flight, over the limit of {limit} bytes (max_pending_bytes)",
-    )
-
-
-async def _checked_args(call: Call) -> JsonValue:
-    """Long arguments, decoded off the loop, and checked."""
-    try:
-        args = await decode_payload(call.args)
-    except (msgspec.DecodeError, LossyJsonError) as exc:
-        raise _not_lossless(call, exc) from None
-    return _object_args(call, args)
-
-
-def _decoded_args(call: Call) -> JsonValue:
-    """Short arguments (at most ``INLINE_DECODE_BYTES``), decoded here, and checked."""
-    try:
-        args = _decoding.decode_lossless(call.args)
-    except (msgspec.DecodeError, LossyJsonError) as exc:
-        raise _not_lossless(call, exc) from None
-    return _object_args(call, args)
-
-
-def _object_args(call: Call, args: JsonValue) -> JsonValue:
-    if not isinstance(args, dict):
-        raise _Violation(
-            "worker-exit",
-            f"the child sent arguments for call {call.id} that are not a JSON object",
-        )
-    return args
-
-
-def _not_lossless(call: Call, exc: Exception) -> _Violation:
-    return _Violation(
-        "worker-exit",
-        f"the child sent arguments for call {call.id} that are not lossless JSON: {exc}",
-    )
-
-
-def tripped_message(event: str, detail: str = "") -> str:
-    """The message of a run the child's tripwire ended at audit event ``event``.
-
-    ``event`` and ``detail`` (the member read or the module imported) come from
-    the child and were checked by the decoder (printable ASCII, no spaces,
-    bounded); an empty ``event`` stands for a name that was not shown.
-    """
-    named = event or "an audit event whose name is not shown"
-    if event and detail:
-        named = f"{event} ({detail})"
-    return (
-        f"the program triggered a sandbox violation: {named}. The run was ended there: "
-        "a program may not reach interpreter frames or code objects, compile code, "
-        "open files, import modules that are not allowed, or use os, subprocess, "
-        "socket or ctypes"
-    )
-
-
-async def _checked_done(
-    done: Done, max_value_bytes: int
-) -> tuple[JsonValue, tuple[str, str] | None]:
-    if done.error is not None:
-        message = done.error.message
-        if len(message) > max_value_bytes + ERROR_SLACK_CHARS:
-            raise _Violation(
-                "output-limit",
-                f"the program's error message is {len(message)} characters, over the limit of "
-                f"{max_value_bytes} bytes (max_value_bytes)",
-            )
-        if not message.strip():
-            message = "the program failed, and the child sent no message saying why"
-        return None, (done.error.kind, message)
-    # The child sends the value as compact JSON, so its text is checked against
-    # the cap before it is decoded; the compact size of what was decoded is
-    # checked again after (hostile text need not be compact).
-    size = len(done.value)
-    if size <= max_value_bytes:
-        try:
-            value, size = await decode_payload(done.value, measure=True)
-        except msgspec.DecodeError as exc:
-            raise _Violation(
-                "worker-exit", f"the child sent a return value that is not JSON text: {exc}"
-            ) from None
-        except LossyJsonError as exc:
-            raise _Violation(
-                "invalid-output", f"program completion must be lossless JSON ({exc})"
-            ) from None
-    if size > max_value_bytes:
-        raise _Violation(
-            "output-limit",
-            f"the program's return value is {size} bytes as JSON, over the limit of "
-            f"{max_value_bytes} bytes (max_value_bytes)",
-        )
-    return value, None
-
-
-#: The most items a tool's value may hold to be checked and encoded on the event loop.
-INLINE_ENCODE_NODES: Final = 2048
-
-
-async def encode_tool_value(value: JsonValue) -> bytes:
-    """A tool's value as JSON text; checked and encoded off the loop when it is large.
-
-    A tool may return (or echo back) a value as large as a frame: checking it is
-    linear and in Python, so a large one would hold every run on this loop.
-    """
-    if not exceeds_nodes(value, INLINE_ENCODE_NODES):
-        return encode_value(value, accept_tuples=True)
-    return await anyio.to_thread.run_sync(
-        lambda: encode_value(value, accept_tuples=True), abandon_on_cancel=True
-    )
