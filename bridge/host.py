@@ -623,6 +623,7 @@ class HostEndpoint:
             replies, self._replies = self._replies, {}
             for reply in replies.values():
                 reply._cancelled()
+            self._stack = None
             self._stop_reading()
             self._scope = None
             self._settle_clock()

@@ -131,11 +131,14 @@ class _Entry(Generic[T]):
         self.done.set()
         callbacks, self.callbacks = self.callbacks, None
         for callback in callbacks or ():
-            try:
-                callback()
-            except Exception:
-                # Whoever waits on the ticket still has the outcome.
-                _logger.exception("a done callback of %r raised; ignored", self.job)
+            self.call(callback)
+
+    def call(self, callback: Callable[[], object]) -> None:
+        """Run a done callback; what it raises is logged (the outcome stands for the submitter)."""
+        try:
+            callback()
+        except Exception:
+            _logger.exception("a done callback of %r raised; ignored", self.job)
 
 
 @final
@@ -203,7 +206,7 @@ class Ticket(Generic[T]):
         """
         entry = self._entry
         if entry.done.is_set():
-            callback()
+            entry.call(callback)
             return
         if entry.callbacks is None:
             entry.callbacks = []
