@@ -80,6 +80,7 @@ from ._results import (
 )
 from ._schema import validate
 from ._signal import fuse
+from ._timeout import enforce_timeout
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -355,6 +356,8 @@ class PreparedCall:
         return None
 
     async def _pre_execute(self, listeners: tuple[Callable[..., Any], ...]) -> PreDecision:
+        if not listeners:
+            return _ALLOW
         execution = self._execution
         count = len(listeners)
 
@@ -444,6 +447,14 @@ class PreparedCall:
     async def _run(self, execution: ToolExecution) -> None:
         dispatch = DispatchExecution(execution, self._tool)
         wrappers = self._registry.hooks.listeners("around", execution.agent)
+        if (
+            len(wrappers) == 1
+            and wrappers[0] is enforce_timeout
+            and getattr(self._tool, "timeout", None) is None
+        ):
+            # The shipped timeout wrapper alone, for a tool without a timeout:
+            # it would only pass the call on.
+            wrappers = ()
         try:
             result = await self._around(dispatch, wrappers, 0)
         except Exception as exc:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, final
@@ -61,7 +61,8 @@ from .._signal import AbortSignal
 from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+    from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+    from types import TracebackType
 
     from sandbox import CallReply
 
@@ -438,22 +439,13 @@ class SubDispatcher:
             signal=self.run_signal,
         )
 
-    @contextmanager
-    def stage(self) -> Iterator[anyio.CancelScope]:
+    def stage(self) -> _Stage:
         """A scope around one stage of a sub-call, cancelled only by :meth:`stop_stages`.
 
         Shielded: when the task running ``run_code`` is cancelled, a started
         sub-call sees the aborted run signal instead and still commits.
         """
-        scope = anyio.CancelScope(shield=True)
-        if self._stopped:
-            scope.cancel()
-        self._stages.add(scope)
-        try:
-            with scope:
-                yield scope
-        finally:
-            self._stages.discard(scope)
+        return _Stage(self)
 
     def stop_stages(self) -> None:
         """Cancel every stage still running, and every one that begins from now on."""
@@ -636,6 +628,46 @@ class _SubCall(PipelineJob):
         result = await super().commit()
         self._d._settled(self._id, self._name, self._logged, result)
         return result
+
+
+@final
+class _Stage:
+    """The context of :meth:`SubDispatcher.stage`: its scope, kept among the stages to stop.
+
+    A class rather than a generator-based context manager: every sub-call
+    enters one, and the generator's machinery cost more than the scope.
+    """
+
+    __slots__ = ("_dispatcher", "_scope")
+
+    def __init__(self, dispatcher: SubDispatcher) -> None:
+        self._dispatcher = dispatcher
+        self._scope: anyio.CancelScope | None = None
+
+    def __enter__(self) -> anyio.CancelScope:
+        dispatcher = self._dispatcher
+        scope = self._scope = anyio.CancelScope(shield=True)
+        if dispatcher._stopped:
+            scope.cancel()
+        dispatcher._stages.add(scope)
+        try:
+            return scope.__enter__()
+        except BaseException:
+            dispatcher._stages.discard(scope)
+            raise
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool:
+        scope = self._scope
+        assert scope is not None
+        try:
+            return scope.__exit__(exc_type, exc, tb)
+        finally:
+            self._dispatcher._stages.discard(scope)
 
 
 class _NotLogged(Exception):
