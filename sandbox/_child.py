@@ -199,7 +199,11 @@ def run_child(
             if uid is None or uid <= 0:
                 # Fail closed: a child the host sent no uid for stays root.
                 raise _limits.ProtectionError("uid_drop", f"no uid to drop to (got {uid!r})")
-            _limits.drop_privileges(uid, last_capability=plan.last_capability)
+            _limits.drop_privileges(
+                uid,
+                last_capability=plan.last_capability,
+                bounding_set_empty=plan.bounding_set_empty,
+            )
         step = _PDEATH
         _limits.set_parent_death_signal(signal.SIGKILL, parent=zygote)
         if os_layer:

@@ -262,6 +262,8 @@ def main() -> None:
     _preload()
     _child.prepare()
     plan = _limits.probe_platform()
+    if plan.uid_drop:
+        plan = _limits.empty_bounding_set(plan)
     # Objects that exist now are shared with every child, copy-on-write:
     # freezing them keeps the children's garbage collector from touching (and
     # so copying) those pages.
