@@ -188,6 +188,8 @@ def run_child(
 ) -> NoReturn:
     """Become a sandboxed child and serve one program over the two pipes; never returns."""
     step = _SETUP
+    # Test hook: the standard streams the zygote left the child, before it drops them.
+    streams = _inherited_streams() if settings.probe else []
     try:
         os.setsid()
         _close_descriptors(read_fd, write_fd)
@@ -215,7 +217,7 @@ def run_child(
                 memory_bytes=settings.memory_bytes,
                 max_open_files=settings.max_open_files,
             )
-        probe = _probe(settings.max_open_files) if settings.probe else None
+        probe = _probe(settings.max_open_files, streams) if settings.probe else None
         status_now = _status_reader() if settings.probe else None
         pidfd = os.pidfd_open(settings.probe_pidfd) if settings.probe_pidfd else None
         if os_layer and plan.seccomp_program is not None and settings.seccomp:
@@ -327,6 +329,10 @@ def _close_descriptors(read_fd: int, write_fd: int) -> None:
     os.closerange(high + 1, 1 << 20)
 
 
+def _inherited_streams() -> list[str]:
+    return [name for name in ("stdin", "stdout", "stderr") if getattr(sys, name) is not None]
+
+
 def _unprotected(settings: ChildSettings, plan: PlatformPlan) -> list[str]:
     reasons = [] if settings.tripwire else ["tripwire: switched off (tripwire=False)"]
     if not settings.os_layer:
@@ -353,8 +359,11 @@ def _status_reader() -> Callable[[], str]:
     return read_status
 
 
-def _probe(max_open_files: int) -> dict[str, object]:
-    """Describe this process for the OS-layer tests (only with ``probe=True``)."""
+def _probe(max_open_files: int, streams: list[str]) -> dict[str, object]:
+    """Describe this process for the OS-layer tests (only with ``probe=True``).
+
+    ``streams``: the standard streams the child had from the zygote.
+    """
     with open("/proc/self/status", encoding="ascii") as stream:
         status = stream.read()
     open_fds = []
@@ -378,4 +387,5 @@ def _probe(max_open_files: int) -> dict[str, object]:
         "pgid": os.getpgrp(),
         "sid": os.getsid(0),
         "pid": os.getpid(),
+        "streams": streams,
     }

@@ -9,17 +9,88 @@ pages before READY"), not any figure.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
 
-from sandbox import WorkerPool
-from sandbox.testing import wait_for_idle, zygote_pid
+from sandbox import Limits, WorkerPool
+from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, zygote_pid
 
 pytestmark = pytest.mark.slow
 
 GUARD = 30
+PLAIN = Limits(language_layer=False, tripwire=False)
+ROOT = str(Path(__file__).resolve().parents[2])
+
+
+async def _values(source: str, runs: int, *, limits: Limits = PLAIN) -> list[Any]:
+    values = []
+    async with WorkerPool(limits=limits, size=1) as pool:
+        for _ in range(runs):
+            with anyio.fail_after(GUARD):
+                result = await pool.run(source, tool_names=[], handler=EchoHandler())
+            assert result.error is None, result.error
+            values.append(result.value)
+    return values
+
+
+async def test_no_child_runs_the_thread_repairing_fork_handlers() -> None:
+    # The interpreter holds a reference to every registered at-fork handler;
+    # these hold none but their module's (and getrefcount's own argument).
+    source = (
+        "import sys, threading, logging\n"
+        "import concurrent.futures.thread as pool_threads\n"
+        "unregistered = sys.getrefcount(threading._newname)\n"
+        "return [sys.getrefcount(threading._after_fork) - unregistered,\n"
+        "        sys.getrefcount(logging._after_at_fork_child_reinit_locks) - unregistered,\n"
+        "        sys.getrefcount(pool_threads._global_shutdown_lock) - unregistered]"
+    )
+    assert await _values(source, 1) == [[0, 0, 0]]
+
+
+async def test_each_child_reseeds_random_after_its_fork() -> None:
+    # random's own at-fork handler stays: no two programs see the same numbers.
+    first, second = await _values(
+        "import random\nreturn [random.random(), str(random.getrandbits(64))]", 2, limits=Limits()
+    )
+    assert first != second
+
+
+def test_the_zygote_refuses_to_fork_from_a_process_with_a_second_thread() -> None:
+    code = (
+        "import sys, threading\n"
+        f"sys.path.insert(0, {ROOT!r})\n"
+        "from sandbox._zygote import _check_one_thread\n"
+        "_check_one_thread()\n"
+        "stop = threading.Event()\n"
+        "thread = threading.Thread(target=stop.wait)\n"
+        "thread.start()\n"
+        "try:\n"
+        "    _check_one_thread()\n"
+        "except RuntimeError as exc:\n"
+        "    print(exc)\n"
+        "stop.set()\n"
+        "thread.join()\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
+    assert "must fork from its only thread" in out
+
+
+async def test_the_zygote_leaves_its_children_only_standard_error() -> None:
+    # Its standard input and output are /dev/null and unused: dropped in the
+    # zygote, they are not freed again in every child.
+    async with probing_pool(limits=PLAIN) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(
+                "return os_probe['streams']", tool_names=[], handler=EchoHandler()
+            )
+    assert result.value == ["stderr"]
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="the uid drop happens only as root")
