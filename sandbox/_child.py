@@ -10,7 +10,7 @@
    switch, which would clear it), ``no_new_privs`` and the rlimits (or the
    stricter ones the zygote inherited);
 5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
-6. warm-up runs of a constant program with two tool calls at once, the run's
+6. a warm-up run of a constant program with two tool calls at once, the run's
    fresh globals and event loop (:class:`sandbox._runtime.PreparedRun`), made
    by the channel so that it batches calls, and the tripwire's audit hook
    (:mod:`sandbox._tripwire`), then READY and a blocking wait for ``Run``;
@@ -69,7 +69,7 @@ _WARM_UP_SOURCE = (
     f"first, second = await asyncio.gather(tools.{_WARM_UP_TOOL}(), tools.{_WARM_UP_TOOL}())\n"
     "return first + second"
 )
-_WARM_UP_RUNS = 2
+_WARM_UP_RUNS = 1
 #: Runs of it in the zygote. CPython 3.11 rewrites a function's bytecode in
 #: place as it warms up (quickening after 8 calls, then specialising each
 #: instruction), and in a child every such write copies a page shared with
@@ -97,9 +97,11 @@ def prepare() -> None:
 
 
 def _warm_up(restricted: bool, *, runs: int = _WARM_UP_RUNS) -> None:
-    # In a child, twice: with a one-call program the first run in a fork cost
-    # ~1.5 ms, the second ~0.3 ms and a third ~0.13 ms (measured); two runs
-    # take most of that off the request.
+    # In a child, once: the first run in a fork costs about 1.4 ms and 470
+    # page faults, a second one 0.25 ms and 7 faults, a third 0.23 ms
+    # (measured). The second took about 10 faults off a trivial run that
+    # follows (13 instead of 23), too few to tell its W1 apart in alternated
+    # sessions, for 0.25 ms of every child's start.
     for _ in range(runs):
         # A socket pair, as the event loop's self-pipe is (the filter allows
         # nothing else): the program's end, and the far end, where a reader on

@@ -123,3 +123,23 @@ def test_a_zygote_that_cannot_empty_its_bounding_set_leaves_it_to_each_child(
     monkeypatch.setattr(_limits, "_prctl", refuse)
     assert _limits.empty_bounding_set(plan) is plan
     assert not plan.bounding_set_empty
+
+
+def test_a_child_runs_its_warm_up_program_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sandbox import _child
+    from sandbox._compile import compile_program
+
+    # Each run of the warm-up program has a stand-in host of its own.
+    stand_ins: list[int] = []
+    stand_in = _child._HostStandIn
+
+    def counting(fd: int) -> _child._HostStandIn:
+        stand_ins.append(fd)
+        return stand_in(fd)
+
+    monkeypatch.setitem(
+        _child._warm_up_code, True, compile_program(_child._WARM_UP_SOURCE, restricted=True)
+    )
+    monkeypatch.setattr(_child, "_HostStandIn", counting)
+    _child._warm_up(True)
+    assert len(stand_ins) == 1
