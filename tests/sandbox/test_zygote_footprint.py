@@ -125,6 +125,17 @@ def test_a_zygote_that_cannot_empty_its_bounding_set_leaves_it_to_each_child(
     assert not plan.bounding_set_empty
 
 
+async def test_a_childs_runs_take_the_globals_the_zygote_made_for_them() -> None:
+    # A child with the language layer off took the two made for it (its
+    # warm-up's and its program's); the restricted ones are still there.
+    source = (
+        "import sys\n"
+        "ahead = sys.modules['sandbox._child']._globals_ahead\n"
+        "return [len(ahead[False]), len(ahead[True])]"
+    )
+    assert await _values(source, 1) == [[0, 2]]
+
+
 def test_a_child_runs_its_warm_up_program_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from sandbox import _child
     from sandbox._compile import compile_program
