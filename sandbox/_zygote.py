@@ -275,6 +275,7 @@ def main() -> None:
         plan = _limits.probe_platform()
     if plan.uid_drop:
         plan = _limits.empty_bounding_set(plan)
+    _child.take_trusted_steps()
     _check_one_thread()
     # Objects that exist now are shared with every child, copy-on-write:
     # freezing them keeps the children's garbage collector from touching (and

@@ -136,6 +136,20 @@ async def test_a_childs_runs_take_the_globals_the_zygote_made_for_them() -> None
     assert await _values(source, 1) == [[0, 2]]
 
 
+async def test_the_zygote_takes_the_tripwires_exempt_steps_for_its_children() -> None:
+    # The very code objects a child would take itself, taken before the fork.
+    source = (
+        "import sys\n"
+        "taken = sys.modules['sandbox._child']._trusted_steps\n"
+        "now = sys.modules['sandbox._tripwire'].trusted_steps()\n"
+        "return [len(taken), len(now),\n"
+        "        all(a == b and c is d for (a, c), (b, d) in zip(taken, now))]"
+    )
+    (value,) = await _values(source, 1)
+    assert value[0] == value[1] > 0
+    assert value[2] is True
+
+
 def test_a_child_runs_its_warm_up_program_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from sandbox import _child
     from sandbox._compile import compile_program
