@@ -10,7 +10,7 @@
    switch, which would clear it), ``no_new_privs`` and the rlimits (or the
    stricter ones the zygote inherited);
 5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
-6. warm-up runs of a constant program with two tool calls at once, the run's
+6. a warm-up run of a constant program with two tool calls at once, the run's
    fresh globals and event loop (:class:`sandbox._runtime.PreparedRun`), made
    by the channel so that it batches calls, and the tripwire's audit hook
    (:mod:`sandbox._tripwire`), then READY and a blocking wait for ``Run``;
@@ -43,8 +43,9 @@ from bridge.child import ChildChannel, recv_run, send_ready
 from bridge.protocol import HEADER_BYTES, FrameBuffer, Reply, Run, encode_frame
 from bridge.proxy import make_bindings
 from sandbox import _classes, _guards, _limits, _tripwire
+from sandbox._builtins import make_globals
 from sandbox._compile import ProgramCompileError, compile_program
-from sandbox._runtime import PreparedRun, run_program
+from sandbox._runtime import PreparedRun
 from sandbox._where import install_stop_reports
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
     from sandbox._limits import PlatformPlan
     from sandbox._zygote import ChildSettings
 
-__all__ = ["prepare", "run_child"]
+__all__ = ["prepare", "run_child", "take_trusted_steps"]
 
 _WARM_UP_TOOL = "rehearsal"
 
@@ -69,7 +70,7 @@ _WARM_UP_SOURCE = (
     f"first, second = await asyncio.gather(tools.{_WARM_UP_TOOL}(), tools.{_WARM_UP_TOOL}())\n"
     "return first + second"
 )
-_WARM_UP_RUNS = 2
+_WARM_UP_RUNS = 1
 #: Runs of it in the zygote. CPython 3.11 rewrites a function's bytecode in
 #: place as it warms up (quickening after 8 calls, then specialising each
 #: instruction), and in a child every such write copies a page shared with
@@ -80,6 +81,11 @@ _ZYGOTE_WARM_UP_RUNS = 10
 _warm_up_code: dict[bool, CodeType] = {}
 #: The warm-up's calls, each answered with 1.
 _WARM_UP_CALLS = 2
+#: Globals made in the zygote for a child's runs, by ``restricted``: one for
+#: its warm-up, one for its program (see :func:`_globals_ahead_for`).
+_globals_ahead: dict[bool, list[dict[str, object]]] = {}
+#: The tripwire's exempt steps, taken in the zygote (see :func:`take_trusted_steps`).
+_trusted_steps: tuple[tuple[str, CodeType], ...] | None = None
 
 
 def prepare() -> None:
@@ -87,19 +93,55 @@ def prepare() -> None:
 
     Running it in the zygote also imports whatever the runtime imports
     lazily, which a child could not do under its seccomp filter, and leaves
-    the runtime's bytecode quickened in the pages every child shares.
+    the runtime's bytecode quickened in the pages every child shares. Then
+    it makes the globals of each child's runs (:func:`_globals_ahead_for`).
     """
     _classes.check_library_selves(_guards.visible_classes())
     _classes.install_program_module()
     for restricted in (True, False):
         _warm_up_code[restricted] = compile_program(_WARM_UP_SOURCE, restricted=restricted)
         _warm_up(restricted, runs=_ZYGOTE_WARM_UP_RUNS)
+        _globals_ahead[restricted] = [
+            make_globals(restricted=restricted, bindings={}, print_line=_discard)
+            for _ in range(2)
+        ]
+
+
+def take_trusted_steps() -> None:
+    """Take the tripwire's exempt steps (:func:`sandbox._tripwire.trusted_steps`) now.
+
+    For the zygote, after its last import and before the fork. A child that
+    took them itself read the code of every exempt function, in six modules,
+    and wrote the reference counts of those functions, their code and their
+    modules: about 60 page faults before READY (measured). They are the same
+    code objects either way, taken from the same loaded modules before any
+    program runs; the hook holds them in its closure once it is built.
+    """
+    global _trusted_steps
+    _trusted_steps = _tripwire.trusted_steps()
+
+
+def _globals_ahead_for(restricted: bool) -> dict[str, object] | None:
+    """Globals the zygote made for this child's next run, or ``None`` once they are used.
+
+    Building a run's globals copies the allow-listed builtins and the guards,
+    writing the reference count of every one of them: the first such copy in
+    a fresh child took 157 page faults (measured). Made in the zygote, before
+    the fork, they are this child's own copy-on-write copy, and a run writes
+    only the pages of what its program uses. Each serves one run: no program
+    sees globals another one ran with, nor the zygote's own warm-ups' (those
+    make theirs).
+    """
+    ahead = _globals_ahead.get(restricted)
+    return ahead.pop() if ahead else None
 
 
 def _warm_up(restricted: bool, *, runs: int = _WARM_UP_RUNS) -> None:
-    # In a child, twice: with a one-call program the first run in a fork cost
-    # ~1.5 ms, the second ~0.3 ms and a third ~0.13 ms (measured); two runs
-    # take most of that off the request.
+    # In a child, once: the first run in a fork costs about 1.4 ms and 470
+    # page faults, a second one 0.25 ms and 7 faults, a third 0.23 ms
+    # (measured). The second took about 10 faults off a trivial run that
+    # follows (13 instead of 23), too few to tell its W1 apart in alternated
+    # sessions, for 0.25 ms of every child's start.
     for _ in range(runs):
         # A socket pair, as the event loop's self-pipe is (the filter allows
         # nothing else): the program's end, and the far end, where a reader on
@@ -110,15 +152,18 @@ def _warm_up(restricted: bool, *, runs: int = _WARM_UP_RUNS) -> None:
             loop = channel.new_event_loop()
             loop.add_reader(far.fileno(), _HostStandIn(far.fileno()).answer)
             bindings, after_run = make_bindings(channel, (_WARM_UP_TOOL,))
-            outcome = run_program(
-                _warm_up_code[restricted],
+            prepared = PreparedRun(
                 restricted=restricted,
+                emit_log=_discard,
+                loop=loop,
+                namespace=_globals_ahead_for(restricted),
+            )
+            outcome = prepared.run(
+                _warm_up_code[restricted],
                 bindings=bindings,
                 max_log_bytes=1024,
                 max_value_bytes=1024,
-                emit_log=_discard,
                 after_run=after_run,
-                loop=loop,
             )
         if outcome.error is not None or outcome.value != _WARM_UP_CALLS:
             raise RuntimeError(f"the warm-up program failed: {outcome}")
@@ -188,6 +233,8 @@ def run_child(
 ) -> NoReturn:
     """Become a sandboxed child and serve one program over the two pipes; never returns."""
     step = _SETUP
+    # Test hook: the standard streams the zygote left the child, before it drops them.
+    streams = _inherited_streams() if settings.probe else []
     try:
         os.setsid()
         _close_descriptors(read_fd, write_fd)
@@ -199,7 +246,11 @@ def run_child(
             if uid is None or uid <= 0:
                 # Fail closed: a child the host sent no uid for stays root.
                 raise _limits.ProtectionError("uid_drop", f"no uid to drop to (got {uid!r})")
-            _limits.drop_privileges(uid, last_capability=plan.last_capability)
+            _limits.drop_privileges(
+                uid,
+                last_capability=plan.last_capability,
+                bounding_set_empty=plan.bounding_set_empty,
+            )
         step = _PDEATH
         _limits.set_parent_death_signal(signal.SIGKILL, parent=zygote)
         if os_layer:
@@ -211,7 +262,7 @@ def run_child(
                 memory_bytes=settings.memory_bytes,
                 max_open_files=settings.max_open_files,
             )
-        probe = _probe(settings.max_open_files) if settings.probe else None
+        probe = _probe(settings.max_open_files, streams) if settings.probe else None
         status_now = _status_reader() if settings.probe else None
         pidfd = os.pidfd_open(settings.probe_pidfd) if settings.probe_pidfd else None
         if os_layer and plan.seccomp_program is not None and settings.seccomp:
@@ -239,8 +290,13 @@ def run_child(
             restricted=settings.restricted,
             emit_log=channel.emit_log,
             own_process=True,
-            tripwire=_tripwire.make_tripwire(write_fd) if settings.tripwire else None,
+            tripwire=(
+                _tripwire.make_tripwire(write_fd, steps=_trusted_steps)
+                if settings.tripwire
+                else None
+            ),
             loop=channel.new_event_loop(),
+            namespace=_globals_ahead_for(settings.restricted),
         )
         # A stopped run tells the host the line its program was on.
         install_stop_reports(channel, prepared, cpu_limit=os_layer)
@@ -323,6 +379,10 @@ def _close_descriptors(read_fd: int, write_fd: int) -> None:
     os.closerange(high + 1, 1 << 20)
 
 
+def _inherited_streams() -> list[str]:
+    return [name for name in ("stdin", "stdout", "stderr") if getattr(sys, name) is not None]
+
+
 def _unprotected(settings: ChildSettings, plan: PlatformPlan) -> list[str]:
     reasons = [] if settings.tripwire else ["tripwire: switched off (tripwire=False)"]
     if not settings.os_layer:
@@ -349,8 +409,11 @@ def _status_reader() -> Callable[[], str]:
     return read_status
 
 
-def _probe(max_open_files: int) -> dict[str, object]:
-    """Describe this process for the OS-layer tests (only with ``probe=True``)."""
+def _probe(max_open_files: int, streams: list[str]) -> dict[str, object]:
+    """Describe this process for the OS-layer tests (only with ``probe=True``).
+
+    ``streams``: the standard streams the child had from the zygote.
+    """
     with open("/proc/self/status", encoding="ascii") as stream:
         status = stream.read()
     open_fds = []
@@ -374,4 +437,5 @@ def _probe(max_open_files: int) -> dict[str, object]:
         "pgid": os.getpgrp(),
         "sid": os.getsid(0),
         "pid": os.getpid(),
+        "streams": streams,
     }

@@ -26,7 +26,7 @@ import msgspec
 
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 
-from ._builtins import check_binding_names, make_globals
+from ._builtins import check_binding_names, make_globals, make_print
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
 from ._guards import MODEL_MODULE
 from ._where import program_line
@@ -212,6 +212,11 @@ class PreparedRun:
             run: a child's channel makes one that batches the program's calls,
             :meth:`bridge.child.ChildChannel.new_event_loop`); a new default
             loop if ``None``.
+        namespace: globals made ahead for this run alone by
+            :func:`sandbox._builtins.make_globals` with the same ``restricted``
+            and no bindings, never used since (a child's are made in the
+            zygote: see ``sandbox._child``); its ``print`` is made anew here,
+            for this run's capture. ``None`` makes fresh globals.
     """
 
     __slots__ = (
@@ -234,6 +239,7 @@ class PreparedRun:
         own_process: bool = False,
         tripwire: Callable[[str, tuple[object, ...]], None] | None = None,
         loop: asyncio.AbstractEventLoop | None = None,
+        namespace: dict[str, object] | None = None,
     ) -> None:
         self._restricted = restricted
         self._own_process = own_process
@@ -245,9 +251,15 @@ class PreparedRun:
         # decimal context, for one) never reach the caller's.
         self._context = contextvars.Context()
         self._output = _Output(0, emit_log)
-        self._namespace = make_globals(
-            restricted=restricted, bindings={}, print_line=self._output.write
-        )
+        if namespace is None:
+            namespace = make_globals(
+                restricted=restricted, bindings={}, print_line=self._output.write
+            )
+        else:
+            builtins = namespace["__builtins__"]
+            assert type(builtins) is dict
+            builtins["print"] = make_print(self._output.write)
+        self._namespace = namespace
         self._loop = asyncio.new_event_loop() if loop is None else loop
         self._loop.set_exception_handler(_ignore_loop_errors)
         self._task: asyncio.Task[Any] | None = None

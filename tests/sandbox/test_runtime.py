@@ -459,6 +459,20 @@ def test_a_prepared_run_serves_exactly_one_program() -> None:
         prepared.run(code, bindings={}, max_log_bytes=1000, max_value_bytes=1000)
 
 
+@pytest.mark.parametrize("restricted", [True, False])
+def test_a_prepared_run_runs_on_globals_made_ahead_with_its_own_print(restricted: bool) -> None:
+    made_ahead: list[str] = []
+    namespace = make_globals(restricted=restricted, bindings={}, print_line=made_ahead.append)
+    lines: list[str] = []
+    prepared = PreparedRun(restricted=restricted, emit_log=lines.append, namespace=namespace)
+    code = compile_program("print('mine')\nreturn seen", restricted=restricted)
+    outcome = prepared.run(code, bindings={"seen": 1}, max_log_bytes=1000, max_value_bytes=1000)
+    assert outcome == (1, None)
+    assert namespace["seen"] == 1  # the program ran on that very dict
+    assert lines == ["mine"]
+    assert made_ahead == []
+
+
 # -- out of memory --------------------------------------------------------------------------------
 
 
