@@ -12,7 +12,7 @@ import anyio.lowlevel
 import pytest
 
 import sandbox._pool as pool_module
-from sandbox import WorkerPool
+from sandbox import Limits, WorkerPool
 from sandbox._children import Child
 from sandbox.testing import EchoHandler, wait_for_idle
 
@@ -59,6 +59,37 @@ async def test_a_warm_childs_watcher_reaps_it_after_its_run(
     assert child.watch is None
     assert not Path(child.cwd).exists()  # noqa: ASYNC240 - a test assertion
     assert (stats.exiting, stats.killed) == (0, 0)
+
+
+@pytest.mark.slow
+async def test_a_childs_directory_goes_even_when_the_child_wrote_in_it() -> None:
+    # With every layer off (an ablation mode) a program can write files in
+    # its working directory; the pool removes the directory all the same.
+    limits = Limits(os_layer=False, language_layer=False, tripwire=False)
+    async with WorkerPool(size=1, limits=limits) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+            (child,) = pool._idle
+            result = await pool.run(
+                "with open('left-behind', 'w') as f:\n    f.write('x')\n"
+                "import os\nreturn os.listdir('.')",
+                tool_names=[],
+                handler=EchoHandler(),
+            )
+            assert result.value == ["left-behind"], result.error
+            await _until_released(child)
+            # Checked before the pool closes, which removes its whole directory.
+            assert not Path(child.cwd).exists()  # noqa: ASYNC240 - a test assertion
+
+
+async def test_each_child_gets_a_directory_of_its_own() -> None:
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 2)
+            first, second = pool._idle
+            assert first.cwd != second.cwd
+            assert Path(first.cwd).parent == Path(second.cwd).parent
+            assert Path(first.cwd).stat().st_mode & 0o777 == 0o700  # noqa: ASYNC240
 
 
 @pytest.mark.slow
