@@ -12,6 +12,7 @@ else before ``Done`` a ``worker-exit`` naming the signal or status.
 from __future__ import annotations
 
 import array
+import asyncio
 import contextlib
 import os
 import signal
@@ -76,7 +77,7 @@ class Child:
         self.from_child = from_child
         self.pid = 0
         self.state = "starting"  # starting -> idle -> busy -> (finishing ->) done
-        self.exited = anyio.Event()
+        self.exited = asyncio.Event()
         self.status: int | None = None
         self.cpu_seconds = 0.0
         self.zygote_died = False
@@ -113,7 +114,7 @@ class Zygote:
         self.ready = ready
         self.on_gone = on_gone
         self.children: dict[int, Child] = {}
-        self.spawns: dict[int, tuple[anyio.Event, Child, list[int | str]]] = {}
+        self.spawns: dict[int, tuple[asyncio.Event, Child, list[int | str]]] = {}
         #: Spawn requests sent whose requester gave up: the child is killed
         #: as soon as its pid is known, and followed until it is reaped.
         self.orphans: dict[int, Child] = {}
@@ -218,16 +219,19 @@ class Zygote:
                 child.exited.set()
             self.children.clear()
 
-    async def spawn(self, child: Child, fds: tuple[int, int]) -> None:
-        """Ask for a fork; on return ``child.pid`` is set and its exit is tracked."""
+    async def spawn(self, child: Child, fds: tuple[int, int], *, warm: bool = True) -> None:
+        """Ask for a fork; on return ``child.pid`` is set and its exit is tracked.
+
+        ``warm``: the child runs its warm-up before READY (see ``Spawn.warm``).
+        """
         if self.dead:
             self._gone(child)
             raise RuntimeError("the sandbox zygote exited")
         request_id = self.next_id
         self.next_id += 1
-        event, box = anyio.Event(), list[int | str]()
+        event, box = asyncio.Event(), list[int | str]()
         self.spawns[request_id] = (event, child, box)
-        message = _zygote.Spawn(request_id, child.settings, child.cwd, child.uid)
+        message = _zygote.Spawn(request_id, child.settings, child.cwd, child.uid, warm)
         ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))]
         sent = False
         try:

@@ -178,13 +178,13 @@ class WorkerPool(Pool):
         self._task_group: TaskGroup | None = None
         self._zygote: Zygote | None = None
         self._platform: _zygote.ZygoteReady | None = None
-        self._zygote_up = anyio.Event()
+        self._zygote_up = asyncio.Event()
         self._zygote_error: str | None = None
-        self._refill_wanted = anyio.Event()
+        self._refill_wanted = asyncio.Event()
         #: A run took a warm child since the refill task last looked.
         self._taken = False
-        self._run_returned = anyio.Event()
-        self._idle_changed = anyio.Event()
+        self._run_returned = asyncio.Event()
+        self._idle_changed = asyncio.Event()
         self._idle: list[Child] = []
         self._busy = 0
         self._exiting = 0
@@ -264,7 +264,7 @@ class WorkerPool(Pool):
             finally:
                 with anyio.CancelScope(shield=True):
                     self._zygote = None
-                    self._zygote_up = anyio.Event()
+                    self._zygote_up = asyncio.Event()
                     # The warm children die with the zygote (parent-death
                     # signal, or the zygote kills them as it closes).
                     idle, self._idle = self._idle, []
@@ -297,7 +297,7 @@ class WorkerPool(Pool):
                 self._task_group.start_soon(self._watch, child)
                 self._notify_idle()
             await self._refill_wanted.wait()
-            self._refill_wanted = anyio.Event()
+            self._refill_wanted = asyncio.Event()
             taken, self._taken = self._taken, False
             if (self._busy or taken) and self._idle:
                 # A warm child is still there for the next run: let the busy
@@ -342,7 +342,7 @@ class WorkerPool(Pool):
         self._refill_wanted.set()
 
     def _notify_idle(self) -> None:
-        event, self._idle_changed = self._idle_changed, anyio.Event()
+        event, self._idle_changed = self._idle_changed, asyncio.Event()
         event.set()
 
     def _task_group_or_fail(self) -> TaskGroup:
@@ -379,15 +379,17 @@ class WorkerPool(Pool):
             f"no sandbox zygote is running ({self._zygote_error or 'it is restarting'})"
         )
 
-    async def _start_child(self, settings: _zygote.ChildSettings) -> Child:
+    async def _start_child(self, settings: _zygote.ChildSettings, *, warm: bool = True) -> Child:
         zygote = await self._current_zygote()
         self._starting += 1
         try:
-            return await self._fork(zygote, settings)
+            return await self._fork(zygote, settings, warm=warm)
         finally:
             self._starting -= 1
 
-    async def _fork(self, zygote: Zygote, settings: _zygote.ChildSettings) -> Child:
+    async def _fork(
+        self, zygote: Zygote, settings: _zygote.ChildSettings, *, warm: bool
+    ) -> Child:
         fds: list[int] = []
         cwd = ""
         try:
@@ -420,7 +422,7 @@ class WorkerPool(Pool):
             with anyio.fail_after(_CHILD_READY_SECONDS):
                 try:
                     requested = True
-                    await zygote.spawn(child, (child_read, child_write))
+                    await zygote.spawn(child, (child_read, child_write), warm=warm)
                 finally:
                     close_child_ends()
                 self._started += 1
@@ -684,7 +686,9 @@ class WorkerPool(Pool):
         child = self._take_idle(settings)
         if child is None:
             try:
-                child = await self._start_child(settings)
+                # No warm child: this run waits for its own, which skips the
+                # warm-up (it would cost the run more than it saves it).
+                child = await self._start_child(settings, warm=False)
             except RuntimeError as exc:
                 return refused("worker-exit", str(exc))
         child.state = "busy"
@@ -705,7 +709,7 @@ class WorkerPool(Pool):
         finally:
             self._busy -= 1
             self._runs += 1
-            returned, self._run_returned = self._run_returned, anyio.Event()
+            returned, self._run_returned = self._run_returned, asyncio.Event()
             returned.set()
 
     def _take_idle(self, settings: _zygote.ChildSettings) -> Child | None:

@@ -24,6 +24,7 @@ a crashed host frees its uids with nothing to clean up.
 
 from __future__ import annotations
 
+import asyncio
 import grp
 import pwd
 import socket
@@ -167,7 +168,7 @@ class ChildUids:
     def __init__(self, uids: range) -> None:
         self.range = uids
         self._allocator = UidAllocator(uids)
-        self._released = anyio.Event()
+        self._released = asyncio.Event()
 
     @property
     def held(self) -> int:
@@ -197,7 +198,7 @@ class ChildUids:
     def release(self, uid: int) -> None:
         """Give ``uid`` back: its child can no longer run and its directory is gone."""
         self._allocator.release(uid)
-        event, self._released = self._released, anyio.Event()
+        event, self._released = self._released, asyncio.Event()
         event.set()
 
     def release_all(self) -> None:

@@ -146,12 +146,16 @@ class Spawn(msgspec.Struct, frozen=True, tag="spawn", array_like=True, forbid_un
         uid: The uid and gid the child drops to, which no other live child
             holds; ``None`` when the zygote does not run as root or the OS
             layer is off.
+        warm: Whether the child runs its warm-up before READY: for a child
+            that will wait in the pool, not for one forked for a run that
+            waits for it (see ``sandbox._child.run_child``).
     """
 
     id: int
     settings: ChildSettings
     cwd: str
     uid: int | None
+    warm: bool = True
 
 
 @final
@@ -434,6 +438,7 @@ class _Server:
                 request.cwd,
                 request.uid,
                 os.getppid(),
+                warm=request.warm,
             )
             os._exit(70)
         os.close(read_fd)

@@ -125,15 +125,30 @@ def test_a_zygote_that_cannot_empty_its_bounding_set_leaves_it_to_each_child(
     assert not plan.bounding_set_empty
 
 
+_GLOBALS_LEFT = (
+    "import sys\n"
+    "ahead = sys.modules['sandbox._child']._globals_ahead\n"
+    "return [len(ahead[False]), len(ahead[True])]"
+)
+
+
 async def test_a_childs_runs_take_the_globals_the_zygote_made_for_them() -> None:
-    # A child with the language layer off took the two made for it (its
+    # A warm child with the language layer off took the two made for it (its
     # warm-up's and its program's); the restricted ones are still there.
-    source = (
-        "import sys\n"
-        "ahead = sys.modules['sandbox._child']._globals_ahead\n"
-        "return [len(ahead[False]), len(ahead[True])]"
-    )
-    assert await _values(source, 1) == [[0, 2]]
+    async with WorkerPool(limits=PLAIN, size=1) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+            result = await pool.run(_GLOBALS_LEFT, tool_names=[], handler=EchoHandler())
+    assert result.value == [0, 2], result.error
+
+
+async def test_a_child_forked_for_its_run_skips_the_warm_up() -> None:
+    # No warm child (size=0): the run forks its own, which runs no warm-up
+    # (the run would wait for it) and so took only its program's globals.
+    async with WorkerPool(limits=PLAIN, size=0) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(_GLOBALS_LEFT, tool_names=[], handler=EchoHandler())
+    assert result.value == [1, 2], result.error
 
 
 async def test_the_zygote_takes_the_tripwires_exempt_steps_for_its_children() -> None:
