@@ -31,9 +31,11 @@ microseconds away (its next call, or ``Done``). For up to
 pipe between the loop's other work (a read, then ``asyncio.sleep(0)``)
 instead of letting the loop block: a blocked loop lets its CPU go idle, and on
 a virtual machine waking it again costs more than the child's answer takes.
-A window that passes without a frame switches polling off until the child
-answers within one again, and one endpoint per loop polls at a time, so a
-slow program or many runs at once cost no CPU for it.
+The endpoint polls only once the child has answered a reply within the window
+(a run's first answer is waited for, and measured), a window that passes
+without a frame switches polling off until the child answers within one again,
+and one endpoint per loop polls at a time, so a slow program, a program that
+makes one call, or many runs at once cost no CPU for it.
 
 This module is host-only: the child never imports it.
 """
@@ -251,9 +253,12 @@ class HostEndpoint:
         self._read_first = False
         # When the last call in flight was answered, while the child's next
         # frame has not come (0.0 otherwise), and whether waits after a reply
-        # poll (see _poll_once): the child's last answer came within the window.
+        # poll (see _poll_once): the child's last answer came within the
+        # window. Off until one has: a run's first answer is measured, not
+        # polled for (a program that makes one call is often slower to answer
+        # its reply, with Done, than one in a loop of calls is with its next).
         self._replied_at = 0.0
-        self._poll = True
+        self._poll = False
         self._poll_loop: asyncio.AbstractEventLoop | None = None  # holding its polling slot
         self._write_lock = anyio.Lock(fast_acquire=True)
         self._writers = 0  # tasks writing through the lock (the pipe was full)

@@ -19,6 +19,7 @@ import anyio
 import anyio.to_thread
 import msgspec
 import pytest
+from anyio import wait_all_tasks_blocked
 
 import bridge.child
 import bridge.host
@@ -105,49 +106,128 @@ class EmptyReads:
                 raise AssertionError(f"the endpoint read fd {fd} empty fewer than {count} times")
 
 
-async def test_after_the_last_reply_the_endpoint_polls_for_the_next_frame(
+class Blocked:
+    """Lets a script thread go on once the endpoint has stopped, after a given call.
+
+    ``after(n)`` is called by a handler as call ``n`` returns; the watcher then
+    waits until every task on the loop is blocked (an endpoint that polls never
+    is) and notes the empty reads so far; ``go(n)`` waits for that in the thread.
+    """
+
+    def __init__(self, reads: EmptyReads) -> None:
+        self._reads = reads
+        self._answered: dict[int, anyio.Event] = {}
+        self._released: dict[int, threading.Event] = {}
+        self.reads_when_blocked: dict[int, int] = {}
+        self.fd = -1
+
+    def expect(self, *calls: int) -> None:
+        for n in calls:
+            self._answered[n] = anyio.Event()
+            self._released[n] = threading.Event()
+
+    def after(self, n: int) -> None:
+        if n in self._answered:
+            self._answered[n].set()
+
+    async def watch(self) -> None:
+        for n, answered in sorted(self._answered.items()):
+            await answered.wait()
+            await wait_all_tasks_blocked()
+            self.reads_when_blocked[n] = self._reads.of(self.fd)
+            self._released[n].set()
+
+    def go(self, n: int) -> None:
+        if not self._released[n].wait(_STUCK):
+            raise AssertionError(f"the endpoint never stopped after call {n}")
+
+
+class Numbered:
+    """Answers ``{"n": n}`` with ``n``; notes the empty reads as each call starts and returns."""
+
+    def __init__(self, reads: EmptyReads, blocked: Blocked, on_call: Callable[[int], None]) -> None:
+        self._reads = reads
+        self._blocked = blocked
+        self._on_call = on_call
+        self.at_start: dict[int, int] = {}
+        self.at_return: dict[int, int] = {}
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        assert isinstance(args, dict)
+        n = args["n"]
+        assert isinstance(n, int)
+        fd = self._blocked.fd
+        self.at_start[n] = self._reads.of(fd)
+        self._on_call(n)
+        self.at_return[n] = self._reads.of(fd)
+        self._blocked.after(n)
+        return n
+
+
+def call(n: int) -> Call:
+    return Call(n, "t", msgspec.json.encode({"n": n}))
+
+
+async def serve_watched(script: Callable[[FakeChild], None], handler: Any, blocked: Blocked) -> Any:
+    async with anyio.create_task_group() as group:
+        group.start_soon(blocked.watch)
+        return await serve(script, handler)
+
+
+async def test_a_runs_first_answer_is_waited_for_and_a_quick_one_turns_polling_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The clock stands still, so the window never ends: the endpoint must keep
-    # reading the pipe itself (not wait for the loop's reader) until Done comes.
+    # After reply 0 the endpoint waits on the loop's reader (all tasks block);
+    # the child answers at once (the clock stands still), so after reply 1 it
+    # polls: it keeps reading the pipe itself until Done comes.
     fake_time(monkeypatch, bridge.host, Clock())
     reads = EmptyReads(monkeypatch)
+    blocked = Blocked(reads)
+    blocked.expect(0)
+    handler = Numbered(reads, blocked, lambda n: None)
     polls: list[int] = []
 
     def script(child: FakeChild) -> None:
-        child.send(Call(0, "t", b'{"x":1}'))
-        assert child.recv_reply() == Reply(0, value=b'{"x":1}')
-        before = reads.of(child.to_host_r)
-        reads.wait_for(child.to_host_r, before + 5)
-        polls.append(reads.of(child.to_host_r) - before)
-        child.send(done(1))
+        blocked.fd = child.to_host_r
+        child.send(call(0))
+        assert child.recv_reply().value == b"0"
+        blocked.go(0)
+        child.send(call(1))
+        assert child.recv_reply().value == b"1"
+        reads.wait_for(child.to_host_r, handler.at_return[1] + 5)
+        polls.append(reads.of(child.to_host_r) - handler.at_return[1])
+        child.send(done(2))
 
-    outcome = await serve(script)
-    assert outcome.value == 1
+    outcome = await serve_watched(script, handler, blocked)
+    assert outcome.value == 2
+    assert blocked.reads_when_blocked[0] == handler.at_return[0]  # no poll after reply 0
     assert polls
     assert polls[0] >= 5
 
 
 async def test_no_poll_while_a_call_is_still_being_served(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Nothing is near while a tool runs: the endpoint waits for the loop's reader.
+    # Polling is on (call 0 was answered at once), but nothing is near while
+    # call 1's tool runs: the endpoint waits for the loop's reader meanwhile.
     fake_time(monkeypatch, bridge.host, Clock())
     reads = EmptyReads(monkeypatch)
+    blocked = Blocked(reads)
     release = threading.Event()
     seen: list[int] = []
 
     class Gated:
         async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
-            fd = endpoint_fd[0]
-            seen.append(reads.of(fd))
-            await anyio.to_thread.run_sync(release.wait, _STUCK)
-            seen.append(reads.of(fd))
-            return 1
-
-    endpoint_fd: list[int] = []
+            assert isinstance(args, dict)
+            if args["n"] == 1:
+                seen.append(reads.of(blocked.fd))
+                await anyio.to_thread.run_sync(release.wait, _STUCK)
+                seen.append(reads.of(blocked.fd))
+            return args["n"]
 
     def script(child: FakeChild) -> None:
-        endpoint_fd.append(child.to_host_r)
-        child.send(Call(0, "t", b"{}"))
+        blocked.fd = child.to_host_r
+        child.send(call(0))
+        assert child.recv_reply().value == b"0"
+        child.send(call(1))
         release.set()
         assert child.recv_reply().value == b"1"
         child.send(done(2))
@@ -161,10 +241,10 @@ async def test_no_poll_while_a_call_is_still_being_served(monkeypatch: pytest.Mo
 async def test_a_vain_window_turns_polling_off_until_the_child_answers_within_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Call 0's window passes with nothing read (each empty read moves the
-    # clock past it), so after reply 1 the endpoint does not poll; the child
-    # answers reply 1 at once (the clock stands still), which turns polling
-    # back on for reply 2.
+    # Call 0 is answered at once: polling is on. Call 1's window passes with
+    # nothing read (each empty read then moves the clock past it), so the
+    # child's answer to it (call 2) comes too late: after reply 2 the endpoint
+    # does not poll. Call 3 comes at once again, which turns polling back on.
     clock = Clock()
     fake_time(monkeypatch, bridge.host, clock)
     reads = EmptyReads(monkeypatch)
@@ -174,41 +254,32 @@ async def test_a_vain_window_turns_polling_off_until_the_child_answers_within_on
         if advancing[0]:
             clock.now += 10 * HOST_POLL_SECONDS
 
+    def on_call(n: int) -> None:
+        advancing[0] = n == 1
+
     reads.on_empty = on_empty
-    # Empty reads seen as each handler started and as it returned (its reply
-    # follows at once, with no read between).
-    at_start: dict[int, int] = {}
-    at_return: dict[int, int] = {}
-
-    class Phased:
-        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
-            assert isinstance(args, dict)
-            n = args["n"]
-            assert isinstance(n, int)
-            at_start[n] = reads.of(fd[0])
-            advancing[0] = n == 0
-            at_return[n] = reads.of(fd[0])
-            return n
-
-    fd: list[int] = []
+    blocked = Blocked(reads)
+    blocked.expect(2)
+    handler = Numbered(reads, blocked, on_call)
 
     def script(child: FakeChild) -> None:
-        fd.append(child.to_host_r)
-        child.send(Call(0, "t", b'{"n":0}'))
+        fd = blocked.fd = child.to_host_r
+        child.send(call(0))
         assert child.recv_reply().value == b"0"
-        # The window after reply 0: polled, found nothing, and ended.
-        reads.wait_for(fd[0], at_return[0] + 1)
-        child.send(Call(1, "t", b'{"n":1}'))
+        child.send(call(1))
         assert child.recv_reply().value == b"1"
-        child.send(Call(2, "t", b'{"n":2}'))
+        reads.wait_for(fd, handler.at_return[1] + 1)  # polled once, in vain
+        child.send(call(2))
         assert child.recv_reply().value == b"2"
-        reads.wait_for(fd[0], at_return[2] + 3)
-        child.send(done(3))
+        blocked.go(2)
+        child.send(call(3))
+        assert child.recv_reply().value == b"3"
+        reads.wait_for(fd, handler.at_return[3] + 3)
+        child.send(done(4))
 
-    outcome = await serve(script, Phased())
-    assert outcome.value == 3
-    # No poll between reply 1 and call 2: the read of call 2 was the loop's reader's.
-    assert at_start[2] == at_return[1]
+    outcome = await serve_watched(script, handler, blocked)
+    assert outcome.value == 4
+    assert blocked.reads_when_blocked[2] == handler.at_return[2]  # no poll after reply 2
 
 
 async def test_one_endpoint_per_loop_polls_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -233,14 +304,17 @@ async def test_one_endpoint_per_loop_polls_at_a_time(monkeypatch: pytest.MonkeyP
         for child in (first, second):
             child.send(Ready(PROTOCOL_VERSION, os.getpid()))
             child.recv_run()
-        first.send(Call(0, "t", b'{"n":1}'))
+            # Answered at once (the clock stands still): polling is on for both.
+            child.send(Call(0, "t", b'{"n":0}'))
+            child.recv_reply()
+        first.send(Call(1, "t", b'{"n":1}'))
         first.recv_reply()
         reads.wait_for(first.to_host_r, at_reply[first.to_host_r] + 3)
         # The second endpoint serves its whole call now, while the first
         # polls; its child answers only after three more passes of the loop
         # (three more polls of the first), in which the second would have
         # polled too.
-        second.send(Call(0, "t", b'{"n":2}'))
+        second.send(Call(1, "t", b'{"n":2}'))
         second.recv_reply()
         reads.wait_for(first.to_host_r, reads.of(first.to_host_r) + 3)
         second.send(done(2))
@@ -302,11 +376,14 @@ async def test_an_endpoint_whose_child_answered_gives_the_polling_slot_up(
         for child in (first, second):
             child.send(Ready(PROTOCOL_VERSION, os.getpid()))
             child.recv_run()
-        first.send(Call(0, "t", b'{"n":0}'))
+            # Answered at once (the clock stands still): polling is on for both.
+            child.send(Call(0, "t", b'{"n":0}'))
+            child.recv_reply()
+        first.send(Call(1, "t", b'{"n":1}'))
         first.recv_reply()
         reads.wait_for(first.to_host_r, at_reply[first.to_host_r] + 1)  # it polls
-        first.send(Call(1, "t", b'{"n":"gated"}'))  # and now serves a call that waits
-        second.send(Call(0, "t", b'{"n":0}'))
+        first.send(Call(2, "t", b'{"n":"gated"}'))  # and now serves a call that waits
+        second.send(Call(1, "t", b'{"n":1}'))
         second.recv_reply()
         reads.wait_for(second.to_host_r, at_reply[second.to_host_r] + 3)
         second.send(done(2))
