@@ -282,6 +282,46 @@ async def test_a_vain_window_turns_polling_off_until_the_child_answers_within_on
     assert blocked.reads_when_blocked[2] == handler.at_return[2]  # no poll after reply 2
 
 
+def greet_and_answer_one_call(*children: FakeChild) -> None:
+    """Each child's handshake, then a call its endpoint answers at once: polling is on.
+
+    (The clock stands still, so the child's next frame comes within the window.)
+    """
+    for child in children:
+        child.send(Ready(PROTOCOL_VERSION, os.getpid()))
+        child.recv_run()
+        child.send(Call(0, "t", b'{"n":0}'))
+        child.recv_reply()
+
+
+async def serve_both(
+    children: tuple[FakeChild, FakeChild],
+    handler_for: Callable[[FakeChild], Any],
+    script: Callable[[], None],
+    on_served: Callable[[FakeChild], None] = lambda child: None,
+) -> dict[int, JsonValue]:
+    """Serve two children on this loop while ``script`` drives both; each run's value by fd."""
+    values: dict[int, JsonValue] = {}
+
+    async def run(child: FakeChild) -> None:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
+        await endpoint.receive_ready()
+        values[child.to_host_r] = (await endpoint.serve(make_run(), handler_for(child))).value
+        on_served(child)
+
+    try:
+        with anyio.fail_after(_STUCK):
+            async with anyio.create_task_group() as group:
+                group.start_soon(anyio.to_thread.run_sync, script)
+                for child in children:
+                    group.start_soon(run, child)
+    finally:
+        for child in children:
+            child.close_child_side()
+            child.close_host_side()
+    return values
+
+
 async def test_one_endpoint_per_loop_polls_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     # The first endpoint to reply polls (the clock stands still: for as long
     # as its child is silent); the second replies meanwhile and must wait for
@@ -289,24 +329,20 @@ async def test_one_endpoint_per_loop_polls_at_a_time(monkeypatch: pytest.MonkeyP
     fake_time(monkeypatch, bridge.host, Clock())
     reads = EmptyReads(monkeypatch)
     first, second = FakeChild(), FakeChild()
-    # Empty reads of each child's pipe as its call's handler returned (its
-    # reply follows at once, with no read between).
+    # Empty reads of each child's pipe as its last call's handler returned
+    # (its reply follows at once, with no read between).
     at_reply: dict[int, int] = {}
 
     class Counted:
+        def __init__(self, child: FakeChild) -> None:
+            self.fd = child.to_host_r
+
         async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
-            assert isinstance(args, dict)
-            fd = first.to_host_r if args["n"] == 1 else second.to_host_r
-            at_reply[fd] = reads.of(fd)
+            at_reply[self.fd] = reads.of(self.fd)
             return args
 
     def script() -> None:
-        for child in (first, second):
-            child.send(Ready(PROTOCOL_VERSION, os.getpid()))
-            child.recv_run()
-            # Answered at once (the clock stands still): polling is on for both.
-            child.send(Call(0, "t", b'{"n":0}'))
-            child.recv_reply()
+        greet_and_answer_one_call(first, second)
         first.send(Call(1, "t", b'{"n":1}'))
         first.recv_reply()
         reads.wait_for(first.to_host_r, at_reply[first.to_host_r] + 3)
@@ -321,28 +357,15 @@ async def test_one_endpoint_per_loop_polls_at_a_time(monkeypatch: pytest.MonkeyP
         assert second_done.wait(_STUCK)
         first.send(done(1))
 
-    values: dict[int, JsonValue] = {}
     finished: list[int] = []
     second_done = threading.Event()
 
-    async def run(child: FakeChild) -> None:
-        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
-        await endpoint.receive_ready()
-        values[child.to_host_r] = (await endpoint.serve(make_run(), Counted())).value
+    def served(child: FakeChild) -> None:
         finished.append(child.to_host_r)
         if child is second:
             second_done.set()
 
-    try:
-        with anyio.fail_after(_STUCK):
-            async with anyio.create_task_group() as group:
-                group.start_soon(anyio.to_thread.run_sync, script)
-                group.start_soon(run, first)
-                group.start_soon(run, second)
-    finally:
-        for child in (first, second):
-            child.close_child_side()
-            child.close_host_side()
+    values = await serve_both((first, second), Counted, script, served)
     assert values == {first.to_host_r: 1, second.to_host_r: 2}
     assert finished == [second.to_host_r, first.to_host_r]
     assert reads.of(second.to_host_r) == at_reply[second.to_host_r]
@@ -362,8 +385,8 @@ async def test_an_endpoint_whose_child_answered_gives_the_polling_slot_up(
     gate = threading.Event()
 
     class Handler:
-        def __init__(self, fd: int) -> None:
-            self.fd = fd
+        def __init__(self, child: FakeChild) -> None:
+            self.fd = child.to_host_r
 
         async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
             assert isinstance(args, dict)
@@ -373,12 +396,7 @@ async def test_an_endpoint_whose_child_answered_gives_the_polling_slot_up(
             return args["n"]
 
     def script() -> None:
-        for child in (first, second):
-            child.send(Ready(PROTOCOL_VERSION, os.getpid()))
-            child.recv_run()
-            # Answered at once (the clock stands still): polling is on for both.
-            child.send(Call(0, "t", b'{"n":0}'))
-            child.recv_reply()
+        greet_and_answer_one_call(first, second)
         first.send(Call(1, "t", b'{"n":1}'))
         first.recv_reply()
         reads.wait_for(first.to_host_r, at_reply[first.to_host_r] + 1)  # it polls
@@ -391,25 +409,10 @@ async def test_an_endpoint_whose_child_answered_gives_the_polling_slot_up(
         first.recv_reply()
         first.send(done(1))
 
-    values: dict[int, JsonValue] = {}
-
-    async def run(child: FakeChild) -> None:
-        endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
-        await endpoint.receive_ready()
-        outcome = await endpoint.serve(make_run(), Handler(child.to_host_r))
-        values[child.to_host_r] = outcome.value
-
     try:
-        with anyio.fail_after(_STUCK):
-            async with anyio.create_task_group() as group:
-                group.start_soon(anyio.to_thread.run_sync, script)
-                group.start_soon(run, first)
-                group.start_soon(run, second)
+        values = await serve_both((first, second), Handler, script)
     finally:
         gate.set()
-        for child in (first, second):
-            child.close_child_side()
-            child.close_host_side()
     assert values == {first.to_host_r: 1, second.to_host_r: 2}
 
 
