@@ -41,7 +41,14 @@ async def after(n):
     await asyncio.sleep(0.01 * n)
     return n
 
-order = [await c for c in asyncio.as_completed([after(3), after(1), after(2)])]
+async def after_passes(n):
+    # n passes of the event loop: the order the calls finish in does not
+    # hang on how fast the machine is (10 ms sleeps apart could swap under load).
+    for _ in range(n):
+        await asyncio.sleep(0)
+    return n
+
+order = [await c for c in asyncio.as_completed([after_passes(3), after_passes(1), after_passes(2)])]
 fast = asyncio.create_task(after(1))
 slow = asyncio.create_task(after(100))
 done, pending = await asyncio.wait([fast, slow], return_when=asyncio.FIRST_COMPLETED)
