@@ -514,6 +514,34 @@ class ChildChannel:
         if loop is not None and not loop.is_closed():
             loop.remove_reader(self._read_fd)
 
+    def read_replies(
+        self, ready: list[tuple[selectors.SelectorKey, int]]
+    ) -> list[tuple[selectors.SelectorKey, int]]:
+        """A wait found ``ready``: read the host's frames now if the pipe is among them.
+
+        Returns the rest of ``ready``, for the loop. Left to the loop, the
+        reader runs as a callback of this iteration and the task a reply wakes
+        only in the next; read here, before the loop counts its callbacks, the
+        reply wakes its task in this one (one loop iteration less per call).
+        An error goes to the loop's exception handler, as a callback's would.
+        """
+        if not ready:
+            return ready
+        fd = self._read_fd
+        rest = [event for event in ready if event[0].fd != fd]
+        if len(rest) == len(ready):
+            return ready
+        loop = self._loop
+        if loop is None or loop is not self._step_loop:
+            return ready  # the reader is not this loop's: the loop runs it
+        try:
+            self._on_readable()
+        except Exception as exc:
+            loop.call_exception_handler(
+                {"message": "reading the host's replies failed", "exception": exc}
+            )
+        return rest
+
     def _on_readable(self) -> None:
         calls = self._calls
         try:
@@ -540,7 +568,9 @@ class _StepSelector(selectors.DefaultSelector):
     asyncio's loop calls ``select`` at the start of each iteration, once the
     callbacks of the one before (a step of every ready task) have run: the
     calls those steps held back go out here, in one write, before the loop may
-    block. A wait for a reply polls first (:meth:`ChildChannel.reply_poll_seconds`).
+    block. A wait for a reply polls first (:meth:`ChildChannel.reply_poll_seconds`),
+    and the host's frames a wait finds are read before the loop runs its
+    callbacks (:meth:`ChildChannel.read_replies`).
     """
 
     def __init__(self, channel: ChildChannel) -> None:
@@ -549,6 +579,11 @@ class _StepSelector(selectors.DefaultSelector):
 
     def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
         channel = self._channel
+        return channel.read_replies(self._wait(channel, timeout))
+
+    def _wait(
+        self, channel: ChildChannel, timeout: float | None
+    ) -> list[tuple[selectors.SelectorKey, int]]:
         # The loop chose the timeout before this call: should ending the step
         # schedule callbacks (failed calls), it must only poll.
         if channel._end_step() or (timeout is not None and timeout <= 0):

@@ -498,19 +498,21 @@ def reply_at_poll(host_write: int, which: int) -> Callable[[int], None]:
 def test_a_wait_for_a_reply_polls_and_takes_what_comes_without_blocking(
     monkeypatch: pytest.MonkeyPatch, channel_parts: tuple[ChildChannel, int, Sink]
 ) -> None:
-    channel, host_write, _ = channel_parts
+    channel, host_write, sink = channel_parts
     fake_time(monkeypatch, bridge.child, Clock())  # the window never ends by itself
     waits = Waits(monkeypatch)
     waits.on_poll = reply_at_poll(host_write, 4)
-    # A broken poll would block here for the whole timeout, and fail.
-    assert selector_of(channel).select(5)
+    # A broken poll would block here for the whole timeout, and fail. The
+    # reply was read in the wait: the loop has no reader left to run.
+    assert selector_of(channel).select(5) == []
     assert waits.take() == [0, 0, 0, 0]  # polled until the reply came; never blocked
+    assert [reply.id for reply in sink.replies] == [0]
 
 
 def test_a_vain_window_makes_the_next_wait_block_at_once_until_a_reply_is_quick(
     monkeypatch: pytest.MonkeyPatch, channel_parts: tuple[ChildChannel, int, Sink]
 ) -> None:
-    channel, host_write, _ = channel_parts
+    channel, host_write, sink = channel_parts
     clock = Clock()
     fake_time(monkeypatch, bridge.child, clock)
     waits = Waits(monkeypatch)
@@ -529,13 +531,14 @@ def test_a_vain_window_makes_the_next_wait_block_at_once_until_a_reply_is_quick(
     # so it comes back with it, quickly (the clock has not moved).
     waits.on_poll = reply_at_poll(host_write, 0)  # none: the reply is there already
     os.write(host_write, reply_frame())
-    assert selector.select(None)
+    assert selector.select(None) == []  # the wait read it
     assert waits.take() == [None]
-    channel._on_readable()  # the loop's reader takes the reply
+    assert len(sink.replies) == 1
     # That quick reply turned polling back on.
     waits.on_poll = reply_at_poll(host_write, 2)
-    assert selector.select(5)
+    assert selector.select(5) == []
     assert waits.take() == [0, 0]
+    assert len(sink.replies) == 2
 
 
 def test_no_poll_when_no_call_waits(
@@ -547,8 +550,9 @@ def test_no_poll_when_no_call_waits(
     waits = Waits(monkeypatch)
     sink.waiting = False
     os.write(host_write, reply_frame())
-    assert selector_of(channel).select(None)
+    assert selector_of(channel).select(None) == []
     assert waits.take() == [None]
+    assert len(sink.replies) == 1  # what came anyway was read
 
 
 def test_a_wait_that_must_not_block_does_not_poll_either(
@@ -584,3 +588,87 @@ async def test_the_programs_calls_say_whether_one_waits_for_its_reply() -> None:
         channel.detach()
         for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
             os.close(fd)
+
+
+@pytest.fixture
+def program_channel() -> Iterator[tuple[ChildChannel, int, Any]]:
+    """A channel on real pipes with its run's loop, the program's ``tools`` (one tool, ``t``)
+    and the host's write end."""
+    from bridge.proxy import make_bindings
+
+    to_child_r, to_child_w = os.pipe()
+    to_host_r, to_host_w = os.pipe()
+    channel = ChildChannel(to_child_r, to_host_w)
+    loop = channel.new_event_loop()
+    bindings, _ = make_bindings(channel, ("t",))
+    try:
+        yield channel, to_child_w, bindings["tools"]
+    finally:
+        channel.detach()
+        loop.close()
+        for fd in (to_child_r, to_child_w, to_host_r, to_host_w):
+            os.close(fd)
+
+
+def test_a_reply_the_wait_finds_wakes_its_call_in_the_same_loop_iteration(
+    monkeypatch: pytest.MonkeyPatch, program_channel: tuple[ChildChannel, int, Any]
+) -> None:
+    # Left to the loop, the reader would run as a callback of the iteration
+    # whose wait found the reply, and the call's task only in the next one:
+    # one more wait between the reply and the program.
+    channel, host_write, tools = program_channel
+    fake_time(monkeypatch, bridge.child, Clock())
+    waits = Waits(monkeypatch)
+    found_by: list[int] = []
+
+    def reply_at_second_poll(count: int) -> None:
+        if count == 2:
+            found_by.append(len(waits.timeouts))  # this wait finds it
+            os.write(host_write, reply_frame())
+
+    waits.on_poll = reply_at_second_poll
+
+    async def program() -> tuple[JsonValue, int]:
+        value = await tools.t()
+        return value, len(waits.timeouts)
+
+    loop = channel._step_loop
+    assert loop is not None
+    value, waits_before_the_program_went_on = loop.run_until_complete(program())
+    assert value == 1
+    assert found_by == [waits_before_the_program_went_on]
+
+
+def test_a_reply_the_wait_cannot_read_goes_to_the_loops_exception_handler(
+    monkeypatch: pytest.MonkeyPatch, program_channel: tuple[ChildChannel, int, Any]
+) -> None:
+    # As a reader callback that raises would: the loop reports it and goes on.
+    channel, host_write, tools = program_channel
+    fake_time(monkeypatch, bridge.child, Clock())
+    reported: list[dict[str, Any]] = []
+    loop = channel._step_loop
+    assert loop is not None
+    seen = asyncio.Event()
+
+    def report(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        reported.append(context)
+        seen.set()
+
+    loop.set_exception_handler(report)
+
+    class BrokenSink(Sink):
+        def resolve(self, reply: Reply) -> None:
+            raise RuntimeError("resolve broke")
+
+    async def program() -> str:
+        task = asyncio.ensure_future(tools.t())
+        await asyncio.sleep(0)  # the call is sent; the loop waits for its reply
+        channel._calls = BrokenSink()
+        os.write(host_write, reply_frame())
+        await seen.wait()  # the loop's next wait reads the reply
+        task.cancel()
+        return "went on"
+
+    assert loop.run_until_complete(program()) == "went on"
+    [context] = reported
+    assert isinstance(context["exception"], RuntimeError)
