@@ -64,8 +64,8 @@ class Child:
     """One forked child, from Spawn to reaping."""
 
     __slots__ = (
-        "cpu_seconds", "cwd", "endpoint", "exited", "from_child", "gone", "pid", "settings",
-        "state", "status", "to_child", "uid", "watch", "zygote_died",
+        "cpu_seconds", "cwd", "cwd_removed", "endpoint", "exited", "from_child", "gone", "pid",
+        "settings", "state", "status", "to_child", "uid", "watch", "zygote_died",
     )
 
     def __init__(
@@ -73,6 +73,8 @@ class Child:
     ) -> None:
         self.settings = settings
         self.cwd = cwd
+        #: Whether ``cwd`` was removed already (see ``WorkerPool``'s ``_close_to_child``).
+        self.cwd_removed = False
         self.to_child = to_child
         self.from_child = from_child
         self.pid = 0

@@ -487,10 +487,12 @@ class WorkerPool(Pool):
         for fd in (child.to_child, child.from_child):
             _close_pipe_end(fd)
         child.to_child = child.from_child = -1
-        try:
-            os.rmdir(child.cwd)  # empty, but where a child without the OS layer wrote in it
-        except OSError:
-            shutil.rmtree(child.cwd, ignore_errors=True)
+        if not child.cwd_removed:
+            try:
+                os.rmdir(child.cwd)  # empty, but where a child without the OS layer wrote in it
+            except OSError:
+                shutil.rmtree(child.cwd, ignore_errors=True)
+            child.cwd_removed = True
         self._child_gone(child)
 
     def _child_gone(self, child: Child) -> None:
@@ -835,7 +837,22 @@ def _close_pipe_end(fd: int) -> None:
 
 
 def _close_to_child(child: Child) -> None:
-    """Close the host's end of the pipe to ``child``: the child, done, exits on the EOF."""
+    """Close the host's end of the pipe to ``child``: the child, done, exits on the EOF.
+
+    Its directory is removed first, while it is still the child's working
+    directory: the removal then only unlinks it (about 20 µs), and the
+    directory itself is freed by the child's exit, in the child's time. Once
+    the process is gone, removing it also freed it, on the event loop: 0.1 to
+    1.5 ms here, blocking every other run. A directory that is not empty (a
+    child without the OS layer wrote in it) is left for ``_release``.
+    """
+    if not child.cwd_removed:
+        try:
+            os.rmdir(child.cwd)
+        except OSError:
+            pass
+        else:
+            child.cwd_removed = True
     fd, child.to_child = child.to_child, -1
     _close_pipe_end(fd)
 

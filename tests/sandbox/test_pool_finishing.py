@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import platform
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.lowlevel
@@ -59,6 +59,37 @@ async def test_a_warm_childs_watcher_reaps_it_after_its_run(
     assert child.watch is None
     assert not Path(child.cwd).exists()  # noqa: ASYNC240 - a test assertion
     assert (stats.exiting, stats.killed) == (0, 0)
+
+
+@pytest.mark.slow
+async def test_a_childs_directory_is_removed_while_the_child_is_still_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Removed once the process is gone, the directory is also freed by that
+    # removal, on the host's event loop (0.1 to 1.5 ms here); removed while it
+    # is still the child's working directory, it is only unlinked, and the
+    # child's exit frees it.
+    removals: list[tuple[str, bool]] = []
+    real_rmdir = os.rmdir
+    children: list[Child] = []
+
+    def rmdir(path: str, **options: Any) -> None:
+        for child in children:
+            if path == child.cwd:
+                removals.append((path, child.exited.is_set()))
+        real_rmdir(path, **options)
+
+    monkeypatch.setattr(os, "rmdir", rmdir)
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+            (child,) = pool._idle
+            children.append(child)
+            result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+            assert result.value == 1
+            await _until_released(child)
+            assert not Path(child.cwd).exists()  # noqa: ASYNC240 - a test assertion
+    assert removals == [(child.cwd, False)]  # once, before the host knew it had exited
 
 
 @pytest.mark.slow
