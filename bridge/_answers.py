@@ -30,6 +30,7 @@ __all__ = [
     "CallHandler",
     "CallReply",
     "ToolCallFailed",
+    "encode_off_loop",
     "encode_tool_value",
     "failed_reply",
     "internal_reply",
@@ -195,6 +196,11 @@ async def encode_tool_value(value: JsonValue) -> bytes:
     """
     if not exceeds_nodes(value, INLINE_ENCODE_NODES):
         return encode_value(value, accept_tuples=True)
+    return await encode_off_loop(value)
+
+
+async def encode_off_loop(value: JsonValue) -> bytes:
+    """A large value as JSON text, checked and encoded in a worker thread."""
     return await anyio.to_thread.run_sync(
         lambda: encode_value(value, accept_tuples=True), abandon_on_cancel=True
     )

@@ -59,6 +59,7 @@ from bridge._answers import (
     CallHandler,
     CallReply,
     ToolCallFailed,
+    encode_off_loop,
     encode_tool_value,
     failed_reply,
     internal_reply,
@@ -864,7 +865,8 @@ class HostEndpoint:
 
     async def _answer_later(self, call_id: int, name: str, size: int, value: JsonValue) -> None:
         try:
-            reply = Reply(call_id, value=await encode_tool_value(value))
+            # Only a value over INLINE_ENCODE_NODES comes here: no need to count it again.
+            reply = Reply(call_id, value=await encode_off_loop(value))
         except LossyJsonError as exc:
             reply = lossy_value_reply(call_id, name, exc)
         except Exception:
