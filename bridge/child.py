@@ -66,8 +66,10 @@ from bridge.protocol import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from types import FrameType
+
+    from _typeshed import FileDescriptorLike
 
     from bridge.lossless import JsonValue
 
@@ -76,6 +78,8 @@ __all__ = [
     "REPLY_POLL_SECONDS",
     "ChildChannel",
     "ReplySink",
+    "RunLoop",
+    "event_loop_ahead",
     "recv_run",
     "send_ready",
 ]
@@ -391,16 +395,30 @@ class ChildChannel:
 
     # ------------------------------------------------------------------ calls
 
-    def new_event_loop(self) -> asyncio.AbstractEventLoop:
-        """A new event loop for the run, with the reply reader registered on it.
+    def new_event_loop(self, ahead: RunLoop | None = None) -> asyncio.AbstractEventLoop:
+        """The event loop for the run, with the reply reader registered on it.
 
         On this loop the calls started in one step are batched (see the module
         docstring): its selector sends the batch before the loop waits.
+
+        Args:
+            ahead: a loop from :func:`event_loop_ahead`, never given to a
+                channel before, to use instead of a new one.
+
+        Raises:
+            ValueError: ``ahead`` already belongs to a channel, or has run.
         """
-        loop = asyncio.SelectorEventLoop(_StepSelector(self))
-        self.listen_on(loop)
-        self._step_loop = loop
-        return loop
+        if ahead is None:
+            ahead = event_loop_ahead()
+        if ahead.is_closed() or ahead.is_running() or ahead.step_selector.channel is not None:
+            raise ValueError(
+                "this event loop already served a channel; "
+                "make each channel's loop with event_loop_ahead()"
+            )
+        ahead.step_selector.open(self)
+        self.listen_on(ahead)
+        self._step_loop = ahead
+        return ahead
 
     def send_call(self, frame: bytes) -> None:
         """Send a call frame at once, or with the later calls of this loop step.
@@ -562,7 +580,51 @@ class ChildChannel:
                 calls.fail_all(f"the connection to the host failed: {exc}")
 
 
-class _StepSelector(selectors.DefaultSelector):
+def event_loop_ahead() -> RunLoop:
+    """A loop for :meth:`ChildChannel.new_event_loop`, made before its channel exists.
+
+    It holds no descriptor and no kernel object until a channel takes it, so
+    one made in the zygote is, after the fork, each child's own copy, and
+    asyncio's set-up code runs once there instead of in every child (a loop
+    made in a fresh child wrote about 150 pages that the zygote shares; one
+    taken from the zygote, about 70: its epoll, its reader and its own
+    objects; measured with ``ru_minflt``).
+    """
+    return RunLoop(_StepSelector())
+
+
+class RunLoop(asyncio.SelectorEventLoop):
+    """The run's event loop: asyncio's selector loop without its self-pipe.
+
+    The self-pipe wakes a loop from another thread, or from a signal handler
+    installed with ``add_signal_handler``. A child has one thread and installs
+    its handlers with :func:`signal.signal` (they write their frames
+    themselves), and asyncio's own thread-safe scheduling (the finaliser of an
+    async generator) runs on this thread, between two waits: nothing would
+    ever need to wake the loop. Without it the loop opens no descriptor, so it
+    can be made before the fork (:func:`event_loop_ahead`): a socket pair made
+    in the zygote would be shared by every child. Only for a process with one
+    thread: a callback scheduled from another thread would wait for the loop's
+    next wake-up.
+    """
+
+    @property
+    def step_selector(self) -> _StepSelector:
+        selector = self._selector  # type: ignore[attr-defined]
+        assert isinstance(selector, _StepSelector)
+        return selector
+
+    def _make_self_pipe(self) -> None:
+        pass
+
+    def _close_self_pipe(self) -> None:
+        pass
+
+    def _write_to_self(self) -> None:
+        pass
+
+
+class _StepSelector(selectors.BaseSelector):
     """The selector of :meth:`ChildChannel.new_event_loop`: ends each step before the wait.
 
     asyncio's loop calls ``select`` at the start of each iteration, once the
@@ -571,30 +633,70 @@ class _StepSelector(selectors.DefaultSelector):
     block. A wait for a reply polls first (:meth:`ChildChannel.reply_poll_seconds`),
     and the host's frames a wait finds are read before the loop runs its
     callbacks (:meth:`ChildChannel.read_replies`).
+
+    It waits with the platform's selector (``epoll`` on Linux), which it opens
+    only when a channel takes its loop (:meth:`open`): a loop made before the
+    fork holds no descriptor that the zygote or another child would share.
     """
 
-    def __init__(self, channel: ChildChannel) -> None:
-        super().__init__()
-        self._channel = channel
+    def __init__(self) -> None:
+        #: The channel whose loop this is, set once by :meth:`open`.
+        self.channel: ChildChannel | None = None
+        self._opened: selectors.BaseSelector | None = None
+
+    def open(self, channel: ChildChannel) -> None:
+        """Open the platform's selector, in the process that will wait with it."""
+        self._opened = selectors.DefaultSelector()
+        self.channel = channel
+
+    def _open_selector(self) -> selectors.BaseSelector:
+        if self._opened is None:
+            raise RuntimeError("this loop has no channel; pass it to ChildChannel.new_event_loop")
+        return self._opened
+
+    def register(
+        self, fileobj: FileDescriptorLike, events: int, data: object = None
+    ) -> selectors.SelectorKey:
+        return self._open_selector().register(fileobj, events, data)
+
+    def unregister(self, fileobj: FileDescriptorLike) -> selectors.SelectorKey:
+        return self._open_selector().unregister(fileobj)
+
+    def modify(
+        self, fileobj: FileDescriptorLike, events: int, data: object = None
+    ) -> selectors.SelectorKey:
+        return self._open_selector().modify(fileobj, events, data)
+
+    def get_key(self, fileobj: FileDescriptorLike) -> selectors.SelectorKey:
+        return self._open_selector().get_key(fileobj)
+
+    def get_map(self) -> Mapping[FileDescriptorLike, selectors.SelectorKey]:
+        return self._open_selector().get_map()
+
+    def close(self) -> None:
+        if self._opened is not None:
+            self._opened.close()
 
     def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
-        channel = self._channel
-        return channel.read_replies(self._wait(channel, timeout))
+        channel = self.channel
+        if channel is None:
+            raise RuntimeError("this loop has no channel; pass it to ChildChannel.new_event_loop")
+        return channel.read_replies(self._wait(channel, self._open_selector(), timeout))
 
     def _wait(
-        self, channel: ChildChannel, timeout: float | None
+        self, channel: ChildChannel, opened: selectors.BaseSelector, timeout: float | None
     ) -> list[tuple[selectors.SelectorKey, int]]:
         # The loop chose the timeout before this call: should ending the step
         # schedule callbacks (failed calls), it must only poll.
         if channel._end_step() or (timeout is not None and timeout <= 0):
-            return super().select(0)
+            return opened.select(0)
         poll = channel.reply_poll_seconds()
         if poll is None:
-            return super().select(timeout)
+            return opened.select(timeout)
         started = time.monotonic()
         if poll:
             window = poll if timeout is None else min(poll, timeout)
-            while not (ready := super().select(0)):
+            while not (ready := opened.select(0)):
                 now = time.monotonic()
                 if now - started >= window:
                     break
@@ -605,7 +707,7 @@ class _StepSelector(selectors.DefaultSelector):
                 channel.waited(now - started)  # the whole window, in vain
             if timeout is not None:
                 timeout = max(0.0, timeout - (now - started))
-        ready = super().select(timeout)
+        ready = opened.select(timeout)
         if ready:
             channel.waited(time.monotonic() - started)
         return ready

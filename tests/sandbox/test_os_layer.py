@@ -66,8 +66,39 @@ async def test_a_warm_child_holds_only_its_pipes_and_its_event_loop() -> None:
         pid = pool._idle[0].pid
         fds = Path(f"/proc/{pid}/fd")
         kinds = sorted(_descriptor_kind(os.readlink(fds / name)) for name in os.listdir(fds))
-    # The protocol's two pipes, and the prepared loop's epoll and self-pipe.
-    assert kinds == ["eventpoll", "pipe", "pipe", "socket", "socket"]
+    # The protocol's two pipes, and the epoll its run's loop opened (a loop
+    # made in the zygote, with no self-pipe: see bridge.child.RunLoop).
+    assert kinds == ["eventpoll", "pipe", "pipe"]
+
+
+def _watched_descriptors(pid: int) -> list[list[int]]:
+    """For each epoll descriptor of process ``pid``, the descriptors it watches."""
+    watched = []
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        if _descriptor_kind(os.readlink(f"/proc/{pid}/fd/{name}")) != "eventpoll":
+            continue
+        info = Path(f"/proc/{pid}/fdinfo/{name}").read_text()
+        targets = [line.split()[1] for line in info.splitlines() if line.startswith("tfd:")]
+        watched.append([int(target) for target in targets])
+    return watched
+
+
+async def test_each_child_waits_on_an_epoll_of_its_own() -> None:
+    # The zygote makes each child's event loops before it forks; one that held
+    # an epoll descriptor then would be one epoll shared by every child, and
+    # each child's pipe would be registered in it (and visible to the others).
+    async with WorkerPool(size=2) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 2)
+        zygote = pool._zygote
+        assert zygote is not None
+        assert _watched_descriptors(zygote.process.pid) == []
+        for child in pool._idle:
+            watched = _watched_descriptors(child.pid)
+            assert len(watched) == 1, watched
+            assert len(watched[0]) == 1, watched
+            target = os.readlink(f"/proc/{child.pid}/fd/{watched[0][0]}")
+            assert _descriptor_kind(target) == "pipe"
 
 
 async def test_the_child_has_no_tls_library_loaded() -> None:
