@@ -379,17 +379,28 @@ class WorkerPool(Pool):
             f"no sandbox zygote is running ({self._zygote_error or 'it is restarting'})"
         )
 
-    async def _start_child(self, settings: _zygote.ChildSettings, *, warm: bool = True) -> Child:
+    async def _start_child(
+        self, settings: _zygote.ChildSettings, *, warm: bool = True, run: Run | None = None
+    ) -> Child:
         zygote = await self._current_zygote()
         self._starting += 1
         try:
-            return await self._fork(zygote, settings, warm=warm)
+            return await self._fork(zygote, settings, warm=warm, run=run)
         finally:
             self._starting -= 1
 
     async def _fork(
-        self, zygote: Zygote, settings: _zygote.ChildSettings, *, warm: bool
+        self, zygote: Zygote, settings: _zygote.ChildSettings, *, warm: bool, run: Run | None
     ) -> Child:
+        """Fork a child and wait for its READY.
+
+        ``run``: the program of a run waiting for this child, sent as soon as
+        the child exists, before its READY: it finds its program in the pipe as
+        it says READY and goes on at once, instead of waiting for the host to
+        wake, read READY and answer (a handoff between two processes, which on
+        a virtual machine can cost more than the host's work in it). The child
+        reads nothing before READY, when every protection is in force.
+        """
         fds: list[int] = []
         cwd = ""
         try:
@@ -429,6 +440,8 @@ class WorkerPool(Pool):
                 child.endpoint = HostEndpoint(
                     host_read, host_write, max_frame_bytes=settings.max_frame_bytes
                 )
+                if run is not None:
+                    child.endpoint.send_run(run)
                 await child.endpoint.receive_ready()
         except BaseException as exc:
             close_child_ends()
@@ -686,11 +699,13 @@ class WorkerPool(Pool):
             )
         settings = self._settings_for(limits)
         child = self._take_idle(settings)
+        sent = child is None
         if child is None:
             try:
                 # No warm child: this run waits for its own, which skips the
-                # warm-up (it would cost the run more than it saves it).
-                child = await self._start_child(settings, warm=False)
+                # warm-up (it would cost the run more than it saves it) and
+                # has its program before it is ready.
+                child = await self._start_child(settings, warm=False, run=message)
             except RuntimeError as exc:
                 return refused("worker-exit", str(exc))
         child.state = "busy"
@@ -698,8 +713,9 @@ class WorkerPool(Pool):
         try:
             endpoint = child.endpoint
             assert endpoint is not None
-            # The child wakes up to its program while the rest is set up here.
-            endpoint.send_run(message)
+            if not sent:
+                # The child wakes up to its program while the rest is set up here.
+                endpoint.send_run(message)
             layers = self.layers(limits)
             return await self._drive(
                 child, message, handler, abort, limits, layers, started, source, on_output

@@ -18,6 +18,7 @@ from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, wait_reape
 
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
+    from bridge.protocol import Ready, Run
     from sandbox._children import Child
 
 pytestmark = pytest.mark.slow
@@ -496,6 +497,74 @@ async def test_a_pool_without_warm_children_forks_on_demand() -> None:
             stats = pool.statistics()
     assert result.value == "cold"
     assert (stats.idle, stats.started) == (0, 1)
+
+
+def record_handshake(monkeypatch: pytest.MonkeyPatch) -> dict[int, list[str]]:
+    """Record, per endpoint, when its ``Run`` is sent and when its READY is read."""
+    from bridge.host import HostEndpoint
+
+    events: dict[int, list[str]] = {}
+    send_run, receive_ready = HostEndpoint.send_run, HostEndpoint.receive_ready
+
+    def spy_send_run(self: HostEndpoint, run: Run) -> None:
+        events.setdefault(id(self), []).append("run sent")
+        send_run(self, run)
+
+    async def spy_receive_ready(self: HostEndpoint) -> Ready:
+        ready = await receive_ready(self)
+        events.setdefault(id(self), []).append("ready read")
+        return ready
+
+    monkeypatch.setattr(HostEndpoint, "send_run", spy_send_run)
+    monkeypatch.setattr(HostEndpoint, "receive_ready", spy_receive_ready)
+    return events
+
+
+async def test_a_run_that_forks_its_own_child_sends_its_program_before_the_child_is_ready(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The child then finds its program in the pipe as it says READY, instead of
+    # waiting for the host to wake, read READY and answer.
+    events = record_handshake(monkeypatch)
+    async with WorkerPool(size=0) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(
+                "return await tools.echo(x=1)", tool_names=["echo"], handler=EchoHandler()
+            )
+    assert result.error is None, result.error
+    assert result.value == {"x": 1}
+    assert list(events.values()) == [["run sent", "ready read"]]
+
+
+async def test_a_child_that_fails_its_set_up_never_runs_the_program_it_was_sent() -> None:
+    # The program is in the pipe before the child's READY; a child whose set-up
+    # fails exits before it reads anything, and the run says why.
+    pid_max = int(await anyio.Path("/proc/sys/kernel/pid_max").read_text())
+    handler = EchoHandler()
+    async with probing_pool(size=0, pidfd_of=pid_max) as pool:  # no such pid: set-up fails
+        with anyio.fail_after(GUARD):
+            result = await pool.run(
+                "await tools.echo(x=1)\nreturn 1", tool_names=["echo"], handler=handler
+            )
+    assert result.error is not None
+    assert result.error.kind == "worker-exit"
+    assert result.error.message.startswith("a sandbox child failed to start: the child ")
+    assert "(exit status 7" in result.error.message
+    assert handler.calls == []
+
+
+async def test_a_warm_child_gets_its_program_when_a_run_takes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    events = record_handshake(monkeypatch)
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(GUARD):
+            await wait_for_idle(pool, 1)
+            result = await pool.run("return 2", tool_names=[], handler=EchoHandler())
+    assert result.value == 2
+    # The first child is warmed and waits in the pool; its run sends the
+    # program once it takes it (the refill's next child is only ready).
+    assert next(iter(events.values())) == ["ready read", "run sent"]
 
 
 @pytest.mark.parametrize(
