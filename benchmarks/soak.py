@@ -66,6 +66,7 @@ from codemode import (
 )
 from codemode.code_mode import CodeMode, Quotas
 from sandbox import Limits
+from sandbox._reclaim import POOL_PREFIX, pool_folder
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -401,7 +402,7 @@ async def soak(*, agents: int, seconds: float, memory_bytes: int = 64 * 2**20) -
 
 
 def _pool_directories() -> set[str]:
-    return {p for p in os.listdir(tempfile.gettempdir()) if p.startswith("codemode-pool-")}
+    return {p for p in os.listdir(pool_folder()) if p.startswith(POOL_PREFIX)}
 
 
 def _is_warm_up(event: Event) -> bool:
@@ -414,7 +415,7 @@ def _is_warm_up(event: Event) -> bool:
 
 def _owned_by_me(name: str) -> bool:
     try:
-        owner = (Path(tempfile.gettempdir()) / name / "owner").read_text().split()
+        owner = (Path(pool_folder()) / name / "owner").read_text().split()
     except OSError:
         return False
     return bool(owner) and owner[0] == str(os.getpid())
