@@ -288,6 +288,7 @@ def run_child(
                 memory_bytes=settings.memory_bytes,
                 max_open_files=settings.max_open_files,
             )
+        step = _SETUP  # the test hooks' probes: a failure there is not the rlimits'
         probe = _probe(settings.max_open_files, streams) if settings.probe else None
         status_now = _status_reader() if settings.probe else None
         pidfd = os.pidfd_open(settings.probe_pidfd) if settings.probe_pidfd else None
