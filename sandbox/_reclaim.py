@@ -2,13 +2,12 @@
 
 Each :class:`~sandbox.WorkerPool` keeps its children's working directories in
 one private directory of the temporary folder (:func:`pool_folder`), removed
-when the pool closes. A
-host killed outright (``SIGKILL`` from a supervisor's timeout, the OOM killer)
-never closes its pool, and its directory would stay behind for good. So each
-pool directory holds an ``owner`` file naming the process that made it (its pid
-and the kernel's start time of that pid, which tells a reused pid apart), and
-every pool that opens removes the directories of this user whose owner is no
-longer running.
+when the pool closes. A host killed outright (``SIGKILL`` from a supervisor's
+timeout, the OOM killer) never closes its pool, and its directory would stay
+behind for good. So each pool directory holds an ``owner`` file naming the
+process that made it (its pid and the kernel's start time of that pid, which
+tells a reused pid apart), and every pool that opens removes the directories of
+this user whose owner is no longer running.
 """
 
 from __future__ import annotations
