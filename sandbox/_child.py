@@ -160,9 +160,9 @@ def _warm_up(restricted: bool, *, runs: int = _WARM_UP_RUNS) -> None:
     # follows (13 instead of 23), too few to tell its W1 apart in alternated
     # sessions, for 0.25 ms of every child's start.
     for _ in range(runs):
-        # A socket pair, as the event loop's self-pipe is (the filter allows
-        # nothing else): the program's end, and the far end, where a reader on
-        # the same loop plays the host and answers each call frame.
+        # A socket pair (the child runs this before its filter, which refuses
+        # one): the program's end, and the far end, where a reader on the same
+        # loop plays the host and answers each call frame.
         near, far = socket.socketpair()
         with near, far:
             channel = ChildChannel(near.fileno(), near.fileno())
@@ -289,23 +289,25 @@ def run_child(
                 max_open_files=settings.max_open_files,
             )
         step = _SETUP  # the test hooks' probes: a failure there is not the rlimits'
-        probe = _probe(settings.max_open_files, streams) if settings.probe else None
+        probe = _probe(settings.max_open_files, streams, read_fd) if settings.probe else None
         status_now = _status_reader() if settings.probe else None
         pidfd = os.pidfd_open(settings.probe_pidfd) if settings.probe_pidfd else None
-        if os_layer and plan.seccomp_program is not None and settings.seccomp:
-            # Installed before READY, so that a warm child is a fully armed
-            # one and loading the filter (~0.3 ms) stays off the request path.
-            # From here on the child can only use the descriptors it holds.
-            step = _SECCOMP
-            _limits.load_seccomp(plan.seccomp_program)
         step = _PROTOCOL
         channel = ChildChannel(
             read_fd, write_fd, max_frame_bytes=settings.max_frame_bytes, flush_with_alarm=True
         )
         step = _SETUP
         if warm:
+            # Before the filter: the warm-up's stand-in host talks to it over a
+            # socket pair, which the filter refuses (no program needs one).
             _warm_up(settings.restricted)
             _rehearse_receipt(channel, settings)
+        if os_layer and plan.seccomp_program is not None and settings.seccomp:
+            # Installed before READY, so that a warm child is a fully armed
+            # one and loading the filter (~0.3 ms) stays off the request path.
+            # From here on the child can only use the descriptors it holds.
+            step = _SECCOMP
+            _limits.load_seccomp(plan.seccomp_program)
         # Everything the run needs that does not depend on the program: its
         # fresh globals, the print capture and the event loop. This child runs
         # one program only, so they are still that program's alone.
@@ -437,10 +439,12 @@ def _status_reader() -> Callable[[], str]:
     return read_status
 
 
-def _probe(max_open_files: int, streams: list[str]) -> dict[str, object]:
+def _probe(max_open_files: int, streams: list[str], read_fd: int) -> dict[str, object]:
     """Describe this process for the OS-layer tests (only with ``probe=True``).
 
-    ``streams``: the standard streams the child had from the zygote.
+    ``streams``: the standard streams the child had from the zygote;
+    ``read_fd``: its end of the host's pipe (a descriptor a test's program can
+    aim calls at, the child having no other once its filter is in).
     """
     with open("/proc/self/status", encoding="ascii") as stream:
         status = stream.read()
@@ -465,5 +469,6 @@ def _probe(max_open_files: int, streams: list[str]) -> dict[str, object]:
         "pgid": os.getpgrp(),
         "sid": os.getsid(0),
         "pid": os.getpid(),
+        "read_fd": read_fd,
         "streams": streams,
     }

@@ -23,7 +23,8 @@ How it measures:
 
 The workload: every legitimate program of the escape corpus
 (``tests/escapes/corpus/legit``) with both layers and with the OS layer alone,
-the example programs and scripts (``examples/``), and the stress programs
+the example programs and scripts (``examples/``, but for the one that runs an
+escape corpus: attacks are not the workload), and the stress programs
 below, which reach the runtime's edges a short program does not (large and
 failing allocations, the CPU and wall-clock limits, log truncation and the
 SIGALRM flush, a blocking sleep interrupted by that signal, entropy, clocks,
@@ -229,7 +230,7 @@ STRESS: Final[tuple[Stress, ...]] = (
 
 async def _workload() -> list[str]:
     """Run every workload program; return one line per unexpected outcome."""
-    from codemode.escapes._format import load_legit_programs
+    from codemode.escapes._format import KNOWN_MEANING_GAPS, load_legit_programs
     from codemode.escapes._runner import TOOL_NAMES, RecordingHandler
     from sandbox import Limits, WorkerPool
 
@@ -242,7 +243,9 @@ async def _workload() -> list[str]:
                 result = await pool.run(
                     program.text, tool_names=TOOL_NAMES, handler=RecordingHandler()
                 )
-                if result.error is not None or result.value != program.value:
+                # A known meaning gap of the OS layer alone returns another value.
+                gap = not restricted and ("os", program.id) in KNOWN_MEANING_GAPS
+                if result.error is not None or (result.value != program.value and not gap):
                     problems.append(f"{mode} legit {program.id}: {result.error or result.value}")
             for stress in STRESS:
                 limits = dataclasses.replace(base, language_layer=restricted, **stress.limits)
@@ -262,6 +265,11 @@ def _run_examples(problems: list[str]) -> None:
     # zygotes are traced and measuring too.
     for script in sorted((ROOT / "examples").glob("*.py")):
         if script.name.startswith("_") or script.stem.endswith("_tools"):
+            continue
+        if script.stem.startswith("escape_"):
+            # It runs an escape corpus: attacks, whose calls the filter must
+            # refuse, not work the list is made for (measuring, the filter
+            # would let them through and count them).
             continue
         try:
             with contextlib.redirect_stdout(open(os.devnull, "w")):

@@ -75,6 +75,7 @@ from typing import Final, Literal, TypeAlias, get_args
 __all__ = [
     "CORPUS_DIR",
     "HARM_SIGNALS",
+    "KNOWN_MEANING_GAPS",
     "LANGUAGE_MODES",
     "LEGIT_DIR",
     "LEGIT_NAME",
@@ -95,6 +96,18 @@ MODES: Final[tuple[Mode, ...]] = get_args(Mode)
 LANGUAGE_MODES: Final = frozenset({"all", "language"})
 #: Modes an ``applies`` line may name (the tripwire mode is chosen by the ``tripwire`` line).
 _APPLIES_MODES: Final = ("all", "language", "os")
+
+_MAIN_GUARD: Final = (
+    "with the language layer off the program's globals name it '<model>', so "
+    "`if __name__ == \"__main__\":` is false; with the layer on it reads '__main__'"
+)
+#: Legitimate programs whose meaning an ablation switch still changes, by (mode,
+#: program id), each with the reason: in that mode they run, but return another
+#: value. The tests expect each to fail there (strictly: remove the entry when
+#: the gap closes); the allow-list's measurement does not check their value.
+KNOWN_MEANING_GAPS: Final[dict[tuple[Mode, str], str]] = {
+    (mode, "main_guard_and_module_name"): _MAIN_GUARD for mode in ("os", "tripwire")
+}
 
 #: The project's own corpus: shipped inside the wheel as ``codemode/escapes/corpus``, and
 #: read from the source tree's ``tests/escapes/corpus`` in a checkout (and editable installs).

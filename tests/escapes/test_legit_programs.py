@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from codemode.escapes._format import MODES, LegitProgram, Mode, load_legit_programs
+from codemode.escapes._format import (
+    KNOWN_MEANING_GAPS,
+    MODES,
+    LegitProgram,
+    Mode,
+    load_legit_programs,
+)
 
 if TYPE_CHECKING:
     from _pytest.mark.structures import ParameterSet
@@ -22,15 +28,6 @@ if TYPE_CHECKING:
 
 PROGRAMS = load_legit_programs()
 
-#: Programs whose meaning an ablation switch still changes, by (mode, program id), each
-#: with the reason. The expected failure is strict: remove the entry when the gap closes.
-_MAIN_GUARD = (
-    "with the language layer off the program's globals name it '<model>', so "
-    "`if __name__ == \"__main__\":` is false; with the layer on it reads '__main__'"
-)
-KNOWN_MEANING_GAPS: dict[tuple[Mode, str], str] = {
-    (mode, "main_guard_and_module_name"): _MAIN_GUARD for mode in ("os", "tripwire")
-}
 
 
 def _pair(mode: Mode, program: LegitProgram) -> ParameterSet:

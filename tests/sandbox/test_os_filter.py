@@ -91,6 +91,7 @@ class Case:
 
 
 _SIGINFO = "info = buffer(128); struct.pack_into('iii', info, 0, 0, 0, -1)"  # si_code SI_QUEUE
+_PIPE = "FD = os_probe['read_fd']"
 
 CASES: Final[tuple[Case, ...]] = (
     # Files: a world-readable file, the child's own directory (owned by its uid).
@@ -113,6 +114,8 @@ CASES: Final[tuple[Case, ...]] = (
         "socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET | socket.SOCK_CLOEXEC)",
     ),
     Case("socketpair-protocol", "socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM, 1)"),
+    # Not even the Unix stream pair an event loop's self-pipe once needed.
+    Case("socketpair-unix-stream", "socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)"),
     # Processes: RLIMIT_NPROC=0 stops a fork in the kernel too, with another error.
     Case("fork", "os.fork()", errno.EAGAIN),
     # A path in the child's own empty directory: missing whatever the machine holds.
@@ -154,21 +157,22 @@ CASES: Final[tuple[Case, ...]] = (
     # setrlimit on itself (prlimit64 with pid 0), lowering RLIMIT_NOFILE to 16.
     Case("setrlimit-self", "raw(302, 0, 7, address(new), 0)",
          setup="new = buffer(16); struct.pack_into('QQ', new, 0, 16, 16)"),
-    # Signals on I/O: naming the victim as a descriptor's owner.
-    Case("fcntl-setown", "fcntl.fcntl(a.fileno(), fcntl.F_SETOWN, VICTIM)",
-         setup="a, b = socket.socketpair()"),
-    Case("fcntl-setown-high-bits", "raw(72, a.fileno(), (1 << 32) | 8, VICTIM)",
-         setup="a, b = socket.socketpair()"),
-    Case("fcntl-getfl", "fcntl.fcntl(a.fileno(), fcntl.F_GETFL)",
-         setup="a, b = socket.socketpair()"),
-    Case("ioctl-fiosetown", "fcntl.ioctl(a.fileno(), 0x8901, struct.pack('i', VICTIM))",
-         setup="a, b = socket.socketpair()"),
-    Case("ioctl-siocspgrp", "fcntl.ioctl(a.fileno(), 0x8902, struct.pack('i', VICTIM))",
-         setup="a, b = socket.socketpair()"),
-    Case("ioctl-tcgets", "fcntl.ioctl(a.fileno(), 0x5401, bytes(60))", errno.ENOTTY,
-         setup="a, b = socket.socketpair()"),
-    Case("ioctl-fionbio-high-bits", "raw(16, a.fileno(), (1 << 32) | 0x5421, address(one))",
-         setup="a, b = socket.socketpair()\none = buffer(4); one[0] = 1"),
+    # Signals on I/O: naming the victim as a descriptor's owner. The child's
+    # only descriptors under its filter are its protocol pipes: the read end.
+    Case("fcntl-setown", "fcntl.fcntl(FD, fcntl.F_SETOWN, VICTIM)", setup=_PIPE),
+    Case("fcntl-setown-high-bits", "raw(72, FD, (1 << 32) | 8, VICTIM)", setup=_PIPE),
+    Case("fcntl-getfl", "fcntl.fcntl(FD, fcntl.F_GETFL)", setup=_PIPE),
+    # On a pipe the kernel refuses these itself (they are a socket's requests).
+    Case("ioctl-fiosetown", "fcntl.ioctl(FD, 0x8901, struct.pack('i', VICTIM))", errno.ENOTTY,
+         setup=_PIPE),
+    Case("ioctl-siocspgrp", "fcntl.ioctl(FD, 0x8902, struct.pack('i', VICTIM))", errno.ENOTTY,
+         setup=_PIPE),
+    Case("ioctl-tcgets", "fcntl.ioctl(FD, 0x5401, bytes(60))", errno.ENOTTY, setup=_PIPE),
+    # No ioctl at all: FIONBIO was allowed for the event loop's self-pipe once.
+    Case("ioctl-fionbio", "raw(16, FD, 0x5421, address(one))",
+         setup=f"{_PIPE}\none = buffer(4); one[0] = 1"),
+    Case("ioctl-fionbio-high-bits", "raw(16, FD, (1 << 32) | 0x5421, address(one))",
+         setup=f"{_PIPE}\none = buffer(4); one[0] = 1"),
     # State that outlives the child.
     Case("shmget", "libc.shmget(0, 4096, 0o600) != -1 or raw(-1)", cleanup_ipc=True),
     Case("msgget", "libc.msgget(0, 0o600) != -1 or raw(-1)", cleanup_ipc=True),
