@@ -87,8 +87,19 @@ def pool_folder() -> str:
 
 
 def make_pool_directory() -> str:
-    """Make this pool's private directory (0700) in :func:`pool_folder`, owner recorded."""
-    directory = tempfile.mkdtemp(prefix=POOL_PREFIX, dir=pool_folder())
+    """Make this pool's private directory (0700) in :func:`pool_folder`, owner recorded.
+
+    Where the memory folder refuses it (full, or mounted read-only), the
+    directory goes to :mod:`tempfile`'s folder instead: a pool opens wherever
+    it could before.
+    """
+    folder = pool_folder()
+    try:
+        directory = tempfile.mkdtemp(prefix=POOL_PREFIX, dir=folder)
+    except OSError:
+        if folder != MEMORY_FOLDER:
+            raise
+        directory = tempfile.mkdtemp(prefix=POOL_PREFIX)
     try:
         descriptor = os.open(
             os.path.join(directory, _OWNER_FILE),

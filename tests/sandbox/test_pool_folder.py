@@ -6,6 +6,7 @@ for every run), in the temporary folder the user chose when they chose one.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -48,6 +49,40 @@ def test_with_no_folder_chosen_pools_go_to_memory(memory_folder: Path) -> None:
     finally:
         os.remove(os.path.join(directory, "owner"))
         os.rmdir(directory)
+
+
+def test_a_memory_folder_that_refuses_the_directory_leaves_it_to_the_temporary_folder(
+    memory_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A full tmpfs (a container's 64 MiB /dev/shm) fails mkdir with ENOSPC.
+    fallback = tmp_path / "fallback"
+    fallback.mkdir()
+    mkdtemp = tempfile.mkdtemp
+
+    def full_memory(prefix: str, dir: str | None = None) -> str:
+        if dir == str(memory_folder):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return mkdtemp(prefix=prefix, dir=str(fallback) if dir is None else dir)
+
+    monkeypatch.setattr(tempfile, "mkdtemp", full_memory)
+    directory = make_pool_directory()
+    assert os.path.dirname(directory) == str(fallback)
+    assert os.listdir(memory_folder) == []
+
+
+def test_a_chosen_folder_that_refuses_the_directory_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The user's own choice is not second-guessed.
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+
+    def full(prefix: str, dir: str | None = None) -> str:
+        raise OSError(errno.ENOSPC, f"No space left on device: {dir}")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", full)
+    with pytest.raises(OSError, match=f"No space left on device: {tmp_path}"):
+        make_pool_directory()
 
 
 @pytest.mark.parametrize("variable", ["TMPDIR", "TEMP", "TMP"])
