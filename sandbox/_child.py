@@ -153,17 +153,23 @@ def _loop_ahead() -> RunLoop | None:
     return _loops_ahead.pop() if _loops_ahead else None
 
 
-def _warm_up(restricted: bool, *, runs: int = _WARM_UP_RUNS) -> None:
+def _warm_up(
+    restricted: bool,
+    *,
+    runs: int = _WARM_UP_RUNS,
+    pair: tuple[socket.socket, socket.socket] | None = None,
+) -> None:
     # In a child, once: the first run in a fork costs about 1.4 ms and 470
     # page faults, a second one 0.25 ms and 7 faults, a third 0.23 ms
     # (measured). The second took about 10 faults off a trivial run that
     # follows (13 instead of 23), too few to tell its W1 apart in alternated
     # sessions, for 0.25 ms of every child's start.
     for _ in range(runs):
-        # A socket pair (the child runs this before its filter, which refuses
-        # one): the program's end, and the far end, where a reader on the same
-        # loop plays the host and answers each call frame.
-        near, far = socket.socketpair()
+        # A socket pair: the program's end, and the far end, where a reader on
+        # the same loop plays the host and answers each call frame. A child
+        # passes the one it made before loading its filter, which refuses one.
+        near, far = socket.socketpair() if pair is None else pair
+        pair = None
         with near, far:
             channel = ChildChannel(near.fileno(), near.fileno())
             loop = channel.new_event_loop(_loop_ahead())
@@ -292,22 +298,24 @@ def run_child(
         probe = _probe(settings.max_open_files, streams, read_fd) if settings.probe else None
         status_now = _status_reader() if settings.probe else None
         pidfd = os.pidfd_open(settings.probe_pidfd) if settings.probe_pidfd else None
+        # The warm-up's stand-in host talks to it over a socket pair, made now:
+        # the filter refuses one (no program needs one).
+        warm_up_pair = socket.socketpair() if warm else None
+        if os_layer and plan.seccomp_program is not None and settings.seccomp:
+            # Installed before READY, so that a warm child is a fully armed
+            # one and loading the filter (~0.3 ms) stays off the request path;
+            # and before the warm-up, so that nothing runs unfiltered for long.
+            # From here on the child can only use the descriptors it holds.
+            step = _SECCOMP
+            _limits.load_seccomp(plan.seccomp_program)
         step = _PROTOCOL
         channel = ChildChannel(
             read_fd, write_fd, max_frame_bytes=settings.max_frame_bytes, flush_with_alarm=True
         )
         step = _SETUP
-        if warm:
-            # Before the filter: the warm-up's stand-in host talks to it over a
-            # socket pair, which the filter refuses (no program needs one).
-            _warm_up(settings.restricted)
+        if warm_up_pair is not None:
+            _warm_up(settings.restricted, pair=warm_up_pair)
             _rehearse_receipt(channel, settings)
-        if os_layer and plan.seccomp_program is not None and settings.seccomp:
-            # Installed before READY, so that a warm child is a fully armed
-            # one and loading the filter (~0.3 ms) stays off the request path.
-            # From here on the child can only use the descriptors it holds.
-            step = _SECCOMP
-            _limits.load_seccomp(plan.seccomp_program)
         # Everything the run needs that does not depend on the program: its
         # fresh globals, the print capture and the event loop. This child runs
         # one program only, so they are still that program's alone.

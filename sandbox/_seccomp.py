@@ -65,11 +65,6 @@ REASONED_SYSCALLS: Final[dict[str, str]] = {
     "restart_syscall": "the kernel resuming an interrupted sleep",
     # Architectures without epoll_wait (arm64) have only this form.
     "epoll_pwait": "the event loop's wait where the architecture has no epoll_wait",
-    # The measured runs close nothing once the filter is in (the run's loop
-    # keeps its epoll until the exit), but giving up a descriptor the child
-    # holds is harmless, and refusing it would turn a late close (an object
-    # freed during the run) into an error in the program.
-    "close": "closing one of the child's own descriptors, should the runtime free one",
 }
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +89,8 @@ class ArgumentRule:
 #: alternatives). None at present: ``socketpair`` (only ``AF_UNIX``,
 #: ``SOCK_STREAM``) and ``ioctl`` (only ``FIONBIO``) were here for the event
 #: loop's self-pipe, which the run's loop no longer has; the warm-up's socket
-#: pair is made before the filter is loaded. A child under its filter makes no
-#: socket and no ``ioctl`` at all.
+#: pair is made just before the filter is loaded. A child under its filter
+#: makes no socket and no ``ioctl`` at all.
 ARGUMENT_RULES: Final[tuple[ArgumentRule, ...]] = ()
 
 #: Calls that no measurement, reason or rule may allow: with them a program
