@@ -624,6 +624,9 @@ class RunLoop(asyncio.SelectorEventLoop):
         pass
 
 
+_NO_CHANNEL: Final = "this loop has no channel; pass it to ChildChannel.new_event_loop"
+
+
 class _StepSelector(selectors.BaseSelector):
     """The selector of :meth:`ChildChannel.new_event_loop`: ends each step before the wait.
 
@@ -651,7 +654,7 @@ class _StepSelector(selectors.BaseSelector):
 
     def _open_selector(self) -> selectors.BaseSelector:
         if self._opened is None:
-            raise RuntimeError("this loop has no channel; pass it to ChildChannel.new_event_loop")
+            raise RuntimeError(_NO_CHANNEL)
         return self._opened
 
     def register(
@@ -678,10 +681,11 @@ class _StepSelector(selectors.BaseSelector):
             self._opened.close()
 
     def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
-        channel = self.channel
-        if channel is None:
-            raise RuntimeError("this loop has no channel; pass it to ChildChannel.new_event_loop")
-        return channel.read_replies(self._wait(channel, self._open_selector(), timeout))
+        # Once per loop iteration: both checked here, without another call.
+        channel, opened = self.channel, self._opened
+        if channel is None or opened is None:
+            raise RuntimeError(_NO_CHANNEL)
+        return channel.read_replies(self._wait(channel, opened, timeout))
 
     def _wait(
         self, channel: ChildChannel, opened: selectors.BaseSelector, timeout: float | None
