@@ -6,12 +6,16 @@ A ``tool/code-dispatch-start`` or ``tool/code-dispatch`` event is admitted only
 * inside its root call's open turn: the root call's ``tool/call`` is logged and
   its ``tool/result`` is not yet (the log has no turn-start and turn-end events,
   so the root call's own span is the turn it belongs to);
-* with a stable root: a sub-call logged under one root never names another;
+* with a stable root: while its root call is open, a sub-call logged under
+  it never names another;
 * with a parent on its root's chain: the parent is the root itself or a
   sub-call already logged under that root.
 
 So a replayed log always rebuilds one tree per root call, and no dispatch
-event can land after the call it belongs to has been answered.
+event can land after the call it belongs to has been answered. Once a root
+call's ``tool/result`` is logged, no dispatch event can name it again, so what
+is kept about its sub-calls is dropped: the checks' memory grows with the
+sub-calls of the open calls, not with the length of the session.
 """
 
 from __future__ import annotations
@@ -54,11 +58,16 @@ class LogInvariantError(CodemodeError, ValueError):
 class DispatchInvariants:
     """What a session log knows to check dispatch events: open calls and each sub-call's root."""
 
-    __slots__ = ("_open", "_roots")
+    __slots__ = ("_open", "_roots", "_sub_calls")
 
     def __init__(self) -> None:
         self._open: set[str] = set()  # calls whose tool/call is logged and tool/result is not
-        self._roots: dict[str, str] = {}  # sub-call id -> the root it was logged under
+        self._roots: dict[str, str] = {}  # sub-call id -> the open root it was logged under
+        self._sub_calls: dict[str, list[str]] = {}  # open root -> its sub-calls, to forget
+
+    def __len__(self) -> int:
+        """How many sub-calls the checks remember (those of the open root calls)."""
+        return len(self._roots)
 
     def dispatch_problem(self, root_call_id: str, parent_call_id: str) -> str | None:
         """Why a dispatch event of a call with these ids could not be appended now, or None."""
@@ -98,5 +107,11 @@ class DispatchInvariants:
             self._open.add(event.call_id)
         elif isinstance(event, ToolResultEvent):
             self._open.discard(event.call_id)
-        elif isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
-            self._roots.setdefault(event.sub_call_id, event.root_call_id)
+            for sub_call_id in self._sub_calls.pop(event.call_id, ()):
+                del self._roots[sub_call_id]
+        elif (
+            isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent)
+            and event.sub_call_id not in self._roots
+        ):
+            self._roots[event.sub_call_id] = event.root_call_id
+            self._sub_calls.setdefault(event.root_call_id, []).append(event.sub_call_id)

@@ -25,6 +25,7 @@ from codemode._log import (
     SessionLog,
     ToolCallEvent,
     ToolResultEvent,
+    replay,
 )
 from codemode._results import TextBlock
 
@@ -145,6 +146,37 @@ def test_a_sub_call_keeps_the_root_it_was_first_logged_under() -> None:
         log.append(settle("c1:code:1", parent="c2", root="c2"))
 
 
+def test_an_answered_root_call_is_forgotten_with_its_sub_calls() -> None:
+    log = SessionLog(MemoryStore())
+    for turn in range(1, 51):
+        root = f"c{turn}"
+        log.append(call(root))
+        for n in range(1, 21):
+            log.append(start(f"{root}:code:{n}", parent=root, root=root))
+            log.append(settle(f"{root}:code:{n}", parent=root, root=root))
+        assert len(log._invariants) == 20
+        log.append(result(root))
+        # What the checks remember does not grow with the session.
+        assert len(log._invariants) == 0
+    # The old root's id names nothing any more: a sub-call id reused under an
+    # open root is a new sub-call there, and the replayed trees keep both.
+    log.append(call("c99"))
+    log.append(start("c1:code:1", parent="c99", root="c99"))
+    log.append(settle("c1:code:1", parent="c99", root="c99"))
+    log.append(result("c99"))
+    trees = replay(log.events())
+    assert [len(tree.children) for tree in trees] == [20] * 50 + [1]
+    assert all(child.is_error is False for tree in trees for child in tree.children)
+
+
+def test_a_sub_call_of_an_answered_turn_is_not_a_parent_when_its_root_opens_again() -> None:
+    log = SessionLog(MemoryStore())
+    for event in (call(), start("c1:code:1"), settle("c1:code:1"), result(), call()):
+        log.append(event)
+    with pytest.raises(LogInvariantError, match="neither the root call"):
+        log.append(start("c1:code:1:code:1", parent="c1:code:1"))
+
+
 def test_a_parent_must_be_the_root_or_a_sub_call_logged_under_it() -> None:
     log = SessionLog(MemoryStore())
     log.append(call("c1"))
@@ -247,8 +279,13 @@ def holds(events: list[Any]) -> bool:
         if not opened or any(isinstance(e, ToolResultEvent) and e.call_id == root
                              for e in before[opened[-1]:]):
             return False
-        dispatched = [e for e in before
-                      if isinstance(e, CodeDispatchStartEvent | CodeDispatchEvent)]
+        # What the rules still see: the dispatch events whose root has not
+        # been answered since (an answered root's sub-calls are forgotten).
+        dispatched = [e for at, e in enumerate(before)
+                      if isinstance(e, CodeDispatchStartEvent | CodeDispatchEvent)
+                      and not any(isinstance(later, ToolResultEvent)
+                                  and later.call_id == e.root_call_id
+                                  for later in before[at:])]
         if any(e.sub_call_id == sub and e.root_call_id != root for e in dispatched):
             return False
         if parent != root and not any(e.sub_call_id == parent and e.root_call_id == root
