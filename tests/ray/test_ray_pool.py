@@ -321,12 +321,19 @@ async def test_children_in_the_ray_actor_run_under_their_own_uids_with_seccomp(
     # children (the running one and the warm one) on this machine.
     gate = Gate()
     [node] = ray_pool.nodes()
+    actor = ray_pool._nodes[0].actor
     with anyio.fail_after(GUARD_SECONDS):
         async with anyio.create_task_group() as tg:
             tg.start_soon(
                 lambda: ray_pool.run("await tools.wait()", tool_names=["wait"], handler=gate)
             )
             await gate.entered.wait()
+            # The run took the warm child, and its replacement is forked at once:
+            # read only once that one is READY, which it says after its filter
+            # is loaded; a child caught between its fork and its filter would
+            # read as unfiltered.
+            while (await actor.statistics.remote()).idle < 1:
+                pass
             [zygote] = _children_of(node.actor_pid)
             children = [_status(pid) for pid in _children_of(zygote)]
             gate.release.set()
