@@ -26,7 +26,8 @@ comes within the window again, so a slow tool costs one window of CPU, not
 one per wait.
 
 What the program calls, its ``tools``, is in :mod:`bridge.proxy`; the channel
-knows those calls only as a :class:`ReplySink`.
+knows those calls only as a :class:`ReplySink`. The loop and the selector that
+ask the channel at each wait are in :mod:`bridge.run_loop`.
 
 Import cost matters here (the zygote imports this module before forking), and
 the module must not import anything from the host side.
@@ -36,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import selectors
 import signal
 import time
 from typing import TYPE_CHECKING, Final, Protocol, final
@@ -64,12 +64,12 @@ from bridge.protocol import (
     read_frame,
     write_all,
 )
+from bridge.run_loop import RunLoop, event_loop_ahead
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    import selectors
+    from collections.abc import Sequence
     from types import FrameType
-
-    from _typeshed import FileDescriptorLike
 
     from bridge.lossless import JsonValue
 
@@ -459,7 +459,7 @@ class ChildChannel:
         self._batch_bytes = 0
         return frames
 
-    def _end_step(self) -> bool:
+    def end_step(self) -> bool:
         """The loop is about to wait: the step is over, and its batch goes out.
 
         Returns:
@@ -578,143 +578,6 @@ class ChildChannel:
             self.detach()
             if calls is not None:
                 calls.fail_all(f"the connection to the host failed: {exc}")
-
-
-def event_loop_ahead() -> RunLoop:
-    """A loop for :meth:`ChildChannel.new_event_loop`, made before its channel exists.
-
-    It holds no descriptor and no kernel object until a channel takes it, so
-    one made in the zygote is, after the fork, each child's own copy, and
-    asyncio's set-up code runs once there instead of in every child (a loop
-    made in a fresh child wrote about 150 pages that the zygote shares; one
-    taken from the zygote, about 70: its epoll, its reader and its own
-    objects; measured with ``ru_minflt``).
-    """
-    return RunLoop(_StepSelector())
-
-
-class RunLoop(asyncio.SelectorEventLoop):
-    """The run's event loop: asyncio's selector loop without its self-pipe.
-
-    The self-pipe wakes a loop from another thread, or from a signal handler
-    installed with ``add_signal_handler``. A child has one thread and installs
-    its handlers with :func:`signal.signal` (they write their frames
-    themselves), and asyncio's own thread-safe scheduling (the finaliser of an
-    async generator) runs on this thread, between two waits: nothing would
-    ever need to wake the loop. Without it the loop opens no descriptor, so it
-    can be made before the fork (:func:`event_loop_ahead`): a socket pair made
-    in the zygote would be shared by every child. Only for a process with one
-    thread: a callback scheduled from another thread would wait for the loop's
-    next wake-up.
-    """
-
-    @property
-    def step_selector(self) -> _StepSelector:
-        selector = self._selector  # type: ignore[attr-defined]
-        assert isinstance(selector, _StepSelector)
-        return selector
-
-    def _make_self_pipe(self) -> None:
-        pass
-
-    def _close_self_pipe(self) -> None:
-        pass
-
-    def _write_to_self(self) -> None:
-        pass
-
-
-_NO_CHANNEL: Final = "this loop has no channel; pass it to ChildChannel.new_event_loop"
-
-
-class _StepSelector(selectors.BaseSelector):
-    """The selector of :meth:`ChildChannel.new_event_loop`: ends each step before the wait.
-
-    asyncio's loop calls ``select`` at the start of each iteration, once the
-    callbacks of the one before (a step of every ready task) have run: the
-    calls those steps held back go out here, in one write, before the loop may
-    block. A wait for a reply polls first (:meth:`ChildChannel.reply_poll_seconds`),
-    and the host's frames a wait finds are read before the loop runs its
-    callbacks (:meth:`ChildChannel.read_replies`).
-
-    It waits with the platform's selector (``epoll`` on Linux), which it opens
-    only when a channel takes its loop (:meth:`open`): a loop made before the
-    fork holds no descriptor that the zygote or another child would share.
-    """
-
-    def __init__(self) -> None:
-        #: The channel whose loop this is, set once by :meth:`open`.
-        self.channel: ChildChannel | None = None
-        self._opened: selectors.BaseSelector | None = None
-
-    def open(self, channel: ChildChannel) -> None:
-        """Open the platform's selector, in the process that will wait with it."""
-        self._opened = selectors.DefaultSelector()
-        self.channel = channel
-
-    def _open_selector(self) -> selectors.BaseSelector:
-        if self._opened is None:
-            raise RuntimeError(_NO_CHANNEL)
-        return self._opened
-
-    def register(
-        self, fileobj: FileDescriptorLike, events: int, data: object = None
-    ) -> selectors.SelectorKey:
-        return self._open_selector().register(fileobj, events, data)
-
-    def unregister(self, fileobj: FileDescriptorLike) -> selectors.SelectorKey:
-        return self._open_selector().unregister(fileobj)
-
-    def modify(
-        self, fileobj: FileDescriptorLike, events: int, data: object = None
-    ) -> selectors.SelectorKey:
-        return self._open_selector().modify(fileobj, events, data)
-
-    def get_key(self, fileobj: FileDescriptorLike) -> selectors.SelectorKey:
-        return self._open_selector().get_key(fileobj)
-
-    def get_map(self) -> Mapping[FileDescriptorLike, selectors.SelectorKey]:
-        return self._open_selector().get_map()
-
-    def close(self) -> None:
-        if self._opened is not None:
-            self._opened.close()
-
-    def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
-        # Once per loop iteration: both checked here, without another call.
-        channel, opened = self.channel, self._opened
-        if channel is None or opened is None:
-            raise RuntimeError(_NO_CHANNEL)
-        return channel.read_replies(self._wait(channel, opened, timeout))
-
-    def _wait(
-        self, channel: ChildChannel, opened: selectors.BaseSelector, timeout: float | None
-    ) -> list[tuple[selectors.SelectorKey, int]]:
-        # The loop chose the timeout before this call: should ending the step
-        # schedule callbacks (failed calls), it must only poll.
-        if channel._end_step() or (timeout is not None and timeout <= 0):
-            return opened.select(0)
-        poll = channel.reply_poll_seconds()
-        if poll is None:
-            return opened.select(timeout)
-        started = time.monotonic()
-        if poll:
-            window = poll if timeout is None else min(poll, timeout)
-            while not (ready := opened.select(0)):
-                now = time.monotonic()
-                if now - started >= window:
-                    break
-            else:
-                channel.waited(time.monotonic() - started)
-                return ready
-            if window == poll:
-                channel.waited(now - started)  # the whole window, in vain
-            if timeout is not None:
-                timeout = max(0.0, timeout - (now - started))
-        ready = opened.select(timeout)
-        if ready:
-            channel.waited(time.monotonic() - started)
-        return ready
 
 
 # ---------------------------------------------------------------------- handshake

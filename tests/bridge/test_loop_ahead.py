@@ -1,4 +1,4 @@
-"""The run's event loop made before its channel exists (``bridge.child.event_loop_ahead``).
+"""The run's event loop made before its channel exists (``bridge.run_loop.event_loop_ahead``).
 
 The zygote makes each child's loops before it forks, so a loop made ahead must
 hold nothing the zygote and its children would share: no descriptor until a

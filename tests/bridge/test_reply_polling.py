@@ -23,6 +23,7 @@ from anyio import wait_all_tasks_blocked
 
 import bridge.child
 import bridge.host
+import bridge.run_loop
 from bridge.child import REPLY_POLL_SECONDS, ChildChannel
 from bridge.host import HOST_POLL_SECONDS, HostEndpoint
 from bridge.protocol import PROTOCOL_VERSION, Call, Ready, Reply, encode_frame
@@ -499,7 +500,7 @@ def test_a_wait_for_a_reply_polls_and_takes_what_comes_without_blocking(
     monkeypatch: pytest.MonkeyPatch, channel_parts: tuple[ChildChannel, int, Sink]
 ) -> None:
     channel, host_write, sink = channel_parts
-    fake_time(monkeypatch, bridge.child, Clock())  # the window never ends by itself
+    fake_time(monkeypatch, bridge.run_loop, Clock())  # the window never ends by itself
     waits = Waits(monkeypatch)
     waits.on_poll = reply_at_poll(host_write, 4)
     # A broken poll would block here for the whole timeout, and fail. The
@@ -514,7 +515,7 @@ def test_a_vain_window_makes_the_next_wait_block_at_once_until_a_reply_is_quick(
 ) -> None:
     channel, host_write, sink = channel_parts
     clock = Clock()
-    fake_time(monkeypatch, bridge.child, clock)
+    fake_time(monkeypatch, bridge.run_loop, clock)
     waits = Waits(monkeypatch)
 
     def slow_host(count: int) -> None:
@@ -546,7 +547,7 @@ def test_no_poll_when_no_call_waits(
 ) -> None:
     # A wait for a timer of the program's: nothing from the host is due.
     channel, host_write, sink = channel_parts
-    fake_time(monkeypatch, bridge.child, Clock())
+    fake_time(monkeypatch, bridge.run_loop, Clock())
     waits = Waits(monkeypatch)
     sink.waiting = False
     os.write(host_write, reply_frame())
@@ -559,7 +560,7 @@ def test_a_wait_that_must_not_block_does_not_poll_either(
     monkeypatch: pytest.MonkeyPatch, channel_parts: tuple[ChildChannel, int, Sink]
 ) -> None:
     channel, _, _ = channel_parts
-    fake_time(monkeypatch, bridge.child, Clock())
+    fake_time(monkeypatch, bridge.run_loop, Clock())
     waits = Waits(monkeypatch)
     assert selector_of(channel).select(0) == []
     assert waits.take() == [0]
@@ -617,7 +618,7 @@ def test_a_reply_the_wait_finds_wakes_its_call_in_the_same_loop_iteration(
     # whose wait found the reply, and the call's task only in the next one:
     # one more wait between the reply and the program.
     channel, host_write, tools = program_channel
-    fake_time(monkeypatch, bridge.child, Clock())
+    fake_time(monkeypatch, bridge.run_loop, Clock())
     waits = Waits(monkeypatch)
     found_by: list[int] = []
 
@@ -644,7 +645,7 @@ def test_a_reply_the_wait_cannot_read_goes_to_the_loops_exception_handler(
 ) -> None:
     # As a reader callback that raises would: the loop reports it and goes on.
     channel, host_write, tools = program_channel
-    fake_time(monkeypatch, bridge.child, Clock())
+    fake_time(monkeypatch, bridge.run_loop, Clock())
     reported: list[dict[str, Any]] = []
     loop = channel._step_loop
     assert loop is not None
