@@ -43,7 +43,7 @@ import string
 import sys
 import types
 import typing
-from typing import TYPE_CHECKING, Any, Final, final
+from typing import TYPE_CHECKING, Any, Final, NoReturn, final
 
 from ._compile import MAIN_NAME
 from ._policy import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
@@ -59,6 +59,7 @@ __all__ = [
     "adopting_base",
     "build_class",
     "check_new_class",
+    "handed_out",
     "hidden_class",
     "inert_base",
     "install_program_module",
@@ -67,6 +68,7 @@ __all__ = [
     "readable_field_name",
     "real_mro",
     "register_program_class",
+    "result_checked",
     "reveal_class",
     "self_checked",
 ]
@@ -403,6 +405,58 @@ def hidden_class(value: object) -> bool:
     )
 
 
+#: Containers whose items :func:`handed_out` looks at (exact types: one level).
+_HANDED_CONTAINERS: Final = (tuple, list, set, frozenset)
+
+
+def handed_out(value: Any, where: str) -> Any:
+    """``value``, which library code ``where`` is handing to the program, if it hides nothing.
+
+    Library code applies the real ``type()`` to what it is given: given a
+    program's class among its data, it holds that class's metaclass
+    (``statistics`` takes ``type()`` of each data point as the type of its
+    result, then calls it). A hidden class (:func:`hidden_class`) that library
+    code returns - as the value, or as an item of an exact tuple, list, set or
+    dict it returns - is refused here, so it never reaches the program.
+    """
+    cls = type(value)
+    if issubclass(cls, type):
+        if hidden_class(value):
+            _refuse_handed(where)
+    elif cls in _HANDED_CONTAINERS:
+        for item in value:
+            if issubclass(type(item), type) and hidden_class(item):
+                _refuse_handed(where)
+    elif cls is dict:
+        for key, item in value.items():
+            if (issubclass(type(key), type) and hidden_class(key)) or (
+                issubclass(type(item), type) and hidden_class(item)
+            ):
+                _refuse_handed(where)
+    return value
+
+
+def _refuse_handed(where: str) -> NoReturn:
+    raise TypeError(
+        f"{where} returned a class that run_code hides (a metaclass, or a class of the "
+        "runtime's own); pass it data values (numbers, strings, the program's objects), "
+        "not classes"
+    )
+
+
+def result_checked(function: Callable[..., Any], where: str) -> Callable[..., Any]:
+    """``function``, a library callable, whose return value goes through :func:`handed_out`."""
+
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        return handed_out(function(*args, **kwargs), where)
+
+    checked.__name__ = getattr(function, "__name__", "function")
+    checked.__qualname__ = getattr(function, "__qualname__", checked.__name__)
+    checked.__doc__ = getattr(function, "__doc__", None)
+    checked.__module__ = getattr(function, "__module__", None)  # type: ignore[assignment]
+    return checked
+
+
 def _shielded(name: str, method: Any) -> Any:
     """``method``, a special method of a program class, never called with a hidden class.
 
@@ -484,16 +538,17 @@ real_mro: Final[Callable[[type], tuple[type, ...]]] = type.__dict__["__mro__"]._
 def self_checked(function: Callable[..., Any], owner: type) -> Callable[..., Any]:
     """``function``, a method of ``owner``, refusing any ``self`` that is not an ``owner``."""
     name = getattr(function, "__name__", "method")
+    where = f"{owner.__qualname__}.{name}"
 
     def checked(self: object, /, *args: Any, **kwargs: Any) -> Any:
         # Not isinstance(): a class's __instancecheck__ (an ABC's, through a
         # program's __subclasshook__ or register()) could say yes to anything.
         if not any(cls is owner for cls in real_mro(type(self))):
             raise TypeError(
-                f"{owner.__qualname__}.{name} needs a {owner.__qualname__} object, "
+                f"{where} needs a {owner.__qualname__} object, "
                 f"not a {type(self).__qualname__} object"
             )
-        return function(self, *args, **kwargs)
+        return handed_out(function(self, *args, **kwargs), where)
 
     return checked
 
@@ -501,19 +556,21 @@ def self_checked(function: Callable[..., Any], owner: type) -> Callable[..., Any
 class _SelfChecked:
     """A library method that, read from its class, checks the ``self`` it is called with.
 
-    Read from an instance it binds as the function would (the instance is of
-    the class by construction); read from the class it is :func:`self_checked`.
+    Read from an instance it binds to it (the instance is of the class by
+    construction); read from the class it is :func:`self_checked`. Either way
+    what it returns goes through :func:`handed_out`.
     """
 
-    __slots__ = ("_function", "_owner")
+    __slots__ = ("_bound", "_function", "_owner")
 
     def __init__(self, function: types.FunctionType, owner: type) -> None:
         self._function = function
         self._owner = owner
+        self._bound = result_checked(function, f"{owner.__qualname__}.{function.__name__}")
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         if instance is not None:
-            return self._function.__get__(instance, owner)
+            return types.MethodType(self._bound, instance)
         return self_checked(self._function, self._owner)
 
 
@@ -572,5 +629,10 @@ def _sweep(roots: Iterable[type]) -> None:
                         setattr(cls, name, _SelfChecked(value, cls))
                     elif type(value) is property:
                         setattr(cls, name, _checked_property(value, cls))
+                    elif type(value) in (classmethod, staticmethod) and (
+                        type(value.__func__) is types.FunctionType
+                    ):
+                        where = f"{cls.__qualname__}.{name}"
+                        setattr(cls, name, type(value)(result_checked(value.__func__, where)))
                 except (TypeError, AttributeError):
                     continue  # a class that refuses changes (C types, frozen classes)

@@ -56,12 +56,13 @@ import typing
 import unicodedata
 import urllib.parse
 import uuid
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from . import _facades_async as _aio
 from . import _facades_data as _data
 from . import _facades_enum as _enum_facade
 from . import _facades_text as _text
+from ._classes import register_program_class, result_checked
 from ._guards import guarded_getitem
 from ._output import RedirectStdout
 
@@ -414,6 +415,45 @@ def _asyncio_members() -> dict[str, object]:
     return members
 
 
+#: The runtime's own modules: their functions are the façades' wrappers, written
+#: for programs; every other Python function is library code.
+_OWN_MODULES: Final = ("sandbox.", "bridge.")
+
+
+def _library_function(value: object) -> TypeGuard[Callable[..., Any]]:
+    """Whether ``value`` is a library's Python function (or one bound to a library object)."""
+    if type(value) is types.MethodType:  # `random.randint`: a method of random's instance
+        value = value.__func__
+    return type(value) is types.FunctionType and not str(value.__module__).startswith(
+        _OWN_MODULES
+    )
+
+
+def _class_factory(function: Any) -> Any:
+    """typing's ``NamedTuple`` or ``TypedDict``: a class statement's base, or a class maker.
+
+    Called, it makes a class (``NamedTuple("P", [("x", int)])``), which is
+    checked like any class the program makes and recorded as the program's;
+    as a base it resolves as typing's own does (``__mro_entries__``).
+    """
+
+    def make(*args: Any, **kwargs: Any) -> Any:
+        made = function(*args, **kwargs)
+        return register_program_class(made) if isinstance(made, type) else made
+
+    # As a base it is typing's own: its __mro_entries__ would insist on seeing
+    # the real one among the bases, so the entry is resolved here, once.
+    entries = function.__mro_entries__((function,))
+
+    def mro_entries(bases: tuple[object, ...]) -> tuple[type, ...]:
+        return entries  # type: ignore[no-any-return]
+
+    make.__name__ = make.__qualname__ = function.__name__
+    make.__doc__ = function.__doc__
+    make.__mro_entries__ = mro_entries  # type: ignore[attr-defined]
+    return make
+
+
 def _module_members() -> dict[str, dict[str, object]]:
     return {
         "json": _names(json, *_JSON),
@@ -459,7 +499,12 @@ def _module_members() -> dict[str, dict[str, object]]:
             "asynccontextmanager": _data.safe_asynccontextmanager,
         },
         "dataclasses": _dataclasses_members(),
-        "typing": {**_names(typing, *_TYPING), "final": _data.safe_final},
+        "typing": {
+            **_names(typing, *_TYPING),
+            "final": _data.safe_final,
+            "NamedTuple": _class_factory(typing.NamedTuple),
+            "TypedDict": _class_factory(typing.TypedDict),
+        },
         "enum": {**_names(enum, *_ENUM), **_names(_enum_facade, *_enum_facade.__all__)},
         "asyncio": _asyncio_members(),
     }
@@ -498,6 +543,9 @@ def _make_facade(label: str, members: Mapping[str, object]) -> _Facade:
         "__getattr__": __getattr__,
     }
     for name, value in members.items():
+        if _library_function(value):
+            # What library code returns never hides a class (SECURITY.md, rule 9).
+            value = result_checked(value, f"{label}.{name}")
         # Functions (and other descriptors) would bind to the façade as methods.
         binds = not isinstance(value, type) and hasattr(type(value), "__get__")
         namespace[name] = staticmethod(value) if binds else value  # type: ignore[arg-type]

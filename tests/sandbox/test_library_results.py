@@ -1,0 +1,235 @@
+"""What library code returns to a program never hides a class (SECURITY.md, rule 9).
+
+Library code applies the real ``type()`` to what a program gives it. With a
+program's class among the data, that is the class's metaclass: ``statistics``
+takes ``type()`` of each data point as the type of its result and calls it, so
+``mean([C])`` could hand back ``type(whatever the program's __truediv__
+returns)``, the real ``ABCMeta`` for an ``abc.ABC`` class - a class factory
+that skips every check the class statement makes. Every library function a
+façade lists, and every public method, property, class method and static
+method of the library classes a program reaches, has its return value checked:
+a hidden class (a metaclass, or a class the builtins and façades never expose),
+as the value or as an item of an exact tuple, list, set or dict, is refused.
+"""
+
+from __future__ import annotations
+
+import abc
+import types
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sandbox import _classes, _facades
+from sandbox._classes import handed_out, result_checked
+
+from .test_language_support import run_error, run_ok
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+#: A data point whose type is a class's metaclass, and a total whose division
+#: returns an ``abc.ABC`` class: the result type the statistics functions call.
+_GADGET = """\
+import statistics, abc
+class Base(abc.ABC):
+    pass
+class Total:
+    def __radd__(self, other):
+        return self
+    def __add__(self, other):
+        return self
+    def __mul__(self, other):
+        return self
+    def is_finite(self):
+        return False
+    def __truediv__(self, other):
+        return Base
+total = Total()
+class Point:
+    @staticmethod
+    def as_integer_ratio():
+        return (total, None)
+"""
+
+
+@pytest.mark.parametrize("call", ["mean([Point])", "variance([Point, Point])",
+                                  "pvariance([Point, Point])"])
+def test_statistics_never_hands_back_the_metaclass_of_a_class_in_its_data(call: str) -> None:
+    kind, message = run_error(f"{_GADGET}made = statistics.{call}\nreturn repr(made)")
+    assert kind == "exception"
+    name = call.split("(")[0]
+    assert f"TypeError: statistics.{name} returned a class that run_code hides" in message
+    assert "pass it data values" in message
+
+
+def test_statistics_on_numbers_is_unchanged() -> None:
+    assert run_ok(
+        "import statistics\n"
+        "return [statistics.mean([1, 2, 3, 4]), statistics.variance([1, 2, 3, 4]),"
+        " statistics.median([3, 1, 2])]"
+    ) == [2.5, pytest.approx(1.6666666666666667), 2]
+
+
+def test_a_library_function_may_return_the_classes_a_program_can_hold() -> None:
+    # The classes of the builtins and the façades, and the program's own.
+    assert run_ok(
+        "import functools, heapq\n"
+        "class Mine:\n    pass\n"
+        "first = functools.reduce(lambda a, b: a, [int, Mine])\n"
+        "top = heapq.nsmallest(2, [str, Mine, int], key=lambda c: c.__name__)\n"
+        "return [first is int, [c.__name__ for c in top]]"
+    ) == [True, ["Mine", "int"]]
+
+
+# -- the functional forms of typing's class makers ------------------------------------
+
+
+def test_typing_namedtuple_and_typeddict_called_make_checked_program_classes() -> None:
+    assert run_ok(
+        "import typing\n"
+        'P = typing.NamedTuple("P", [("x", int), ("y", int)])\n'
+        'TD = typing.TypedDict("TD", {"a": int})\n'
+        "class Q(P):\n    pass\n"  # a program class may derive from it: it is the program's
+        "match Q(1, 2):\n    case P(x, y):\n        total = x + y\n"
+        'return [repr(P(1, 2)), TD(a=1), total]'
+    ) == ["P(x=1, y=2)", {"a": 1}, 3]
+
+
+def test_a_namedtuple_made_by_the_functional_form_has_its_field_names_checked() -> None:
+    kind, message = run_error(
+        'import typing\nP = typing.NamedTuple("P", [("gi_frame", int)])\nreturn 1'
+    )
+    assert kind == "exception"
+    assert "gi_frame" in message
+
+
+def test_the_class_forms_of_namedtuple_and_typeddict_still_work() -> None:
+    assert run_ok(
+        "from typing import NamedTuple, TypedDict\n"
+        "class P(NamedTuple):\n    x: int\n    y: int = 0\n"
+        "class TD(TypedDict, total=False):\n    a: int\n"
+        "return [P(1)._asdict(), TD(a=2)]"
+    ) == [{"x": 1, "y": 0}, {"a": 2}]
+
+
+# -- the checks themselves ---------------------------------------------------------------
+
+#: A class a program may hold (the builtins'), and classes it may not.
+_HIDDEN: tuple[type, ...] = (type, abc.ABCMeta, types.FrameType, types.TracebackType)
+_VISIBLE_DATA = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
+    | st.sampled_from([int, str, list, dict]),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=3), inner, max_size=4)
+    | st.frozensets(st.integers(), max_size=3),
+    max_leaves=12,
+)
+
+
+@pytest.fixture(autouse=True)
+def _visible_builtins(monkeypatch: pytest.MonkeyPatch) -> None:
+    # This process never built a child's builtins; say what they would expose.
+    monkeypatch.setattr(
+        _classes, "VISIBLE_CLASSES", _classes.VISIBLE_CLASSES | {int, str, list, dict}
+    )
+
+
+@given(_VISIBLE_DATA)
+def test_what_hides_no_class_is_handed_out_as_it_is(value: object) -> None:
+    assert handed_out(value, "lib.f") is value
+
+
+@given(_VISIBLE_DATA, st.sampled_from(_HIDDEN), st.sampled_from(["value", "list", "tuple",
+                                                                  "set", "key", "item"]))
+def test_a_hidden_class_as_the_value_or_one_of_its_items_is_refused(
+    data: object, hidden: type, where: str
+) -> None:
+    value: object = {
+        "value": hidden,
+        "list": [data, hidden],
+        "tuple": (hidden, data),
+        "set": {hidden},
+        "key": {hidden: 1},
+        "item": {"k": hidden},
+    }[where]
+    with pytest.raises(TypeError, match=r"^lib\.f returned a class that run_code hides"):
+        handed_out(value, "lib.f")
+
+
+def test_a_result_checked_function_checks_what_it_returns_and_keeps_its_name() -> None:
+    def lookup(value: object) -> object:
+        """Doc."""
+        return type(value)
+
+    checked = result_checked(lookup, "lib.lookup")
+    assert checked(3) is int
+    with pytest.raises(TypeError, match=r"lib\.lookup returned a class"):
+        checked(int)  # type(int) is the real `type`
+    assert (checked.__name__, checked.__doc__) == ("lookup", "Doc.")
+
+
+class _Library:
+    """A library class whose every kind of public method hands out ``type()`` of its argument."""
+
+    def method(self, value: object) -> object:
+        return type(value)
+
+    @property
+    def prop(self) -> object:
+        return type(type(self))
+
+    @classmethod
+    def klass(cls, value: object) -> object:
+        return type(value)
+
+    @staticmethod
+    def static(value: object) -> object:
+        return type(value)
+
+
+def test_every_kind_of_swept_library_method_checks_what_it_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_classes, "_swept", set())
+    _classes._sweep((_Library,))
+    instance: Any = _Library()
+    calls: dict[str, Callable[[object], object]] = {
+        "bound": lambda v: instance.method(v),
+        "unbound": lambda v: _Library.method(instance, v),
+        "classmethod": lambda v: _Library.klass(v),
+        "staticmethod": lambda v: instance.static(v),
+    }
+    for how, call in calls.items():
+        assert call(3) is int, how
+        with pytest.raises(TypeError, match="returned a class that run_code hides"):
+            call(int)
+    with pytest.raises(TypeError, match=r"_Library\.prop returned a class"):
+        instance.prop  # noqa: B018
+
+
+def test_every_library_function_a_facade_lists_is_result_checked() -> None:
+    wrapper_code = result_checked(len, "probe").__code__
+    unchecked = []
+    for label, facade in _facades.build_facades().items():
+        for name in dir(type(facade)):
+            value = vars(type(facade)).get(name)
+            if isinstance(value, staticmethod):
+                value = value.__func__
+            if _facades._library_function(value) and (
+                getattr(value, "__code__", None) is not wrapper_code
+            ):
+                unchecked.append(f"{label}.{name}")
+    assert unchecked == []
+    # The check above can fail: statistics.mean is library code, and is wrapped.
+    statistics_facade = _facades.build_facades()["statistics"]
+    assert type(statistics_facade).__dict__["mean"].__func__.__code__ is wrapper_code
+
+
+def test_the_program_sees_the_wrapped_function_under_its_own_name() -> None:
+    assert run_ok(
+        "import statistics\n"
+        'return [statistics.mean.__name__, repr(statistics.mean).startswith("<function mean ")]'
+    ) == ["mean", True]
