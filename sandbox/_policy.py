@@ -25,9 +25,9 @@ subscript whose key is a literal number, a literal string not starting with
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar
 
-from RestrictedPython.transformer import INSPECT_ATTRIBUTES
+from RestrictedPython.transformer import INSPECT_ATTRIBUTES, copy_locations
 
 from ._rewrites import LinearRewrites
 
@@ -305,6 +305,9 @@ def underscore_hint(name: str, *, attribute: bool = True) -> str:
 
 
 _Visited: TypeAlias = "ast.AST | Iterable[ast.AST] | None"
+_Comprehension = TypeVar(
+    "_Comprehension", ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp
+)
 
 _RESERVED_DUNDER: Final = (
     '"{name}" is an invalid name: names starting and ending with "__" belong to the runtime '
@@ -606,10 +609,56 @@ class ProgramPolicy(LinearRewrites):
             return self.guard_iter(node)
         node = self.node_contents_visit(node)
         node.iter = self._guard_async_iter(node.iter)
-        if isinstance(node.target, ast.Tuple):
-            self.error(
-                node, "Unpacking in an async comprehension is not allowed; unpack in the body."
+        return node
+
+    def visit_ListComp(self, node: ast.ListComp) -> _Visited:
+        return self._unpack_async_items(super().visit_ListComp(node))
+
+    def visit_SetComp(self, node: ast.SetComp) -> _Visited:
+        return self._unpack_async_items(super().visit_SetComp(node))
+
+    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> _Visited:
+        return self._unpack_async_items(super().visit_GeneratorExp(node))
+
+    def visit_DictComp(self, node: ast.DictComp) -> _Visited:
+        return self._unpack_async_items(super().visit_DictComp(node))
+
+    def _unpack_async_items(self, node: _Visited) -> _Visited:
+        """``async for a, b in x`` in a visited comprehension: bind each item whole, then unpack.
+
+        Unpacking is guarded on the synchronous path (``_iter_unpack_sequence_``
+        wraps the iterator), which has no async counterpart. So the clause
+        becomes two: the async one binds the whole item to a name of the
+        runtime's, and a clause over a one-item tuple unpacks it through the
+        guard, with the async clause's conditions after it.
+        """
+        if not isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            return node
+        clauses: list[ast.comprehension] = []
+        for clause in node.generators:
+            if not (clause.is_async and isinstance(clause.target, ast.Tuple)):
+                clauses.append(clause)
+                continue
+            item = self.gen_tmp_name()
+            whole = ast.comprehension(
+                target=ast.Name(item, ast.Store()), iter=clause.iter, ifs=[], is_async=1
             )
+            guarded = ast.Call(
+                func=ast.Name("_iter_unpack_sequence_", ast.Load()),
+                args=[
+                    ast.Tuple([ast.Name(item, ast.Load())], ast.Load()),
+                    self.gen_unpack_spec(clause.target),
+                    ast.Name("_getiter_", ast.Load()),
+                ],
+                keywords=[],
+            )
+            unpack = ast.comprehension(
+                target=clause.target, iter=guarded, ifs=clause.ifs, is_async=0
+            )
+            for made in (whole.target, guarded):
+                copy_locations(made, clause.target)
+            clauses += (whole, unpack)
+        node.generators = clauses
         return node
 
     def _guard_async_iter(self, expr: ast.expr) -> ast.expr:

@@ -37,6 +37,39 @@ return [a + b async for a_b in pairs() for a, b in [a_b]]
     assert run_ok(source) == [3, 7]
 
 
+def test_an_async_comprehension_unpacks_its_target_in_every_kind_of_comprehension() -> None:
+    source = """
+async def pairs():
+    yield 1, (2, 3)
+    yield 4, (5, 6)
+    yield 7, (8, 9)
+listed = [a + b + c async for a, (b, c) in pairs() if a > 1 if c < 9]
+mapped = {str(a): c async for a, (b, c) in pairs()}
+collected = {b async for a, (b, c) in pairs()}
+summed = sum([n async for n in (a * c async for a, (_b, c) in pairs())])
+return [listed, mapped, sorted(collected), summed]
+"""
+    assert run_ok(source) == [[15], {"1": 3, "4": 6, "7": 9}, [2, 5, 8], 3 + 24 + 63]
+
+
+def test_an_async_comprehension_unpacks_through_the_guard() -> None:
+    # As a synchronous clause does: through `_iter_unpack_sequence_`.
+    def names(code: types.CodeType) -> set[str]:
+        found = set(code.co_names)
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType):
+                found |= names(const)
+        return found
+
+    code = compile_program(
+        "async def items():\n    yield (1, 2)\nreturn [a async for a, b in items()]",
+        restricted=True,
+    )
+    assert "_iter_unpack_sequence_" in names(code)
+    source = "async def items():\n    yield (1, 2)\nreturn [b async for a, b in items()]"
+    assert run_ok(source) == [2]
+
+
 def test_async_for_statement_unpacks_its_target() -> None:
     source = """
 async def pairs():
