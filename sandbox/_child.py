@@ -45,7 +45,7 @@ from bridge.proxy import make_bindings
 from sandbox import _classes, _guards, _limits, _tripwire
 from sandbox._builtins import make_globals
 from sandbox._compile import ProgramCompileError, compile_program
-from sandbox._runtime import PreparedRun
+from sandbox._runtime import PreparedRun, hide_host_locations
 from sandbox._where import install_stop_reports
 
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ def prepare() -> None:
     """
     _classes.check_library_selves(_guards.visible_classes())
     _classes.install_program_module()
+    hide_host_locations()
     for restricted in (True, False):
         _warm_up_code[restricted] = compile_program(_WARM_UP_SOURCE, restricted=restricted)
         _warm_up(restricted, runs=_ZYGOTE_WARM_UP_RUNS)

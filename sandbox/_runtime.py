@@ -371,6 +371,35 @@ class PreparedRun:
             _close_loop(loop, close=not self._own_process)
 
 
+def hide_host_locations() -> None:
+    """Make asyncio's reprs of tasks, callbacks and coroutines name no file (a child only).
+
+    A real task's repr is text a program can read: the task's own step puts it
+    in the ``RuntimeError`` it raises when the running program's ``__await__``
+    yields something it cannot wait on (``yield was used instead of yield from
+    ... in task <Task ...>``). asyncio writes the task's callbacks with the file
+    and line they are defined at (``_run_until_complete_cb() at
+    .../asyncio/base_events.py:180``), reading each callback's ``__code__`` to
+    find them - an event the tripwire ends a run on - and a coroutine with the
+    file it runs in. For the rest of the process, those reprs keep the names
+    and leave the places out. Changes asyncio for the whole process: only for
+    a process that runs programs and nothing else.
+    """
+    import asyncio.coroutines
+    import asyncio.format_helpers
+
+    def no_source(func: object) -> None:
+        return None
+
+    asyncio.format_helpers._get_function_source = no_source  # type: ignore[assignment]
+
+    def coroutine_name(coro: Any) -> str:
+        name = getattr(coro, "__qualname__", None) or getattr(coro, "__name__", None)
+        return f"{name if type(name) is str else type(coro).__name__}()"
+
+    asyncio.coroutines._format_coroutine = coroutine_name  # type: ignore[attr-defined]
+
+
 def _ignore_loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
     # "Task exception was never retrieved" and the like: the program's
     # business, and logging them would print host paths.
