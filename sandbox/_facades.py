@@ -588,7 +588,20 @@ def _members_of(facade: object) -> list[str]:
 
 #: What to do instead of importing a module that programs reach for but have not got.
 _MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
-    "sys": "to end the program, return its value at the top level (`return value`)",
+    "sys": (
+        "to end the program, return its value at the top level (`return value`); print() "
+        "writes the program's only output stream (there is no sys.stdout or sys.stderr)"
+    ),
+    "logging": "print() the lines to show; they come back with the result",
+    "traceback": (
+        "str(error) or repr(error) give an exception's text, and an exception the program "
+        "does not catch comes back with its traceback"
+    ),
+    "zoneinfo": (
+        "fixed offsets work: datetime.timezone(datetime.timedelta(hours=2)); datetime.UTC "
+        "is UTC"
+    ),
+    "secrets": "uuid.uuid4().hex or random.getrandbits(128) give random tokens",
     "os": "programs have no file system, environment or processes; use the tools they are given",
     "pathlib": "programs have no file system; use the tools they are given",
     "subprocess": "programs cannot start processes; use the tools they are given",

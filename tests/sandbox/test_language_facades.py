@@ -71,9 +71,14 @@ def test_a_forbidden_import_names_the_allowed_modules() -> None:
 @pytest.mark.parametrize(
     ("module", "hint"),
     [
-        ("sys", "to end the program, return its value at the top level (`return value`). "),
+        ("sys", "to end the program, return its value at the top level (`return value`); "
+                "print() writes the program's only output stream"),
         ("os", "programs have no file system, environment or processes; use the tools"),
         ("requests", "programs have no network; use the tools they are given. "),
+        ("logging", "print() the lines to show"),
+        ("traceback", "str(error) or repr(error) give an exception's text"),
+        ("zoneinfo", "fixed offsets work: datetime.timezone(datetime.timedelta(hours=2))"),
+        ("secrets", "uuid.uuid4().hex or random.getrandbits(128) give random tokens"),
     ],
 )
 def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint: str) -> None:
@@ -81,6 +86,17 @@ def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint
     assert kind == "exception"
     assert f"ImportError: module {module!r} is not available in run_code; {hint}" in message
     assert message.endswith(", ".join(ALLOWED_MODULES))
+
+
+def test_what_the_import_hints_suggest_works() -> None:
+    value = run_ok(
+        "import datetime, uuid, random\n"
+        "zone = datetime.timezone(datetime.timedelta(hours=2))\n"
+        "at = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC).astimezone(zone)\n"
+        "try:\n    int('x')\nexcept ValueError as error:\n    text = str(error)\n"
+        "return [at.hour, len(uuid.uuid4().hex), random.getrandbits(128) >= 0, text]"
+    )
+    assert value == [2, 32, True, "invalid literal for int() with base 10: 'x'"]
 
 
 @pytest.mark.parametrize(
