@@ -542,6 +542,14 @@ def _checked_write(obj: Any) -> Any:
         return obj
     if is_program_class(obj) or isinstance(obj, dict | list | collections.deque):
         return obj
+    if is_program_function(obj):
+        # A library that wraps the function copies its __dict__ onto the wrapper
+        # (functools.update_wrapper): its attributes are not the program's alone.
+        raise TypeError(
+            "cannot set an attribute on a function in run_code, not even the program's own; "
+            "keep such state in a dict, an instance of a class of the program's, or a "
+            "`nonlocal` variable"
+        )
     raise TypeError(
         f"cannot change a {_type_label(obj)} object: a program may only change objects it "
         "created (instances of its own classes, its classes, dicts, lists, sets)"

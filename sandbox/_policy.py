@@ -164,6 +164,7 @@ DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
         "__bool__",
         "__len__",
         "__iter__",
+        "__reversed__",  # reversed() calls it with no argument
         "__next__",
         "__aiter__",
         "__anext__",

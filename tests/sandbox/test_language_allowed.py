@@ -529,3 +529,17 @@ def test_plain_attribute_reads_and_literal_subscripts_compile_to_native_operatio
 def test_reads_the_guard_decides_at_run_time_still_call_it() -> None:
     names = _names_used("k = 0\nx = [1]\ny = x[k]\nz = 's'.format\nw = x.__class__")
     assert {"_getattr_", "_getitem_"} <= names
+
+
+def test_a_class_may_define_reversed() -> None:
+    source = """
+class Countdown:
+    def __init__(self, n):
+        self.n = n
+    def __iter__(self):
+        return iter(range(self.n))
+    def __reversed__(self):
+        return iter(range(self.n - 1, -1, -1))
+return [list(Countdown(3)), list(reversed(Countdown(3)))]
+"""
+    assert run_ok(source) == [[0, 1, 2], [2, 1, 0]]

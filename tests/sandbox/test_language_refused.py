@@ -352,11 +352,21 @@ def test_keyword_only_and_star_parameters_cannot_shadow_guards() -> None:
 
 
 def test_writes_to_functions_are_refused() -> None:
-    message = _refused("def f():\n    pass\nf.attr = 1")
+    message = _refused("import json\njson.dumps.attr = 1")
     assert message.endswith(
         "TypeError: cannot change a function object: a program may only change objects it "
         "created (instances of its own classes, its classes, dicts, lists, sets)"
     )
+
+
+def test_a_write_to_the_programs_own_function_says_where_to_keep_the_state() -> None:
+    for write in ("f.calls = 0", "setattr(f, 'calls', 0)"):
+        message = _refused(f"def f():\n    pass\n{write}")
+        assert message.endswith(
+            "TypeError: cannot set an attribute on a function in run_code, not even the "
+            "program's own; keep such state in a dict, an instance of a class of the "
+            "program's, or a `nonlocal` variable"
+        ), write
 
 
 def test_writes_to_module_facades_are_refused() -> None:
