@@ -126,14 +126,36 @@ def _refuse_foreign(obj: object, name: str) -> NoReturn:
     )
 
 
-def guarded_own(obj: Any, name: str) -> Any:
+#: A namedtuple's own API, named with "_" so that no field name can clash with it.
+_NAMEDTUPLE_API: Final = frozenset({"_asdict", "_replace", "_make", "_fields", "_field_defaults"})
+
+
+def _namedtuple_member(obj: object, name: str) -> bool:
+    """Whether ``obj._name`` is the namedtuple API of a library namedtuple instance.
+
+    Only on an instance (read from it, a method is bound to it), and only when
+    the class the name is found on first is the namedtuple class itself - the
+    one ``collections.namedtuple`` made, which holds ``_fields`` - not a
+    subclass that redefined it.
+    """
+    if name not in _NAMEDTUPLE_API or issubclass(type(obj), type):
+        return False
+    for klass in real_mro(type(obj)):
+        if name in vars(klass):
+            return "_fields" in vars(klass) and issubclass(klass, tuple)
+    return False
+
+
+def guarded_own(obj: Any, name: str, write: bool = False) -> Any:
     """``_own_``: return ``obj`` if it may carry the program's own ``_x`` attributes.
 
-    The compiler turns ``obj._x`` (read, write or delete) into
-    ``_own_(obj, "_x")._x``. Only the program's objects pass: instances of its
-    classes, the classes themselves, and ``super()`` over one of them. Their
-    classes derive from inert bases only (``sandbox._classes``), so an ``_x``
-    found there is the program's or an inert base's, never a library's state.
+    The compiler turns ``obj._x`` into ``_own_(obj, "_x")._x`` (with ``write``
+    true for a write or delete). Only the program's objects pass: instances of
+    its classes, the classes themselves, and ``super()`` over one of them.
+    Their classes derive from inert bases only (``sandbox._classes``), so an
+    ``_x`` found there is the program's or an inert base's, never a library's
+    state. A read may also take a library namedtuple instance's own API
+    (``_replace``, ``_asdict``, ...), which is no state of the library's.
     """
     if is_program_class(type(obj)):
         return obj
@@ -149,6 +171,9 @@ def guarded_own(obj: Any, name: str) -> Any:
             _refuse_foreign(obj, name)
         if _unbound_library_method(obj, name) is not None:
             _refuse_unbound(obj, name)
+        return obj
+    if not write and _namedtuple_member(obj, name):
+        # `urlparse(url)._replace(query=...)`: reads and calls fixed names only.
         return obj
     _refuse_foreign(obj, name)
 
@@ -567,7 +592,7 @@ def _check_write_name(obj: object, name: object) -> str:
     if name[:1] == "_":
         if not _is_own_name(name):
             _refuse_underscore(name)
-        guarded_own(obj, name)
+        guarded_own(obj, name, write=True)
     if name in BLOCKED_ATTRIBUTES or name.endswith("__roles__"):
         _refuse_blocked(name)
     return name

@@ -509,14 +509,15 @@ class ProgramPolicy(LinearRewrites):
         self._check_attribute_name(node, node.attr, load=load)
         node = self.node_contents_visit(node)
         if _is_own_attribute(node.attr):
-            # `obj._x` (read, written or deleted): `_own_(obj, "_x")._x`. The guard
-            # lets only the program's own objects through; the access itself stays
-            # native so that the compiler mangles private `__x` names as usual.
-            own = ast.Call(
-                func=ast.Name("_own_", ast.Load()),
-                args=[node.value, ast.Constant(node.attr)],
-                keywords=[],
-            )
+            # `obj._x` (read, written or deleted): `_own_(obj, "_x")._x`, and for a
+            # write or delete `_own_(obj, "_x", True)._x`. The guard lets only the
+            # program's own objects through (to a read, also a library namedtuple's
+            # own API); the access itself stays native so that the compiler
+            # mangles private `__x` names as usual.
+            args: list[ast.expr] = [node.value, ast.Constant(node.attr)]
+            if not load:
+                args.append(ast.Constant(True))
+            own = ast.Call(func=ast.Name("_own_", ast.Load()), args=args, keywords=[])
             node.value = ast.copy_location(own, node.value)
             return node
         if load:

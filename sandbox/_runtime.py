@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import re
 import sys
 import traceback
 import types
@@ -372,18 +373,20 @@ class PreparedRun:
 
 
 def hide_host_locations() -> None:
-    """Make asyncio's reprs of tasks, callbacks and coroutines name no file (a child only).
+    """Make asyncio's reprs of tasks, callbacks and coroutines name no host file (a child only).
 
     A real task's repr is text a program can read: the task's own step puts it
     in the ``RuntimeError`` it raises when the running program's ``__await__``
     yields something it cannot wait on (``yield was used instead of yield from
-    ... in task <Task ...>``). asyncio writes the task's callbacks with the file
-    and line they are defined at (``_run_until_complete_cb() at
-    .../asyncio/base_events.py:180``), reading each callback's ``__code__`` to
-    find them - an event the tripwire ends a run on - and a coroutine with the
-    file it runs in. For the rest of the process, those reprs keep the names
-    and leave the places out. Changes asyncio for the whole process: only for
-    a process that runs programs and nothing else.
+    ... in task <Task ...>``). asyncio writes each callback with the file and
+    line it is defined at (``_run_until_complete_cb() at
+    .../asyncio/base_events.py:180``) and each coroutine with the file it runs
+    in. For the rest of the process, callbacks are written by name alone, and a
+    coroutine's place only when it is the program's (``<model>:3``). The
+    coroutine's code object is still read for that, as before: with the
+    tripwire on, a program that makes a real task's repr still ends there.
+    Changes asyncio for the whole process: only for a process that runs
+    programs and nothing else.
     """
     import asyncio.coroutines
     import asyncio.format_helpers
@@ -392,12 +395,13 @@ def hide_host_locations() -> None:
         return None
 
     asyncio.format_helpers._get_function_source = no_source  # type: ignore[assignment]
+    formatted = asyncio.coroutines._format_coroutine  # type: ignore[attr-defined]
+    host_place = re.compile(rf"(?:,? defined)? at (?!{re.escape(MODEL_FILENAME)}:).*:\d+$")
 
-    def coroutine_name(coro: Any) -> str:
-        name = getattr(coro, "__qualname__", None) or getattr(coro, "__name__", None)
-        return f"{name if type(name) is str else type(coro).__name__}()"
+    def coroutine_text(coro: object) -> str:
+        return host_place.sub("", formatted(coro))
 
-    asyncio.coroutines._format_coroutine = coroutine_name  # type: ignore[attr-defined]
+    asyncio.coroutines._format_coroutine = coroutine_text  # type: ignore[attr-defined]
 
 
 def _ignore_loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:

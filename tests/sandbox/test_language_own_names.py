@@ -9,6 +9,7 @@ the reviewed lists; names starting and ending with ``_`` belong to the runtime.
 
 from __future__ import annotations
 
+import collections
 import string
 
 import pytest
@@ -208,3 +209,68 @@ def test_no_private_name_reads_or_writes_a_library_object(name: str) -> None:
             guarded_setattr(obj, name, 1)
         with pytest.raises(AttributeError):
             guarded_own(obj, name)
+
+
+# -- a library namedtuple's own API ------------------------------------------------------
+
+
+def test_a_library_namedtuple_instance_offers_its_namedtuple_api() -> None:
+    value = run_ok(
+        "import urllib.parse, statistics\n"
+        'url = urllib.parse.urlparse("https://a.example/b?x=1")\n'
+        "fit = statistics.linear_regression([1, 2, 3], [2, 4, 6])\n"
+        'return [url._replace(query="y=2").geturl(), url._asdict()["netloc"], url._fields[:2],\n'
+        '        url._make(["s", "n", "/p", "", "", ""]).geturl(), fit._asdict(),\n'
+        "        fit._field_defaults]"
+    )
+    assert value == [
+        "https://a.example/b?y=2", "a.example", ["scheme", "netloc"], "s://n/p",
+        {"slope": 2.0, "intercept": 0.0}, {},
+    ]
+
+
+class _Redefined(collections.namedtuple("_Base", "x")):
+    """A library namedtuple subclass whose ``_replace`` is its own code, not namedtuple's."""
+
+    def _replace(self, **changes: object) -> _Redefined:
+        return self
+
+
+@pytest.mark.parametrize(
+    ("source", "bindings"),
+    [
+        # Read from the class: the namedtuple API is an instance's only.
+        ('import urllib.parse\nreturn urllib.parse.ParseResult._make', {}),
+        # Not the namedtuple API: the library's own private names.
+        ('import urllib.parse\nreturn urllib.parse.urlparse("https://a/b")._hostinfo', {}),
+        # Redefined by a subclass of the namedtuple: not namedtuple's code.
+        ("return lib(1)._replace(x=2)", {"lib": _Redefined}),
+        # Not a namedtuple at all.
+        ("import json\nreturn json.JSONDecoder()._replace", {}),
+    ],
+)
+def test_only_a_library_namedtuples_own_api_is_readable(
+    source: str, bindings: dict[str, object]
+) -> None:
+    result = run(source, bindings=bindings)
+    assert result.error is not None
+    assert 'starts with "_": such attributes can be used only on' in result.error[1]
+
+
+class _Unslotted(collections.namedtuple("_Base", "x")):
+    """A library namedtuple subclass without ``__slots__``: its instances take attributes."""
+
+
+@pytest.mark.parametrize(
+    "write", ["thing._replace = 1", "del thing._asdict", "setattr(thing, '_fields', 1)",
+              "thing._make += 1"],
+)
+def test_a_library_namedtuple_is_not_written_through_its_api_names(write: str) -> None:
+    thing = _Unslotted(1)
+    result = run(write, bindings={"thing": thing})
+    assert result.error is not None
+    assert (
+        'starts with "_": such attributes can be used only on' in result.error[1]
+        or "cannot change a _Unslotted object" in result.error[1]
+    )
+    assert vars(thing) == {}

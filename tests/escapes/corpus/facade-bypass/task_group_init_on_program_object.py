@@ -1,7 +1,7 @@
 # category: facade-bypass
 # signal: marker
 # expect: refused
-# tripwire: stops object.__getattr__ __code__
+# tripwire: stops object.__getattr__ cr_code
 # source: the façade's TaskGroup.__init__ is plain Python and runs with any self: on a program object it stores the real TaskGroup of asyncio under the object's own (mangled) name, which the program may read; the real group's create_task returns a real Task, whose repr shows where its callbacks live (host paths) and whose loop would start processes
 import asyncio
 class Holder:

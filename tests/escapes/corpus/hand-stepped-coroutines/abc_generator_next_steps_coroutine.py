@@ -1,7 +1,7 @@
 # category: hand-stepped-coroutines
 # signal: marker
 # expect: refused
-# tripwire: stops object.__getattr__ __code__
+# tripwire: stops object.__getattr__ cr_code
 # source: collections.abc.Generator.__next__ is plain Python, `return self.send(None)`, and runs with any self; called on a coroutine it steps it by hand past the guard's send check, and a coroutine awaiting a façade task yields the real Task, whose repr shows host paths and whose loop would start processes
 import asyncio
 import collections.abc

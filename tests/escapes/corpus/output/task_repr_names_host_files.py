@@ -1,8 +1,8 @@
 # category: output
 # signal: leak
 # leak: /[A-Za-z0-9._/-]+\.py|\.py:\d+
-# kinds: ok
-# tripwire: harmless (a child's task reprs name no file, so nothing reads a callback's __code__)
+# kinds: ok sandbox-violation
+# tripwire: stops object.__getattr__ cr_code
 # source: a task's own step raises RuntimeError with repr(task) when the running program's __await__ yields a generator (or a SimpleNamespace carrying _asyncio_future_blocking, whose keyword names are not checked); asyncio writes each callback of the task with the file and line it is defined at (reading its __code__) and each coroutine with the file it runs in: the main task's _run_until_complete_cb, gather's _done_callback
 import asyncio, types
 def gen():

@@ -1,7 +1,7 @@
 # category: own-names
 # signal: canary
 # expect: refused
-# tripwire: stops object.__getattr__ __code__
+# tripwire: stops object.__getattr__ cr_code
 # source: a program class named ProgramTaskGroup reads self.__group, which the compiler mangles to _ProgramTaskGroup__group, the façade's own slot name; running the façade's __init__ on such an object stores the real TaskGroup of asyncio there, whose __aenter__ on another program object stores the real parent Task in an own name, and the task's loop connects anywhere
 import asyncio
 class ProgramTaskGroup:

@@ -1,7 +1,7 @@
 # category: own-names
 # signal: marker
 # expect: refused
-# tripwire: stops object.__getattr__ __code__
+# tripwire: stops object.__getattr__ cr_code
 # source: asyncio.timeout()'s class has plain Python __init__ and __aenter__ that run with any self; entered on a program object they store the real current Task in its _task, an own name the program may read; the task's repr shows host paths and its loop would start processes
 import asyncio
 Timeout = type(asyncio.timeout(1))
