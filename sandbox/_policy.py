@@ -220,6 +220,14 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
     "_value_": "use member.value",
     "_name_": "use member.name",
     "__file__": "programs have no file system; use the tools they are given",
+    "__mro__": "use cls.mro() for a class and its bases in lookup order",
+    "__bases__": "use cls.mro() for a class and its bases, or issubclass(cls, Base)",
+    "__subclasses__": "a class's subclasses are not available; keep a list of the classes",
+    "__module__": "every class and function of a program is in the program's own module",
+    "__setattr__": (
+        "set attributes with obj.name = value or setattr(obj, name, value); a frozen "
+        "dataclass takes its values as arguments, or use dataclasses.replace(obj, name=value)"
+    ),
     "__init__": "call super().__init__(...) in a subclass, or ClassName(...) for a new object",
     "__repr__": "use repr(x)",
     "__str__": "use str(x)",
@@ -861,7 +869,11 @@ class ProgramPolicy(LinearRewrites):
     def check_import_names(self, node: ast.ImportFrom | ast.Import) -> ast.AST:
         if isinstance(node, ast.ImportFrom):
             if node.module == "__future__":
-                self.error(node, "'from __future__' imports are not available in programs.")
+                self.error(
+                    node,
+                    "'from __future__' imports are not available in programs; remove the line "
+                    "(programs run as the Python 3.11 they are written in)",
+                )
                 return node
             if node.level:
                 self.error(node, "Relative imports are not available in programs.")

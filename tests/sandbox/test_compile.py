@@ -80,7 +80,8 @@ def test_a_null_character_is_a_compile_error() -> None:
 
 def test_from_future_imports_are_refused() -> None:
     assert compile_errors("from __future__ import annotations\n") == (
-        "Line 1: 'from __future__' imports are not available in programs.",
+        "Line 1: 'from __future__' imports are not available in programs; remove the line "
+        "(programs run as the Python 3.11 they are written in)",
     )
 
 

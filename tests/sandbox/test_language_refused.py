@@ -114,10 +114,29 @@ def test_dunder_methods_are_only_readable_on_super_and_classes() -> None:
         ("return (1).__add__(2)", "; use x + y"),
         ("return {1: 2}.__getitem__(1)", "; use x[key]"),
         ("x = __import__('json')", "; use an import statement (`import json`)"),
+        ("class A:\n    pass\nreturn A.__mro__", "; use cls.mro() for a class and its bases"),
+        ("class A:\n    pass\nreturn A.__bases__", "; use cls.mro() for a class and its bases"),
+        ("return int.__subclasses__()", "; a class's subclasses are not available"),
+        ("class A:\n    pass\nreturn A.__module__", "is in the program's own module"),
+        (
+            "import dataclasses\n@dataclasses.dataclass(frozen=True)\nclass P:\n    x: int = 0\n"
+            "    def __post_init__(self):\n        object.__setattr__(self, 'x', 1)\nP()",
+            "use dataclasses.replace(obj, name=value)",
+        ),
     ],
 )
 def test_refused_underscore_names_say_what_to_write_instead(source: str, hint: str) -> None:
     assert hint in _refused(source)
+
+
+def test_what_the_hints_suggest_works() -> None:
+    assert run_ok(
+        "import dataclasses\n"
+        "class A:\n    pass\nclass B(A):\n    pass\n"
+        "@dataclasses.dataclass(frozen=True)\nclass P:\n    x: int = 0\n"
+        "return [[c.__name__ for c in B.mro()], issubclass(B, A),"
+        " dataclasses.replace(P(), x=2).x]"
+    ) == [["B", "A", "object"], True, 2]
 
 
 def test_underscore_names_without_a_hint_are_refused_as_before() -> None:
