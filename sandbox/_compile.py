@@ -119,6 +119,18 @@ def compile_with_calls(
                 "nested expressions into several statements",
             )
         ) from None
+    except ProgramCompileError:
+        raise
+    except Exception as exc:
+        # A fault of the compiler's on an unusual program, not the program's: it
+        # ends this run with a compile error instead of failing the caller.
+        raise ProgramCompileError(
+            (
+                f"Line 1: the compiler failed on this program ({type(exc).__name__}), "
+                "a fault of run_code's, not of the program; writing the construct it "
+                "stumbled on another way may avoid it",
+            )
+        ) from exc
 
 
 def check_cached_calls(

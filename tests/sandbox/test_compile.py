@@ -6,10 +6,13 @@ import functools
 import pickle
 from typing import Any
 
+import anyio
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import sandbox._compile
+from sandbox import WorkerPool
 from sandbox._compile import (
     MAIN_NAME,
     MODEL_FILENAME,
@@ -18,6 +21,8 @@ from sandbox._compile import (
     compile_program,
     compile_with_calls,
 )
+from sandbox._policy import ProgramPolicy
+from sandbox.testing import EchoHandler
 
 from .test_language_support import compile_errors, run, run_error, run_ok
 
@@ -206,3 +211,37 @@ async def test_host_compiles_run_one_at_a_time(monkeypatch: pytest.MonkeyPatch) 
                 functools.partial(pool.run, f"return {n}", tool_names=[], handler=EchoHandler())
             )
     assert held == [True] * 4
+
+
+class _FaultyPolicy(ProgramPolicy):
+    """The policy with a fault of its own on one construct (a `while` loop)."""
+
+    def visit_While(self, node: Any) -> Any:
+        raise AssertionError("a fault in the transformer")
+
+
+def test_a_fault_of_the_compiler_is_a_compile_error_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sandbox._compile, "ProgramPolicy", _FaultyPolicy)
+    assert compile_errors("x = 1\nwhile x:\n    x = 0\nreturn x") == (
+        "Line 1: the compiler failed on this program (AssertionError), a fault of "
+        "run_code's, not of the program; writing the construct it stumbled on another way "
+        "may avoid it",
+    )
+    assert run_ok("return 2") == 2
+
+
+async def test_the_pool_reports_a_fault_of_its_compiler_and_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sandbox._compile, "ProgramPolicy", _FaultyPolicy)
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(60):
+            failed = await pool.run("while False:\n    pass", tool_names=[], handler=EchoHandler())
+            ran = await pool.run("return 3", tool_names=[], handler=EchoHandler())
+    assert failed.error is not None
+    assert failed.error.kind == "compile"
+    assert "the compiler failed on this program (AssertionError)" in failed.error.message
+    assert ran.error is None
+    assert ran.value == 3
