@@ -417,7 +417,9 @@ def handed_out(value: Any, where: str) -> Any:
     (``statistics`` takes ``type()`` of each data point as the type of its
     result, then calls it). A hidden class (:func:`hidden_class`) that library
     code returns - as the value, or as an item of an exact tuple, list, set or
-    dict it returns - is refused here, so it never reaches the program.
+    dict it returns - is refused here, so it never reaches the program. An
+    object of a library class is handed out as it is, its class swept as
+    :func:`reveal_class` does.
     """
     cls = type(value)
     if issubclass(cls, type):
@@ -433,6 +435,10 @@ def handed_out(value: Any, where: str) -> Any:
                 issubclass(type(item), type) and hidden_class(item)
             ):
                 _refuse_handed(where)
+    elif _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
+        # An object of a class no façade lists: its methods check their self,
+        # and what they return, before the program has it (rule 7).
+        reveal_class(cls)
     return value
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import abc
 import types
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from hypothesis import given
@@ -233,3 +233,20 @@ def test_the_program_sees_the_wrapped_function_under_its_own_name() -> None:
         "import statistics\n"
         'return [statistics.mean.__name__, repr(statistics.mean).startswith("<function mean ")]'
     ) == ["mean", True]
+
+
+def test_an_object_a_library_returns_has_its_class_swept_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_classes, "_swept", set())
+    monkeypatch.setattr(_classes, "_sweeping_revealed", True)
+
+    class Made(_Library):
+        """A class of a library's own that no façade lists."""
+
+    made = result_checked(Made, "lib.make")()
+    assert Made in _classes._swept
+    with pytest.raises(TypeError, match="returned a class that run_code hides"):
+        made.method(int)
+    with pytest.raises(TypeError, match="needs a"):
+        Made.method(cast("Any", object()), 3)
