@@ -221,6 +221,8 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
     "_name_": "use member.name",
     "__file__": "programs have no file system; use the tools they are given",
     "__mro__": "use cls.mro() for a class and its bases in lookup order",
+    "__slots__": "keep the names in a tuple of the program's own, next to the class",
+    "__suppress_context__": "`raise ... from None` sets it; read error.__cause__ for the cause",
     "__bases__": "use cls.mro() for a class and its bases, or issubclass(cls, Base)",
     "__subclasses__": "a class's subclasses are not available; keep a list of the classes",
     "__module__": "every class and function of a program is in the program's own module",
@@ -271,10 +273,32 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
 }
 
 
-#: The same for refused variable names.
+#: The same for refused variable names, and for special methods a class body may not define.
 _NAME_HINTS: Final[Mapping[str, str]] = {
     "__import__": "use an import statement (`import json`) for the allowed modules",
     "__file__": "programs have no file system; use the tools they are given",
+    "__getattr__": (
+        "give the class the attributes it needs, or a method such as get(name) that looks "
+        "names up in a dict"
+    ),
+    "__getattribute__": "give the class the attributes it needs",
+    "__setattr__": "set attributes in __init__ or in methods, or use @property with a setter",
+    "__format__": (
+        "give the class a method that returns the text (such as formatted(spec)), or format "
+        "its fields in an f-string"
+    ),
+    "__new__": "build instances in __init__, or in a @classmethod that returns cls(...)",
+    "__init_subclass__": "register subclasses with a class decorator that returns the class",
+    "__set_name__": "use @property, or pass the name to the object that needs it",
+    "__get__": "use @property (or functools.cached_property) for computed attributes",
+    "__set__": "use @property with a setter",
+    "__delete__": "use @property with a deleter",
+    "__match_args__": (
+        "a @dataclass or NamedTuple makes __match_args__ from its fields, or match by keyword: "
+        "`case Point(x=0, y=y)`"
+    ),
+    "__class_getitem__": "derive from typing.Generic[T] for a class that takes type parameters",
+    "__del__": "use a `with` block (__enter__ and __exit__) for clean-up",
 }
 
 

@@ -129,6 +129,51 @@ def test_refused_underscore_names_say_what_to_write_instead(source: str, hint: s
     assert hint in _refused(source)
 
 
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [
+        ("__getattr__", "a method such as get(name) that looks names up in a dict"),
+        ("__format__", "format its fields in an f-string"),
+        ("__new__", "in a @classmethod that returns cls(...)"),
+        ("__init_subclass__", "a class decorator that returns the class"),
+        ("__get__", "use @property"),
+        ("__set_name__", "use @property"),
+        ("__class_getitem__", "derive from typing.Generic[T]"),
+        ("__del__", "use a `with` block"),
+    ],
+)
+def test_a_special_method_a_class_may_not_define_says_what_to_write(name: str, hint: str) -> None:
+    [error] = compile_errors(f"class A:\n    def {name}(self, *args):\n        pass\n")
+    assert error.startswith(f'Line 2: "{name}" is an invalid name: names starting and ending')
+    assert error.endswith(hint) or f"; {hint}" in error
+
+
+def test_match_args_says_how_to_match_instead() -> None:
+    [error] = compile_errors("class A:\n    __match_args__ = ('x',)\n")
+    assert "a @dataclass or NamedTuple makes __match_args__ from its fields" in error
+
+
+def test_what_the_class_hints_suggest_works() -> None:
+    assert run_ok(
+        "import dataclasses, typing\n"
+        "registry = []\n"
+        "def register(cls):\n    registry.append(cls.__name__)\n    return cls\n"
+        "@register\nclass Plugin:\n    pass\n"
+        "T = typing.TypeVar('T')\n"
+        "class Box(typing.Generic[T]):\n"
+        "    def __init__(self, item):\n        self._item = item\n"
+        "    @classmethod\n    def of(cls, item):\n        return cls(item)\n"
+        "    @property\n    def item(self):\n        return self._item\n"
+        "    @item.setter\n    def item(self, value):\n        self._item = value\n"
+        "@dataclasses.dataclass\nclass Point:\n    x: int\n    y: int\n"
+        "class Plain:\n    def __init__(self):\n        self.x, self.y = 0, 5\n"
+        "box = Box[int].of(1)\nbox.item = 2\n"
+        "match Point(1, 2):\n    case Point(a, b):\n        first = a + b\n"
+        "match Plain():\n    case Plain(x=0, y=y):\n        second = y\n"
+        "return [registry, box.item, first, second]"
+    ) == [["Plugin"], 2, 3, 5]
+
+
 def test_what_the_hints_suggest_works() -> None:
     assert run_ok(
         "import dataclasses\n"
@@ -345,7 +390,8 @@ class A:
     )
     assert errors == (
         f'Line 2: "__reduce_ex__" is an invalid name: {_DUNDER}',
-        f'Line 4: "__getattr__" is an invalid name: {_DUNDER}',
+        f'Line 4: "__getattr__" is an invalid name: {_DUNDER}; give the class the attributes '
+        "it needs, or a method such as get(name) that looks names up in a dict",
     )
 
 
