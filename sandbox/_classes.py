@@ -423,16 +423,16 @@ def handed_out(value: Any, where: str) -> Any:
     """
     cls = type(value)
     if issubclass(cls, type):
-        if hidden_class(value):
+        if _withheld(value):
             _refuse_handed(where)
     elif cls in _HANDED_CONTAINERS:
         for item in value:
-            if issubclass(type(item), type) and hidden_class(item):
+            if issubclass(type(item), type) and _withheld(item):
                 _refuse_handed(where)
     elif cls is dict:
         for key, item in value.items():
-            if (issubclass(type(key), type) and hidden_class(key)) or (
-                issubclass(type(item), type) and hidden_class(item)
+            if (issubclass(type(key), type) and _withheld(key)) or (
+                issubclass(type(item), type) and _withheld(item)
             ):
                 _refuse_handed(where)
     elif _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
@@ -440,6 +440,26 @@ def handed_out(value: Any, where: str) -> Any:
         # and what they return, before the program has it (rule 7).
         reveal_class(cls)
     return value
+
+
+def _withheld(cls: type) -> bool:
+    """Whether library code may not hand the program ``cls``, a class (:func:`handed_out`).
+
+    A hidden class is withheld, except a class the library made on bases the
+    program already holds - ``csv.Sniffer().sniff()`` returns a new
+    ``csv.Dialect`` subclass - which is handed out swept, as :func:`reveal_class`
+    does. A metaclass, and a class of the runtime's own (``types.CodeType``,
+    ``types.FunctionType``: their bases are ``object``), are always withheld.
+    """
+    if not hidden_class(cls):
+        return False
+    if issubclass(cls, type):
+        return True
+    bases = cls.__bases__
+    if bases and all(base is not object and base in VISIBLE_CLASSES for base in bases):
+        reveal_class(cls)
+        return False
+    return True
 
 
 def _refuse_handed(where: str) -> NoReturn:

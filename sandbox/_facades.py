@@ -62,7 +62,7 @@ from . import _facades_async as _aio
 from . import _facades_data as _data
 from . import _facades_enum as _enum_facade
 from . import _facades_text as _text
-from ._classes import register_program_class, result_checked
+from ._classes import MODEL_MODULE, register_program_class, result_checked
 from ._guards import guarded_getitem
 from ._output import RedirectStdout
 
@@ -439,7 +439,13 @@ def _class_factory(function: Any) -> Any:
 
     def make(*args: Any, **kwargs: Any) -> Any:
         made = function(*args, **kwargs)
-        return register_program_class(made) if isinstance(made, type) else made
+        if not isinstance(made, type):
+            return made
+        # typing names the module of the function that called it (this one):
+        # the class is the program's, in the program's module, as a class
+        # statement's is (and a dataclass made of it takes that module's globals).
+        type.__setattr__(made, "__module__", MODEL_MODULE)
+        return register_program_class(made)
 
     # As a base it is typing's own: its __mro_entries__ would insist on seeing
     # the real one among the bases, so the entry is resolved here, once.

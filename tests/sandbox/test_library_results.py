@@ -18,12 +18,14 @@ import abc
 import types
 from typing import TYPE_CHECKING, Any, cast
 
+import anyio
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sandbox import _classes, _facades
+from sandbox import WorkerPool, _classes, _facades
 from sandbox._classes import handed_out, result_checked
+from sandbox.testing import EchoHandler
 
 from .test_language_support import run_error, run_ok
 
@@ -130,11 +132,11 @@ _VISIBLE_DATA = st.recursive(
 
 
 @pytest.fixture(autouse=True)
-def _visible_builtins(monkeypatch: pytest.MonkeyPatch) -> None:
-    # This process never built a child's builtins; say what they would expose.
-    monkeypatch.setattr(
-        _classes, "VISIBLE_CLASSES", _classes.VISIBLE_CLASSES | {int, str, list, dict}
-    )
+def _visible_builtins() -> None:
+    # A run builds the builtins and façades, which record the classes they
+    # expose; the checks below read that record.
+    run_ok("return 1")
+    assert {int, str, list, dict} <= _classes.VISIBLE_CLASSES
 
 
 @given(_VISIBLE_DATA)
@@ -250,3 +252,39 @@ def test_an_object_a_library_returns_has_its_class_swept_first(
         made.method(int)
     with pytest.raises(TypeError, match="needs a"):
         Made.method(cast("Any", object()), 3)
+
+
+async def test_a_class_a_library_makes_on_bases_a_program_holds_is_handed_out() -> None:
+    # csv.Sniffer().sniff() returns a new csv.Dialect subclass, made by csv. A
+    # library method's result is checked in a child, whose zygote swept the
+    # library classes (rule 7): so through a pool.
+    source = (
+        "import csv, io\n"
+        'sample = "name;age\\nann;3\\nbob;4\\n"\n'
+        "dialect = csv.Sniffer().sniff(sample)\n"
+        "return [dialect.delimiter, list(csv.reader(io.StringIO(sample), dialect))]"
+    )
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(60):
+            result = await pool.run(source, tool_names=[], handler=EchoHandler())
+    assert result.error is None, result.error
+    assert result.value == [";", [["name", "age"], ["ann", "3"], ["bob", "4"]]]
+
+
+def test_a_class_of_the_runtimes_own_or_a_metaclass_is_withheld_whatever_its_bases() -> None:
+    class Meta(type):
+        """A metaclass on a base the program holds (the stand-in aside, `type`)."""
+
+    for hidden in (types.FunctionType, types.CodeType, Meta):
+        with pytest.raises(TypeError, match="returned a class that run_code hides"):
+            handed_out(hidden, "lib.f")
+
+
+def test_a_class_the_functional_namedtuple_makes_is_in_the_programs_module() -> None:
+    assert run_ok(
+        "import typing\n"
+        'P = typing.NamedTuple("P", [("x", int)])\n'
+        'TD = typing.TypedDict("TD", {"a": int})\n'
+        "class Q:\n    pass\n"
+        "return [repr(P), repr(TD), repr(Q)]"
+    ) == ["<class '<model>.P'>", "<class '<model>.TD'>", "<class '<model>.Q'>"]
