@@ -361,6 +361,8 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
     for method_name, method in list(vars(cls).items()):
         if method_name in _SHIELDED_METHODS:
             type.__setattr__(cls, method_name, _shielded(method_name, method))
+        elif method_name in _EXIT_METHODS:
+            type.__setattr__(cls, method_name, _revealing_exit(method_name, method))
     # The program's top level is the body of a function (MAIN_NAME): its
     # classes print as a script's do (`Point(x=1)`, not `...<locals>.Point`).
     type.__setattr__(cls, "__qualname__", cls.__qualname__.removeprefix(_MAIN_LOCALS))
@@ -503,6 +505,34 @@ def _shielded(name: str, method: Any) -> Any:
                 if item:
                     raise TypeError(f"{name} of a program class got a class run_code hides")
                 return NotImplemented
+        target = method.__get__(self, type(self)) if binds else method
+        return target(*args)
+
+    special.__name__ = name
+    special.__qualname__ = getattr(method, "__qualname__", name)
+    special.__doc__ = getattr(method, "__doc__", None)
+    return special
+
+
+#: The context-manager exits: the ``with`` statement hands them the class of the
+#: exception it caught, computed natively, never through ``type()``.
+_EXIT_METHODS: Final = frozenset({"__exit__", "__aexit__"})
+
+
+def _revealing_exit(name: str, method: Any) -> Any:
+    """``method``, a program's ``__exit__`` or ``__aexit__``, given only classes it may hold.
+
+    The exception class a ``with`` statement passes is the real class of what
+    library code raised: one no façade lists reaches the program swept, as
+    ``type(error)`` would give it (rule 7). A metaclass is refused.
+    """
+    binds = hasattr(type(method), "__get__")
+
+    def special(self: object, /, *args: object) -> Any:
+        if args and issubclass(type(args[0]), type) and hidden_class(args[0]):
+            if issubclass(args[0], type):  # type: ignore[arg-type]
+                raise TypeError(f"{name} of a program class got a class run_code hides")
+            reveal_class(args[0])  # type: ignore[arg-type]
         target = method.__get__(self, type(self)) if binds else method
         return target(*args)
 

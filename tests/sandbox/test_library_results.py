@@ -288,3 +288,51 @@ def test_a_class_the_functional_namedtuple_makes_is_in_the_programs_module() -> 
         "class Q:\n    pass\n"
         "return [repr(P), repr(TD), repr(Q)]"
     ) == ["<class '<model>.P'>", "<class '<model>.TD'>", "<class '<model>.Q'>"]
+
+
+class _LibraryError(Exception):
+    """A library's exception class that no façade lists, with a public Python method."""
+
+    def details(self) -> object:
+        return type(self)
+
+
+def _raise_library_error() -> None:
+    raise _LibraryError("from the library")
+
+
+def test_a_with_statement_hands_the_programs_exit_a_swept_exception_class(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_classes, "_swept", set())
+    monkeypatch.setattr(_classes, "_sweeping_revealed", True)
+    source = (
+        "got = []\n"
+        "class Catch:\n"
+        "    def __enter__(self):\n        return self\n"
+        "    def __exit__(self, kind, error, tb):\n        got.append(kind)\n        return True\n"
+        "with Catch():\n    fail()\n"
+        "try:\n    got[0].details(Catch())\n    return 'ran with any self'\n"
+        "except TypeError as error:\n    return str(error)"
+    )
+    assert run_ok(source, bindings={"fail": _raise_library_error}) == (
+        "_LibraryError.details needs a _LibraryError object, not a Catch object"
+    )
+    assert _LibraryError in _classes._swept
+
+
+def test_an_exit_method_keeps_its_behaviour_for_the_programs_own_exceptions() -> None:
+    assert run_ok(
+        "import contextlib\n"
+        "class Quiet:\n"
+        "    def __enter__(self):\n        return self\n"
+        "    def __exit__(self, kind, error, tb):\n"
+        "        self.seen = (kind.__name__, str(error))\n        return kind is ValueError\n"
+        "q = Quiet()\n"
+        "with q:\n    raise ValueError('no')\n"
+        "class AsyncQuiet:\n"
+        "    async def __aenter__(self):\n        return self\n"
+        "    async def __aexit__(self, kind, error, tb):\n        return True\n"
+        "async with AsyncQuiet():\n    raise KeyError('k')\n"
+        "return list(q.seen)"
+    ) == ["ValueError", "no"]
