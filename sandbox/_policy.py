@@ -25,7 +25,7 @@ subscript whose key is a literal number, a literal string not starting with
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES, copy_locations
 
@@ -338,9 +338,6 @@ def underscore_hint(name: str, *, attribute: bool = True) -> str:
 
 
 _Visited: TypeAlias = "ast.AST | Iterable[ast.AST] | None"
-_Comprehension = TypeVar(
-    "_Comprehension", ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp
-)
 
 _RESERVED_DUNDER: Final = (
     '"{name}" is an invalid name: names starting and ending with "__" belong to the runtime '
