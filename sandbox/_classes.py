@@ -508,6 +508,11 @@ def _shielded(name: str, method: Any) -> Any:
         target = method.__get__(self, type(self)) if binds else method
         return target(*args)
 
+    return _named_like(special, name, method)
+
+
+def _named_like(special: Any, name: str, method: Any) -> Any:
+    """``special``, a wrapper of the program's special method ``method``, under its names."""
     special.__name__ = name
     special.__qualname__ = getattr(method, "__qualname__", name)
     special.__doc__ = getattr(method, "__doc__", None)
@@ -529,17 +534,14 @@ def _revealing_exit(name: str, method: Any) -> Any:
     binds = hasattr(type(method), "__get__")
 
     def special(self: object, /, *args: object) -> Any:
-        if args and issubclass(type(args[0]), type) and hidden_class(args[0]):
+        if args and hidden_class(args[0]):
             if issubclass(args[0], type):  # type: ignore[arg-type]
                 raise TypeError(f"{name} of a program class got a class run_code hides")
             reveal_class(args[0])  # type: ignore[arg-type]
         target = method.__get__(self, type(self)) if binds else method
         return target(*args)
 
-    special.__name__ = name
-    special.__qualname__ = getattr(method, "__qualname__", name)
-    special.__doc__ = getattr(method, "__doc__", None)
-    return special
+    return _named_like(special, name, method)
 
 
 def _most_derived_metaclass(bases: tuple[type, ...]) -> type:
