@@ -16,7 +16,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Final
 
 from . import _output
-from ._classes import build_class
+from ._classes import build_class, caught
 from ._facades import build_facades, make_importer
 from ._guards import (
     MODEL_MODULE,
@@ -35,7 +35,7 @@ from ._guards import (
     safe_vars,
     set_visible_classes,
 )
-from ._policy import UNAVAILABLE_BUILTINS, UNAVAILABLE_NAME_GUARD
+from ._policy import CAUGHT_GUARD, UNAVAILABLE_BUILTINS, UNAVAILABLE_NAME_GUARD
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -246,6 +246,7 @@ _GUARDS: Final[Mapping[str, object]] = {
     "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
     "_unpack_sequence_": guarded_unpack_sequence,
     "_apply_": guarded_apply,
+    CAUGHT_GUARD: caught,
 }
 
 

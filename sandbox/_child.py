@@ -43,7 +43,7 @@ from bridge.child import ChildChannel, RunLoop, event_loop_ahead, recv_run, send
 from bridge.protocol import HEADER_BYTES, FrameBuffer, Reply, Run, encode_frame
 from bridge.proxy import make_bindings
 from sandbox import _classes, _guards, _limits, _tripwire
-from sandbox._builtins import make_globals
+from sandbox._builtins import SAFE_BUILTINS, make_globals
 from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._runtime import PreparedRun, hide_host_locations
 from sandbox._where import install_stop_reports
@@ -100,7 +100,7 @@ def prepare() -> None:
     it makes the globals of each child's runs (:func:`_globals_ahead_for`).
     """
     _classes.check_library_selves(_guards.visible_classes())
-    _classes.install_program_module()
+    _classes.install_program_module(SAFE_BUILTINS)
     hide_host_locations()
     for restricted in (True, False):
         _warm_up_code[restricted] = compile_program(_WARM_UP_SOURCE, restricted=restricted)

@@ -37,6 +37,7 @@ import dataclasses
 import datetime
 import decimal
 import json
+import keyword
 import re
 import statistics
 import string
@@ -204,21 +205,29 @@ def inert_base(reason: str) -> Callable[[type], type]:
 
 
 def readable_field_name(name: object) -> bool:
-    """Whether the attribute guard would let a program read ``name`` on any object.
+    """Whether ``name`` may name a field of a class the program makes.
 
     Class patterns in ``match`` read the attributes a class lists in
     ``__match_args__`` natively, past the guard; and ``abc`` registration can
     make any object (a generator, a frame) match a program class. So every
     class a program can create with generated ``__match_args__`` (namedtuples,
     dataclasses) may only name attributes the guard would hand out anyway.
+
+    And ``dataclasses`` writes each field's name into the text of the methods
+    it generates and runs: a name that is not a plain identifier (a
+    ``TypedDict`` key such as ``"a)\n  import os"``) would be code. So a field
+    name is an identifier, not a keyword, or nothing is made of it.
     """
     return (
         type(name) is str
+        and name.isidentifier()
+        and not keyword.iskeyword(name)
         and name[:1] != "_"
         and not name.endswith("__roles__")
         and name not in BLOCKED_ATTRIBUTES
         and name not in RUNTIME_CHECKED_ATTRIBUTES
     )
+
 
 @final
 class _ProgramModuleStandIn:
@@ -227,21 +236,28 @@ class _ProgramModuleStandIn:
     ``dataclasses`` looks up the module of the class it decorates: for a quoted
     annotation (``reports: "list[Node]"``) it reads the module's ``__dict__``,
     and for the methods it generates it takes that dict as their globals. The
-    program has no module; this stand-in answers a fresh empty namespace each
-    time, what ``dataclasses`` uses when the module is missing, so the
-    generated methods' globals carry no ``__name__`` of the program's.
+    program has no module; this stand-in answers a fresh namespace each time,
+    with no ``__name__`` of the program's, whose builtins are the program's
+    own: given an empty one, ``exec`` would add the real builtins, and the
+    generated methods run text made from what the program wrote.
     """
 
-    __slots__ = ()
+    __slots__ = ("_builtins",)
+
+    def __init__(self, builtins: Mapping[str, object]) -> None:
+        self._builtins = builtins
 
     @property
     def __dict__(self) -> dict[str, object]:  # type: ignore[override]
-        return {}
+        return {"__builtins__": dict(self._builtins)}
 
 
-def install_program_module() -> None:
-    """Put the stand-in for the program's module in ``sys.modules`` (the child does, once)."""
-    sys.modules.setdefault(MODEL_MODULE, _ProgramModuleStandIn())  # type: ignore[arg-type]
+def install_program_module(builtins: Mapping[str, object]) -> None:
+    """Put the stand-in for the program's module in ``sys.modules`` (the child does, once).
+
+    ``builtins`` are what code generated in that module sees: the program's.
+    """
+    sys.modules.setdefault(MODEL_MODULE, _ProgramModuleStandIn(builtins))  # type: ignore[arg-type]
 
 
 #: Every class the program created. One run per process, so nothing is ever
@@ -431,17 +447,89 @@ def handed_out(value: Any, where: str) -> Any:
         for item in value:
             if issubclass(type(item), type) and _withheld(item):
                 _refuse_handed(where)
+            elif issubclass(type(item), BaseException):
+                caught(item)  # asyncio.gather(..., return_exceptions=True)
     elif cls is dict:
         for key, item in value.items():
             if (issubclass(type(key), type) and _withheld(key)) or (
                 issubclass(type(item), type) and _withheld(item)
             ):
                 _refuse_handed(where)
+    elif issubclass(cls, BaseException):
+        caught(value)
     elif _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
         # An object of a class no façade lists: its methods check their self,
         # and what they return, before the program has it (rule 7).
         reveal_class(cls)
     return value
+
+
+#: The most values :func:`caught` looks at in one exception before it refuses it.
+CAUGHT_LIMIT: Final = 100_000
+#: The interpreter's own readers of an exception's arguments and a group's
+#: exceptions: a program's exception class cannot answer for them.
+_exception_args: Final = BaseException.__dict__["args"].__get__
+_group_exceptions: Final = BaseExceptionGroup.__dict__["exceptions"].__get__
+
+
+def caught(error: BaseException) -> BaseException:
+    """``error``, an exception the program is about to hold, once nothing in it hides a class.
+
+    Library code fills an exception's ``args`` as it likes: ``decimal`` raises
+    ``InvalidOperation([<class 'decimal.ConversionSyntax'>])``, a class no
+    façade lists. So an exception reaches the program (``except ... as``, the
+    value a ``with`` statement hands ``__exit__``, ``__context__``,
+    ``__cause__``, what library code returns) only through here: its class,
+    and that of every exception in it (an exception group's, at any depth), is
+    swept as :func:`reveal_class` sweeps, and each class among its arguments, in
+    exact tuples, lists, sets and dicts at any depth, is handed out as
+    :func:`handed_out` would (a withheld one is refused with a ``TypeError``).
+    An exception holding more than :data:`CAUGHT_LIMIT` values is refused too:
+    what was not looked at is not handed out.
+    """
+    pending: list[object] = [error]
+    seen: set[int] = set()
+    looked_at = 0
+    while pending:
+        value: Any = pending.pop()
+        cls = type(value)
+        if issubclass(cls, type):
+            if _withheld(value):
+                _refuse_caught(error)
+            continue
+        if not (cls in _HANDED_CONTAINERS or cls is dict or issubclass(cls, BaseException)):
+            continue
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if issubclass(cls, BaseException):
+            if _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
+                reveal_class(cls)
+            value = _exception_args(value) + (
+                _group_exceptions(value) if issubclass(cls, BaseExceptionGroup) else ()
+            )
+        looked_at += len(value)
+        if looked_at > CAUGHT_LIMIT:
+            raise TypeError(
+                f"an exception ({type(error).__name__}) holds more than {CAUGHT_LIMIT} values "
+                "in its arguments, too many to check before the program may hold it; raise "
+                "exceptions with short arguments (a message, a few values)"
+            )
+        if cls is dict:
+            pending.extend(value.keys())
+            pending.extend(value.values())
+        else:
+            pending.extend(value)
+    return error
+
+
+def _refuse_caught(error: BaseException) -> NoReturn:
+    raise TypeError(
+        f"an exception ({type(error).__name__}) that library code raised holds a class "
+        "run_code hides (a metaclass, or a class of the runtime's own) in its arguments, "
+        "so the program cannot hold it; catch it without `as`, or pass the library data "
+        "values (numbers, strings, the program's objects), not classes"
+    )
 
 
 def _withheld(cls: type) -> bool:
@@ -524,6 +612,21 @@ def _named_like(special: Any, name: str, method: Any) -> Any:
 _EXIT_METHODS: Final = frozenset({"__exit__", "__aexit__"})
 
 
+def check_exit_details(who: str, details: tuple[object, ...]) -> None:
+    """Check what a ``with`` statement (or an exit stack) hands an exit: ``(type, value, tb)``.
+
+    The class is the real class of what library code raised: one no façade
+    lists is swept, as ``type(error)`` would give it (rule 7), and a metaclass
+    is refused; the exception goes through :func:`caught`.
+    """
+    if details and hidden_class(details[0]):
+        if issubclass(details[0], type):  # type: ignore[arg-type]
+            raise TypeError(f"{who} got a class run_code hides")
+        reveal_class(details[0])  # type: ignore[arg-type]
+    if len(details) > 1 and issubclass(type(details[1]), BaseException):
+        caught(details[1])  # type: ignore[arg-type]
+
+
 def _revealing_exit(name: str, method: Any) -> Any:
     """``method``, a program's ``__exit__`` or ``__aexit__``, given only classes it may hold.
 
@@ -534,10 +637,7 @@ def _revealing_exit(name: str, method: Any) -> Any:
     binds = hasattr(type(method), "__get__")
 
     def special(self: object, /, *args: object) -> Any:
-        if args and hidden_class(args[0]):
-            if issubclass(args[0], type):  # type: ignore[arg-type]
-                raise TypeError(f"{name} of a program class got a class run_code hides")
-            reveal_class(args[0])  # type: ignore[arg-type]
+        check_exit_details(f"{name} of a program class", args)
         target = method.__get__(self, type(self)) if binds else method
         return target(*args)
 

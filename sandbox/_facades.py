@@ -275,11 +275,13 @@ _UNICODEDATA: Final = (
 )
 
 _CONTEXTLIB: Final = (
-    "suppress", "nullcontext", "closing", "aclosing", "ExitStack", "AsyncExitStack",
+    "suppress", "nullcontext", "closing", "aclosing",
     "AbstractContextManager", "AbstractAsyncContextManager",
     # contextmanager and asynccontextmanager are the façade's: the real ones copy
     # the decorated object's __dict__ (functools.wraps), so only program functions.
     # redirect_stdout is the façade's (it redirects print, never a real stream).
+    # ExitStack and AsyncExitStack are the façade's: they check what a pushed
+    # callback is handed, as a with statement's exit is checked (rule 9).
     # Excluded: redirect_stderr (a program has no stderr), chdir (the file system).
 )
 
@@ -501,6 +503,8 @@ def _module_members() -> dict[str, dict[str, object]]:
         "contextlib": {
             **_names(contextlib, *_CONTEXTLIB),
             "redirect_stdout": RedirectStdout,
+            "ExitStack": _data.ExitStack,
+            "AsyncExitStack": _data.AsyncExitStack,
             "contextmanager": _data.safe_contextmanager,
             "asynccontextmanager": _data.safe_asynccontextmanager,
         },

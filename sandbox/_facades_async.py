@@ -15,6 +15,8 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING, Any, final
 
+from ._classes import handed_out
+
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Generator, Iterator
 
@@ -148,7 +150,10 @@ def create_task(coro: Awaitable[Any], *, name: object = None) -> ProgramTask:
 
 async def gather(*aws: Awaitable[Any], return_exceptions: bool = False) -> list[Any]:
     """Run awaitables concurrently and return their results as a list, in order."""
-    return await asyncio.gather(*(_unwrap(a) for a in aws), return_exceptions=return_exceptions)
+    results = await asyncio.gather(*(_unwrap(a) for a in aws), return_exceptions=return_exceptions)
+    # With return_exceptions, library exceptions are among the values (rule 9).
+    handed_out(results, "asyncio.gather")
+    return results
 
 
 async def wait_for(aw: Awaitable[Any], timeout: float | None) -> Any:  # noqa: ASYNC109 - asyncio.wait_for's own signature

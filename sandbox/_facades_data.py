@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ._classes import (
     MODEL_MODULE,
+    check_exit_details,
     is_program_class,
     is_program_function,
     readable_field_name,
@@ -397,3 +398,45 @@ def safe_wraps(wrapped: object) -> Callable[[_T], _T]:
         return wrapper
 
     return decorate
+
+
+def _checked_exit(callback: Callable[..., Any]) -> Callable[..., Any]:
+    """``callback``, an exit pushed on an exit stack, given only what the program may hold."""
+
+    def exit_(*details: object) -> Any:
+        check_exit_details("an exit stack's callback", details)
+        return callback(*details)
+
+    return exit_
+
+
+def _checked_async_exit(callback: Callable[..., Any]) -> Callable[..., Any]:
+    """The coroutine-function form of :func:`_checked_exit` (``push_async_exit``)."""
+
+    async def exit_(*details: object) -> Any:
+        check_exit_details("an exit stack's callback", details)
+        return await callback(*details)
+
+    return exit_
+
+
+class ExitStack(contextlib.ExitStack):
+    """``contextlib.ExitStack``, whose callbacks are handed exceptions as ``__exit__`` is.
+
+    ``push(fn)`` of a plain function has the stack call it with the real
+    class and value of what was raised, past the check a ``with`` statement
+    makes for a program's ``__exit__``; every callback goes through that check
+    here (``sandbox._classes.check_exit_details``). Programs cannot derive
+    from it, so no program method stands in for the one funnel.
+    """
+
+    def _push_exit_callback(self, callback: Callable[..., Any], is_sync: bool = True) -> None:
+        super()._push_exit_callback(_checked_exit(callback), is_sync)  # type: ignore[misc]
+
+
+class AsyncExitStack(contextlib.AsyncExitStack):
+    """``contextlib.AsyncExitStack`` with its callbacks checked as :class:`ExitStack`'s are."""
+
+    def _push_exit_callback(self, callback: Callable[..., Any], is_sync: bool = True) -> None:
+        checked = _checked_exit(callback) if is_sync else _checked_async_exit(callback)
+        super()._push_exit_callback(checked, is_sync)  # type: ignore[misc]

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from ._classes import (
     MODEL_MODULE,
     VISIBLE_CLASSES,
+    caught,
     is_program_class,
     is_program_function,
     real_mro,
@@ -90,6 +91,8 @@ _SLOW_NAMES: Final = BLOCKED_ATTRIBUTES | RUNTIME_CHECKED_ATTRIBUTES
 _PLAIN_DUNDERS: Final = frozenset(
     {"__name__", "__qualname__", "__doc__", "__cause__", "__context__"}
 )
+#: The chaining dunders: the exception they give is handed out as ``except`` hands one.
+_CHAINED: Final = frozenset({"__cause__", "__context__"})
 _METHOD_DUNDERS: Final = DEFINABLE_DUNDERS | {"__init__"}
 #: Special methods read from a class only if it is the program's: the ones that
 #: change their object, and the ones that step an awaitable or an async
@@ -263,6 +266,8 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # read from the program's own classes.
         _refuse_underscore(name)
     value = _plain_getattr(obj, name, default)
+    if name in _CHAINED and issubclass(type(value), BaseException):
+        return caught(value)
     if type(value) is types.FunctionType:
         # A library class's Python method, unbound (from its class, a program
         # class deriving from it, super() or an alias of either): it would run

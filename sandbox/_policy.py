@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLOCKED_ATTRIBUTES",
+    "CAUGHT_GUARD",
     "DEFINABLE_DUNDERS",
     "READABLE_DUNDERS",
     "RUNTIME_CHECKED_ATTRIBUTES",
@@ -323,6 +324,8 @@ UNAVAILABLE_BUILTINS: Final[Mapping[str, str]] = {
 #: The guard a read of an unbound :data:`UNAVAILABLE_BUILTINS` name compiles
 #: to: ``_unavailable_("open")`` (bound per run by ``sandbox._builtins``).
 UNAVAILABLE_NAME_GUARD: Final = "_unavailable_"
+#: The guard every ``except ... as name`` handler passes its exception through first.
+CAUGHT_GUARD: Final = "_caught_"
 
 #: RestrictedPython's refusals of ``exec``/``eval`` calls, with the same hints.
 _REFUSED_CALL_HINTS: Final[Mapping[str, str]] = {
@@ -813,6 +816,27 @@ class ProgramPolicy(LinearRewrites):
         every group ``except*`` sees has the builtin ``split``.
         """
         return self.node_contents_visit(node)
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> _Visited:
+        """Bind an exception the handler names only once it is checked (``_caught_``).
+
+        Library code fills the arguments of what it raises (``decimal`` puts a
+        class no façade lists there): ``except E as e`` starts with
+        ``e = _caught_(e)``, which sweeps the classes in it and refuses a hidden
+        one (``sandbox._classes.caught``).
+        """
+        handler = super().visit_ExceptHandler(node)
+        if isinstance(handler, ast.ExceptHandler) and handler.name:
+            check = ast.Assign(
+                targets=[ast.Name(handler.name, ast.Store())],
+                value=ast.Call(
+                    func=ast.Name(CAUGHT_GUARD, ast.Load()),
+                    args=[ast.Name(handler.name, ast.Load())],
+                    keywords=[],
+                ),
+            )
+            handler.body.insert(0, ast.copy_location(check, handler))
+        return handler
 
     # -- match statements ----------------------------------------------------------
 

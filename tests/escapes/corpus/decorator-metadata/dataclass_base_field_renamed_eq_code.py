@@ -1,7 +1,7 @@
 # category: decorator-metadata
 # signal: marker
 # expect: refused
-# tripwire: stops os.system
+# tripwire: harmless (in every mode the methods dataclass generates in the program's module see the program's builtins, which have no __import__: the program gets a NameError)
 # source: the generated __eq__ pastes every compared field name into its source (self.NAME,); a renamed inherited field object adds an expression that runs with the real builtins on the first comparison
 import dataclasses
 Field = type(dataclasses.field())

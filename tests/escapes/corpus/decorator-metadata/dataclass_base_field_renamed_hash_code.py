@@ -1,7 +1,7 @@
 # category: decorator-metadata
 # signal: marker
 # expect: refused
-# tripwire: stops os.system
+# tripwire: harmless (in every mode the methods dataclass generates in the program's module see the program's builtins, which have no __import__: the program gets a NameError)
 # source: unsafe_hash=True generates __hash__ from the field names of the class and its bases, pasted into source; a renamed inherited field object runs an expression with the real builtins on hash()
 import dataclasses
 Field = type(dataclasses.field())

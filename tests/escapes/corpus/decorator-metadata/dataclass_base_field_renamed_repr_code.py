@@ -1,7 +1,7 @@
 # category: decorator-metadata
 # signal: marker
 # expect: refused
-# tripwire: stops os.system
+# tripwire: harmless (in every mode the methods dataclass generates in the program's module see the program's builtins, which have no __import__: the program gets a NameError)
 # source: the generated __repr__ pastes every field name twice into an f-string of its source; a renamed inherited field object holding a replacement field runs an expression with the real builtins when the object is printed
 import dataclasses
 Field = type(dataclasses.field())
