@@ -12,7 +12,7 @@ The list has three parts:
 * :data:`REASONED_SYSCALLS`: calls a measurement on one machine may not see
   but the runtime can make on another, each with its reason.
 * :data:`ARGUMENT_RULES`: calls allowed only with the arguments the runtime
-  uses (none at present).
+  uses: the clock calls, which could otherwise name another process.
 
 :data:`NEVER_ALLOWED` names the calls no part of the list may ever contain
 (process creation, signals, tracing, files, sockets, IPC, ...); the tests and
@@ -55,7 +55,6 @@ REASONED_SYSCALLS: Final[dict[str, str]] = {
     # The clocks are read through the vDSO, without a system call, where the
     # clock source allows it; elsewhere (some virtual machines) glibc falls
     # back to the real call.
-    "clock_gettime": "vDSO fallback of time.time, time.monotonic and time.perf_counter",
     "gettimeofday": "vDSO fallback of the wall clock",
     "time": "vDSO fallback of time()",
     "madvise": "the allocator returning freed pages (malloc_trim, newer CPython allocators)",
@@ -73,10 +72,12 @@ class ArgumentRule:
 
     Attributes:
         syscall: The call's name.
-        conditions: ``(argument index, operator, value, mask-or-0)`` tuples in
-            libseccomp's terms (``pyseccomp.EQ``, ``pyseccomp.MASKED_EQ``, ...),
-            all of which must hold. Comparisons are on the full 64 bits, so a
-            value with stray high bits does not match and is refused.
+        conditions: ``(argument index, operator, a, b)`` tuples in libseccomp's
+            terms, all of which must hold: for ``"EQ"`` and the other single
+            comparisons ``a`` is the value (``b`` is 0); for ``"MASKED_EQ"``
+            the argument masked with ``a`` must equal ``b``. Comparisons are on
+            the full 64 bits, so a value with stray high bits does not match
+            and is refused.
         why: What needs the call, and why other arguments are refused.
     """
 
@@ -85,13 +86,36 @@ class ArgumentRule:
     why: str
 
 
+#: The clock ids a clock call may name: the kernel's fixed clocks, 0 to 15
+#: (``CLOCK_REALTIME`` 0, ``CLOCK_MONOTONIC`` 1, the process's and thread's own
+#: CPU clocks 2 and 3, ``CLOCK_BOOTTIME`` 7, ``CLOCK_TAI`` 11, ...). A negative
+#: id names another process's CPU clock (``(~pid << 3) | 2``) or a clock device
+#: by descriptor, and the kernel checks no permission on a process's clock: any
+#: process on the machine could be found, timed and given a CPU timer. Compared
+#: on all 64 bits, so a small id with stray high bits, which the kernel would
+#: cut to a negative ``int``, is refused too.
+_FIXED_CLOCKS: Final = (0, "MASKED_EQ", 0xFFFF_FFFF_FFFF_FFF0, 0)
+
 #: Calls allowed with these arguments only (several rules for one call are
-#: alternatives). None at present: ``socketpair`` (only ``AF_UNIX``,
-#: ``SOCK_STREAM``) and ``ioctl`` (only ``FIONBIO``) were here for the event
-#: loop's self-pipe, which the run's loop no longer has; the warm-up's socket
-#: pair is made just before the filter is loaded. A child under its filter
-#: makes no socket and no ``ioctl`` at all.
-ARGUMENT_RULES: Final[tuple[ArgumentRule, ...]] = ()
+#: alternatives). Every allowed call whose argument can name something outside
+#: the child - another process, a device - has one; the others name only the
+#: child's own descriptors, memory, signals and timers. ``socketpair`` (only
+#: ``AF_UNIX``, ``SOCK_STREAM``) and ``ioctl`` (only ``FIONBIO``) were here for
+#: the event loop's self-pipe, which the run's loop no longer has; a child under
+#: its filter makes no socket and no ``ioctl`` at all.
+ARGUMENT_RULES: Final[tuple[ArgumentRule, ...]] = (
+    ArgumentRule(
+        "clock_gettime",
+        (_FIXED_CLOCKS,),
+        "the vDSO fallback of time.time, time.monotonic and time.perf_counter (where the "
+        "clock source allows, the clocks are read without a system call); only fixed clocks",
+    ),
+    ArgumentRule(
+        "clock_nanosleep",
+        (_FIXED_CLOCKS,),
+        "time.sleep (CLOCK_MONOTONIC); only fixed clocks",
+    ),
+)
 
 #: Calls that no measurement, reason or rule may allow: with them a program
 #: could create processes, reach other processes, open or change files, reach

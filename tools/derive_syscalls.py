@@ -57,7 +57,10 @@ if TYPE_CHECKING:
 
 OUTPUT: Final = ROOT / "sandbox" / "_syscalls.py"
 #: Calls whose arguments the filter checks: their argument forms are recorded.
-_ARGUMENT_SHOWN: Final = ("socketpair", "ioctl", "prlimit64", "fcntl", "mmap", "mprotect")
+_ARGUMENT_SHOWN: Final = (
+    "socketpair", "ioctl", "prlimit64", "fcntl", "mmap", "mprotect",
+    "clock_gettime", "clock_nanosleep",
+)
 #: The child's own filter load (libseccomp's probes in the zygote fail or are no loads).
 _SECCOMP_LOADED: Final = re.compile(r"^prctl\(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, .*\) = 0$")
 _CALL: Final = re.compile(r"^([a-z_][a-z0-9_]*)\((.*)")

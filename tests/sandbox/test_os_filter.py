@@ -92,6 +92,7 @@ class Case:
 
 _SIGINFO = "info = buffer(128); struct.pack_into('iii', info, 0, 0, 0, -1)"  # si_code SI_QUEUE
 _PIPE = "FD = os_probe['read_fd']"
+_TS = "ts = buffer(16)"  # a struct timespec of zeros
 
 CASES: Final[tuple[Case, ...]] = (
     # Files: a world-readable file, the child's own directory (owned by its uid).
@@ -131,6 +132,15 @@ CASES: Final[tuple[Case, ...]] = (
     Case("pidfd_getfd", "raw(438, os_probe_pidfd, 0, 0)"),
     Case("ptrace-seize", "raw(101, 0x4206, VICTIM, 0, 0)"),
     Case("kcmp", "raw(312, os.getpid(), VICTIM, 1, 0, 0)"),
+    # Another process's CPU clock, named by its pid: the kernel checks no permission.
+    Case("clock_gettime-of-victim", "raw(228, (~VICTIM << 3) | 2, address(ts))", setup=_TS),
+    Case(
+        "clock_nanosleep-on-victim",
+        "raw(230, (~VICTIM << 3) | 2, 0, address(ts), 0)",
+        setup=_TS,
+    ),
+    # A fixed clock's id with stray high bits: the kernel cuts it to an int (1).
+    Case("clock_gettime-high-bits", "raw(228, (1 << 32) | 1, address(ts))", setup=_TS),
     Case(
         "process_vm_readv",
         "raw(310, VICTIM, address(local), 1, address(remote), 1, 0)",
