@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 import msgspec
 
 from bridge import _decoding
-from bridge._decoding import decode_payload
+from bridge._decoding import VALUE_CHARGE_BYTES, decode_charged, decode_payload
 from bridge.lossless import JsonValue, LossyJsonError
 
 if TYPE_CHECKING:
@@ -50,17 +50,26 @@ def pending_bytes_violation(pending: int, limit: int) -> Violation:
     return Violation(
         "worker-exit",
         f"the child has {pending} bytes of tool calls and replies in "
-        f"flight, over the limit of {limit} bytes (max_pending_bytes)",
+        f"flight, over the limit of {limit} bytes (max_pending_bytes; long arguments "
+        f"count at least {VALUE_CHARGE_BYTES} bytes per JSON value, what the host holds "
+        "once they are decoded)",
     )
 
 
-async def checked_args(call: Call) -> JsonValue:
-    """Long arguments, decoded off the loop, and checked."""
+async def checked_args(call: Call, pending: int, limit: int) -> tuple[JsonValue, int]:
+    """Long arguments, charged, decoded off the loop and checked; with their charge.
+
+    ``pending`` is what the calls in flight hold of the budget ``limit``: if
+    these arguments' charge (:func:`bridge._decoding.host_charge`) does not fit
+    beside it, they are not decoded and the run ends.
+    """
     try:
-        args = await decode_payload(call.args)
+        args, charge = await decode_charged(call.args, limit - pending)
     except (msgspec.DecodeError, LossyJsonError) as exc:
         raise _not_lossless(call, exc) from None
-    return _object_args(call, args)
+    if args is None:
+        raise pending_bytes_violation(pending + charge, limit)
+    return _object_args(call, args), charge
 
 
 def decoded_args(call: Call) -> JsonValue:

@@ -29,10 +29,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "INLINE_DECODE_BYTES",
+    "VALUE_CHARGE_BYTES",
     "Abandoned",
+    "decode_charged",
     "decode_lossless",
     "decode_payload",
+    "host_charge",
     "is_lossless_decoded",
+    "values_bound",
 ]
 
 #: JSON text (tool arguments, the final value) up to this many bytes is decoded
@@ -185,6 +189,56 @@ def _gc_paused() -> Iterator[None]:
             _gc_pausers -= 1
             if _gc_pausers == 0 and _gc_was_enabled:
                 gc.enable()
+
+
+#: What a JSON value from the child costs the host at least, in bytes of its
+#: budget for calls in flight: a decoded value is a Python object of 24 to 64
+#: bytes plus its slot in a container, whatever its text (``[]`` is two bytes).
+VALUE_CHARGE_BYTES: Final = 32
+
+
+def values_bound(raw: bytes) -> int:
+    """At most how many JSON values ``raw`` holds, found without decoding it.
+
+    Every value but the outermost follows its container's opening bracket, a
+    comma, or a colon (a dict's value; its key follows the brace or a comma):
+    counting those characters (inside strings too) bounds the count from above.
+    """
+    return raw.count(b"[") + raw.count(b"{") + raw.count(b",") + raw.count(b":") + 1
+
+
+def host_charge(raw: bytes) -> int:
+    """What JSON text from the child costs the host's budget for calls in flight.
+
+    Its length, or :data:`VALUE_CHARGE_BYTES` per value it may hold if that is
+    more: the budget bounds what the host holds once it is decoded, and a text
+    of empty lists decodes to twenty times its length.
+    """
+    return max(len(raw), VALUE_CHARGE_BYTES * values_bound(raw))
+
+
+async def decode_charged(raw: bytes, room: int) -> tuple[JsonValue | None, int]:
+    """``raw``'s value and charge (:func:`host_charge`), off the loop; no value if over ``room``.
+
+    The charge is counted before anything is decoded, so text whose value
+    would not fit the budget is never decoded at all.
+    """
+    stop = threading.Event()
+    try:
+        return await anyio.to_thread.run_sync(
+            _decode_within, raw, room, stop, abandon_on_cancel=True
+        )
+    finally:
+        stop.set()
+
+
+def _decode_within(
+    raw: bytes, room: int, stop: threading.Event
+) -> tuple[JsonValue | None, int]:
+    charge = host_charge(raw)
+    if charge > room:
+        return None, charge
+    return decode_lossless(raw, stop), charge
 
 
 @overload

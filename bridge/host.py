@@ -706,12 +706,18 @@ class HostEndpoint:
                 size = len(message.args)
                 if self._pending_bytes + size > max_pending_bytes:
                     raise pending_bytes_violation(self._pending_bytes + size, max_pending_bytes)
-                # Short arguments (nearly all) are decoded here, without a coroutine.
-                args = (
-                    decoded_args(message)
-                    if size <= INLINE_DECODE_BYTES
-                    else await checked_args(message)
-                )
+                if size <= INLINE_DECODE_BYTES:
+                    # Short arguments (nearly all) are decoded here, without a
+                    # coroutine, charged their length: max_pending_calls of them
+                    # hold little whatever they decode to.
+                    args = decoded_args(message)
+                else:
+                    # Long ones are charged what they decode to as well (a text of
+                    # empty lists is twenty times its length in the host), and
+                    # not decoded at all if that is over the budget.
+                    args, size = await checked_args(
+                        message, self._pending_bytes, max_pending_bytes
+                    )
                 self._call_started(size, max_pending_bytes)
                 if start_call is not None and self._offer(
                     start_call, message.id, message.name, args, size

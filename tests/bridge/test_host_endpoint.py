@@ -543,7 +543,7 @@ async def test_argument_bytes_in_flight_are_capped() -> None:
     outcome = await serve(script, Blocked(), max_pending_bytes=1000)
     assert outcome.error is not None
     assert outcome.error[0] == "worker-exit"
-    assert outcome.error[1].endswith("over the limit of 1000 bytes (max_pending_bytes)")
+    assert "over the limit of 1000 bytes (max_pending_bytes" in outcome.error[1]
 
 
 async def test_logs_beyond_the_host_cap_end_the_run_as_output_limit() -> None:

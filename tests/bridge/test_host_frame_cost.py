@@ -19,7 +19,15 @@ from hypothesis import strategies as st
 
 import bridge._decoding
 import bridge.host
-from bridge._decoding import INLINE_DECODE_BYTES, Abandoned, decode_lossless, is_lossless_decoded
+from bridge._decoding import (
+    INLINE_DECODE_BYTES,
+    VALUE_CHARGE_BYTES,
+    Abandoned,
+    decode_lossless,
+    host_charge,
+    is_lossless_decoded,
+    values_bound,
+)
 from bridge.lossless import MAX_DEPTH, LossyJsonError, materialize
 from bridge.protocol import (
     HEADER_BYTES,
@@ -77,9 +85,62 @@ async def test_a_call_over_the_bytes_in_flight_is_refused_before_its_arguments_a
     assert outcome.error[0] == "worker-exit"
     assert outcome.error[1] == (
         f"the child has {len(small) + len(big)} bytes of tool calls and replies in flight, "
-        "over the limit of 1000 bytes (max_pending_bytes)"
+        "over the limit of 1000 bytes (max_pending_bytes; long arguments count at least "
+        f"{VALUE_CHARGE_BYTES} bytes per JSON value, what the host holds once they are decoded)"
     )
     assert [size for size, _ in decoded] == [len(small)]
+
+
+def _count_values(value: JsonValue) -> int:
+    if isinstance(value, list):
+        return 1 + sum(_count_values(item) for item in value)
+    if isinstance(value, dict):
+        return 1 + sum(1 + _count_values(item) for item in value.values())  # keys too
+    return 1
+
+
+@given(json_values())
+def test_the_values_bound_read_from_the_text_never_undercounts(value: JsonValue) -> None:
+    for raw in (msgspec.json.encode(value), msgspec.json.format(msgspec.json.encode(value))):
+        assert values_bound(raw) >= _count_values(value)
+
+
+async def test_long_arguments_are_charged_what_they_decode_to_and_refused_undecoded(
+    decoded: list[tuple[int, bool]],
+) -> None:
+    # Empty lists: 3 bytes of text each, a Python list and a slot each in the host.
+    lists = b'{"x":[' + b"[]," * 4000 + b"[]]}"
+    budget = 50_000
+    assert len(lists) < budget < host_charge(lists)
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", lists))
+        child.release.wait()
+
+    outcome = await serve(script, Blocked(), max_pending_bytes=budget)
+    assert outcome.error is not None
+    assert outcome.error[0] == "worker-exit"
+    assert outcome.error[1].startswith(
+        f"the child has {host_charge(lists)} bytes of tool calls and replies in flight, "
+        f"over the limit of {budget} bytes (max_pending_bytes; long arguments count at least "
+    )
+    assert decoded == []
+
+
+async def test_long_arguments_whose_charge_fits_are_decoded_off_the_loop_and_served(
+    decoded: list[tuple[int, bool]],
+) -> None:
+    records = msgspec.json.encode({"rows": [{"name": f"customer {n}"} for n in range(400)]})
+    assert len(records) > INLINE_DECODE_BYTES
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", records))
+        child.recv_reply()
+        child.send(done(1))
+
+    outcome = await serve(script, Echo(), max_pending_bytes=2 * host_charge(records))
+    assert outcome.error is None, outcome.error
+    assert decoded[0] == (len(records), False)  # decoded, off the loop
 
 
 async def test_a_value_over_the_cap_is_refused_before_it_is_decoded(
@@ -184,7 +245,7 @@ async def test_arguments_are_decoded_only_while_they_fit_the_bytes_in_flight(
     if len(fitting) < len(frames):
         assert seen == fitting
         assert outcome.error is not None
-        assert outcome.error[1].endswith(f"over the limit of {budget} bytes (max_pending_bytes)")
+        assert f"over the limit of {budget} bytes (max_pending_bytes" in outcome.error[1]
     else:
         assert seen == [*fitting, len(b"1")]  # and the final value
         assert outcome.error is None
