@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Final
 import msgspec
 
 from bridge import _decoding
-from bridge._decoding import VALUE_CHARGE_BYTES, decode_charged, decode_payload
+from bridge._decoding import (
+    CONTAINER_CHARGE,
+    STRING_CHARGE,
+    VALUE_CHARGE,
+    decode_charged,
+    decode_payload,
+)
 from bridge.lossless import JsonValue, LossyJsonError
 
 if TYPE_CHECKING:
@@ -51,8 +57,9 @@ def pending_bytes_violation(pending: int, limit: int) -> Violation:
         "worker-exit",
         f"the child has {pending} bytes of tool calls and replies in "
         f"flight, over the limit of {limit} bytes (max_pending_bytes; long arguments "
-        f"count at least {VALUE_CHARGE_BYTES} bytes per JSON value, what the host holds "
-        "once they are decoded)",
+        "count about what the host holds once they are decoded: their text and "
+        f"{CONTAINER_CHARGE} bytes per list or object, {STRING_CHARGE} per string and "
+        f"{VALUE_CHARGE} per value); send less data per call, or fewer calls at once",
     )
 
 

@@ -28,8 +28,10 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
 __all__ = [
+    "CONTAINER_CHARGE",
     "INLINE_DECODE_BYTES",
-    "VALUE_CHARGE_BYTES",
+    "STRING_CHARGE",
+    "VALUE_CHARGE",
     "Abandoned",
     "decode_charged",
     "decode_lossless",
@@ -191,10 +193,14 @@ def _gc_paused() -> Iterator[None]:
                 gc.enable()
 
 
-#: What a JSON value from the child costs the host at least, in bytes of its
-#: budget for calls in flight: a decoded value is a Python object of 24 to 64
-#: bytes plus its slot in a container, whatever its text (``[]`` is two bytes).
-VALUE_CHARGE_BYTES: Final = 32
+#: About what the host holds per JSON value once text is decoded, beyond the
+#: text itself: a list or dict (an empty one is 56 or 64 bytes of Python
+#: object), a str (49 bytes besides its characters), and the slot any value
+#: takes in its container with a typical scalar behind it (a float is 24 bytes;
+#: small ints are shared).
+CONTAINER_CHARGE: Final = 64
+STRING_CHARGE: Final = 48
+VALUE_CHARGE: Final = 16
 
 
 def values_bound(raw: bytes) -> int:
@@ -208,13 +214,20 @@ def values_bound(raw: bytes) -> int:
 
 
 def host_charge(raw: bytes) -> int:
-    """What JSON text from the child costs the host's budget for calls in flight.
+    """About what JSON text from the child costs the host once decoded: its budget's unit.
 
-    Its length, or :data:`VALUE_CHARGE_BYTES` per value it may hold if that is
-    more: the budget bounds what the host holds once it is decoded, and a text
-    of empty lists decodes to twenty times its length.
+    The text's length plus, for each container, string and value it can hold
+    (counted from brackets, quotes, commas and colons, so never fewer than it
+    holds), what a decoded one costs (:data:`CONTAINER_CHARGE`, ...). The
+    budget for calls in flight bounds what the host holds, not what crossed
+    the pipe: a text of empty lists decodes to twenty times its length.
     """
-    return max(len(raw), VALUE_CHARGE_BYTES * values_bound(raw))
+    return (
+        len(raw)
+        + CONTAINER_CHARGE * (raw.count(b"[") + raw.count(b"{"))
+        + STRING_CHARGE * (raw.count(b'"') // 2)
+        + VALUE_CHARGE * values_bound(raw)
+    )
 
 
 async def decode_charged(raw: bytes, room: int) -> tuple[JsonValue | None, int]:

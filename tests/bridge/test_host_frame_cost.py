@@ -9,6 +9,7 @@ times anything.
 
 from __future__ import annotations
 
+import sys
 import threading
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,6 @@ import bridge._decoding
 import bridge.host
 from bridge._decoding import (
     INLINE_DECODE_BYTES,
-    VALUE_CHARGE_BYTES,
     Abandoned,
     decode_lossless,
     host_charge,
@@ -85,8 +85,9 @@ async def test_a_call_over_the_bytes_in_flight_is_refused_before_its_arguments_a
     assert outcome.error[0] == "worker-exit"
     assert outcome.error[1] == (
         f"the child has {len(small) + len(big)} bytes of tool calls and replies in flight, "
-        "over the limit of 1000 bytes (max_pending_bytes; long arguments count at least "
-        f"{VALUE_CHARGE_BYTES} bytes per JSON value, what the host holds once they are decoded)"
+        "over the limit of 1000 bytes (max_pending_bytes; long arguments count about what "
+        "the host holds once they are decoded: their text and 64 bytes per list or object, "
+        "48 per string and 16 per value); send less data per call, or fewer calls at once"
     )
     assert [size for size, _ in decoded] == [len(small)]
 
@@ -103,6 +104,23 @@ def _count_values(value: JsonValue) -> int:
 def test_the_values_bound_read_from_the_text_never_undercounts(value: JsonValue) -> None:
     for raw in (msgspec.json.encode(value), msgspec.json.format(msgspec.json.encode(value))):
         assert values_bound(raw) >= _count_values(value)
+
+
+def _held_bytes(value: object) -> int:
+    """What a decoded value holds, by ``sys.getsizeof`` (shared small ints counted too)."""
+    size = sys.getsizeof(value)
+    if isinstance(value, list):
+        size += sum(_held_bytes(item) for item in value)
+    elif isinstance(value, dict):
+        size += sum(_held_bytes(key) + _held_bytes(item) for key, item in value.items())
+    return size
+
+
+@given(json_values())
+def test_the_charge_is_about_what_the_decoded_value_holds(value: JsonValue) -> None:
+    # Not less than half, whatever the shape: the budget bounds host memory.
+    raw = msgspec.json.encode(value)
+    assert host_charge(raw) >= _held_bytes(msgspec.json.decode(raw)) / 2
 
 
 async def test_long_arguments_are_charged_what_they_decode_to_and_refused_undecoded(
@@ -122,7 +140,7 @@ async def test_long_arguments_are_charged_what_they_decode_to_and_refused_undeco
     assert outcome.error[0] == "worker-exit"
     assert outcome.error[1].startswith(
         f"the child has {host_charge(lists)} bytes of tool calls and replies in flight, "
-        f"over the limit of {budget} bytes (max_pending_bytes; long arguments count at least "
+        f"over the limit of {budget} bytes (max_pending_bytes; long arguments count about "
     )
     assert decoded == []
 
