@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from bridge.child import ChildChannel
 
-__all__ = ["ToolCallError", "make_bindings"]
+__all__ = ["ToolCallError", "hand_over", "make_bindings"]
 
 _json_decode: Final = msgspec.json.decode
 
@@ -250,7 +250,9 @@ class _Calls:
             head = f"{len(where)} tool calls were never awaited: {', '.join(where)}"
         return (
             f"{head}; a tool call does nothing until it is awaited: write "
-            "`await tools.name(...)` or pass the calls to `asyncio.gather(...)`"
+            "`await tools.name(...)` or pass the calls to `asyncio.gather(...)` (a call "
+            "left behind by an exception counts too: make calls once their arguments are "
+            "ready)"
         )
 
 
@@ -281,6 +283,18 @@ class _ToolCall:
 
     def __repr__(self) -> str:
         return f"<pending call {_display(self._name)}(...)>"
+
+
+def hand_over(awaitable: object) -> None:
+    """Record that ``awaitable``, if a tool call, was given to asyncio to await.
+
+    The asyncio façade calls it for what ``gather``, ``create_task``,
+    ``wait_for`` and the like receive: such a call was not forgotten, even if
+    what was to await it is cancelled (or fails) before its first step, so the
+    end of the run does not report it as never awaited.
+    """
+    if type(awaitable) is _ToolCall:
+        awaitable._calls.unawaited.pop(awaitable._serial, None)
 
 
 @final

@@ -315,9 +315,14 @@ def _refuse_base(base: object) -> TypeError:
         label = type(base).__qualname__ + " object"
     return TypeError(
         f"a class in run_code cannot derive from {label}: program classes may derive from "
-        "object, the exception classes, the built-in data types (int, str, dict, list, ...), "
-        "collections and collections.abc classes, typing.Generic/Protocol/TypedDict, the enum "
-        "classes and the program's own classes"
+        "object, the built-in exception classes, the built-in data types (int, str, dict, "
+        "list, ...), collections and collections.abc classes, typing.Generic/Protocol/"
+        "TypedDict, the enum classes and the program's own classes"
+        + (
+            "; to add to a tool's error, raise an exception of your own `from` it"
+            if label == "ToolCallError"
+            else ""
+        )
     )
 
 

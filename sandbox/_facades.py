@@ -543,7 +543,9 @@ def _make_facade(label: str, members: Mapping[str, object]) -> _Facade:
     def __getattr__(self: object, name: str) -> Any:
         # Only reached for names the façade does not have.
         raise AttributeError(
-            f"module {label!r} has no attribute {name!r} in run_code; available: "
+            f"module {label!r} has no attribute {name!r} in run_code; "
+            + _member_hint(label, name)
+            + "available: "
             + ", ".join(sorted(members))
         )
 
@@ -621,6 +623,38 @@ _MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
 }
 
 
+#: What to write instead of a module member that programs reach for but have not got.
+_MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
+    ("functools", "singledispatch"): (
+        "dispatch on the type with `match value:` and class patterns (`case dict():`, "
+        "`case list():`) or an isinstance() chain"
+    ),
+    ("functools", "singledispatchmethod"): (
+        "dispatch on the type with `match value:` and class patterns or an isinstance() chain"
+    ),
+    ("typing", "runtime_checkable"): (
+        "test for the methods you need with hasattr(obj, 'name'), or derive from an "
+        "abc.ABC and use isinstance(); typing.Protocol itself is available for annotations"
+    ),
+    ("typing", "get_args"): (
+        "keep the allowed values in a tuple of their own (PRIORITIES = ('low', 'high')) "
+        "and test `value in PRIORITIES`"
+    ),
+    ("typing", "get_origin"): (
+        "annotations are for reading only; test values with isinstance() and `in`"
+    ),
+    ("calendar", "TextCalendar"): (
+        "calendar.month(year, month) and calendar.calendar(year) give the same text, weeks "
+        "starting on Monday"
+    ),
+}
+
+
+def _member_hint(module: str, name: object) -> str:
+    hint = _MISSING_MEMBER_HINTS.get((module, name)) if type(name) is str else None
+    return f"{hint}. " if hint else ""
+
+
 def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
     """The ``__import__`` of restricted programs: façades of allowed modules only."""
     allowed = ", ".join(ALLOWED_MODULES)
@@ -641,7 +675,9 @@ def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
         facade = facades.get(name)
         if facade is None:
             hint = _MISSING_MODULE_HINTS.get(name)
-            raise ImportError(
+            # ModuleNotFoundError, as for a module that is not installed: an
+            # optional import's `except ModuleNotFoundError:` takes its fallback.
+            raise ModuleNotFoundError(
                 f"module {name!r} is not available in run_code; "
                 + (f"{hint}. " if hint else "")
                 + f"allowed modules: {allowed}",
@@ -651,7 +687,9 @@ def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
             for item in fromlist:
                 if type(item) is not str or item[:1] == "_" or item not in vars(type(facade)):
                     raise ImportError(
-                        f"cannot import name {item!r} from {name!r} in run_code; available: "
+                        f"cannot import name {item!r} from {name!r} in run_code; "
+                        + _member_hint(name, item)
+                        + "available: "
                         + ", ".join(sorted(_members_of(facade))),
                         name=name,
                     )

@@ -15,6 +15,8 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING, Any, final
 
+from bridge.proxy import hand_over
+
 from ._classes import handed_out
 
 if TYPE_CHECKING:
@@ -127,8 +129,10 @@ class ProgramTask:
 
 
 def _unwrap(aw: Any) -> Any:
+    """The awaitable asyncio is handed for ``aw``: a task's real one; a tool call, handed over."""
     if type(aw) is ProgramTask:
         return aw._ProgramTask__task  # type: ignore[attr-defined]
+    hand_over(aw)
     return aw
 
 

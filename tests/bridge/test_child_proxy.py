@@ -391,7 +391,8 @@ async def test_a_call_that_is_never_awaited_is_reported_with_its_line() -> None:
     assert report.unawaited == (
         "tool call tools.search(...) at line 3 was never awaited; a tool call does nothing "
         "until it is awaited: write `await tools.name(...)` or pass the calls to "
-        "`asyncio.gather(...)`"
+        "`asyncio.gather(...)` (a call left behind by an exception counts too: make calls "
+        "once their arguments are ready)"
     )
 
 

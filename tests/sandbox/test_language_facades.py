@@ -63,7 +63,7 @@ def test_a_forbidden_import_names_the_allowed_modules() -> None:
     kind, message = run_error("import xml")
     assert kind == "exception"
     assert message.endswith(
-        "ImportError: module 'xml' is not available in run_code; allowed modules: "
+        "ModuleNotFoundError: module 'xml' is not available in run_code; allowed modules: "
         + ", ".join(ALLOWED_MODULES)
     )
 
@@ -84,8 +84,60 @@ def test_a_forbidden_import_names_the_allowed_modules() -> None:
 def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint: str) -> None:
     kind, message = run_error(f"import {module}")
     assert kind == "exception"
-    assert f"ImportError: module {module!r} is not available in run_code; {hint}" in message
+    assert f"ModuleNotFoundError: module {module!r} is not available in run_code; {hint}" in message
     assert message.endswith(", ".join(ALLOWED_MODULES))
+
+
+@pytest.mark.parametrize(
+    ("statement", "hint"),
+    [
+        ("from functools import singledispatch", "dispatch on the type with `match value:`"),
+        ("from typing import runtime_checkable", "test for the methods you need with hasattr("),
+        ("from typing import get_args", "keep the allowed values in a tuple of their own"),
+        ("import calendar\ncalendar.TextCalendar", "calendar.month(year, month) and "),
+    ],
+)
+def test_a_missing_member_programs_reach_for_says_what_to_do(statement: str, hint: str) -> None:
+    _, message = run_error(statement + "\nreturn 1")
+    assert f"in run_code; {hint}" in message
+    assert "available: " in message
+
+
+def test_what_the_member_hints_suggest_works() -> None:
+    import calendar
+
+    value = run_ok(
+        "import calendar\n"
+        "PRIORITIES = ('low', 'high')\n"
+        "def describe(value):\n"
+        "    match value:\n"
+        "        case dict():\n            return 'mapping'\n"
+        "        case list():\n            return 'sequence'\n"
+        "    return 'other'\n"
+        "class Reader:\n    def read(self):\n        return 1\n"
+        "return [describe({}), describe([]), hasattr(Reader(), 'read'), 'low' in PRIORITIES,"
+        " calendar.month(2024, 6)]"
+    )
+    textual = calendar.TextCalendar(calendar.MONDAY).formatmonth(2024, 6)
+    assert value == ["mapping", "sequence", True, True, textual]
+
+
+def test_a_key_function_hint_for_getitem_works() -> None:
+    _, message = run_error("d = {'a': 2, 'b': 1}\nreturn max(d, key=d.__getitem__)")
+    assert "as a key function, x.get or lambda k: x[k]" in message
+    suggested = "d = {'a': 2, 'b': 1}\nreturn [max(d, key=d.get), max(d, key=lambda k: d[k])]"
+    assert run_ok(suggested) == ["a", "a"]
+
+
+def test_an_unavailable_module_raises_module_not_found_error() -> None:
+    # The optional-import idiom takes its fallback, as for a module not installed.
+    assert run_ok(
+        "try:\n    import yaml\nexcept ModuleNotFoundError as missing:\n"
+        "    return [missing.name, 'allowed modules' in str(missing)]"
+    ) == ["yaml", True]
+    _, message = run_error("from json import nothing_here\nreturn 1")
+    assert "ImportError: cannot import name 'nothing_here' from 'json'" in message
+    assert "ModuleNotFoundError" not in message
 
 
 def test_what_the_import_hints_suggest_works() -> None:
@@ -116,7 +168,7 @@ def test_what_the_import_hints_suggest_works() -> None:
 )
 def test_forbidden_modules_cannot_be_imported(name: str) -> None:
     _, message = run_error(f"import {name}")
-    assert f"ImportError: module {name!r} is not available in run_code" in message
+    assert f"ModuleNotFoundError: module {name!r} is not available in run_code" in message
 
 
 def test_from_import_of_a_missing_name_does_not_reach_submodules() -> None:

@@ -1,0 +1,113 @@
+"""Tool calls and ``ToolCallError`` as programs use them on the first try.
+
+The end of a run reports a tool call that no code ever awaited: a forgotten
+``await`` would otherwise drop a call silently. A call passed to
+``gather``, ``create_task``, ``TaskGroup.create_task``, ``wait`` or
+``wait_for`` was not forgotten: when what was to await it is cancelled, or
+fails, before its first step, the run ends as it would in plain Python.
+A program that derives from ``ToolCallError`` is told how to add to one instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import anyio
+import pytest
+
+from sandbox import Limits, WorkerPool
+from sandbox.testing import EchoHandler
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
+    from bridge.lossless import JsonValue
+
+GUARD = 30  # seconds; a guard against hangs, never a timing assertion
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+async def pool() -> AsyncIterator[WorkerPool]:
+    async with WorkerPool(size=1, limits=Limits(wall_seconds=GUARD)) as shared:
+        yield shared
+
+
+async def _run(pool: WorkerPool, source: str) -> tuple[JsonValue, str | None]:
+    with anyio.fail_after(GUARD):
+        result = await pool.run(source, tool_names=["echo"], handler=EchoHandler())
+    return result.value, None if result.error is None else result.error.message
+
+
+#: Programs that hand a call over and then abandon it, and what plain Python returns.
+_ABANDONED = {
+    "a task group whose body fails before its tasks start": (
+        "import asyncio\ntry:\n    async with asyncio.TaskGroup() as group:\n"
+        "        group.create_task(tools.echo(x=1))\n        raise ValueError('bad input')\n"
+        "except* ValueError:\n    pass\nreturn 'caught'",
+        "caught",
+    ),
+    "a task cancelled before its first step": (
+        "import asyncio\ntask = asyncio.create_task(tools.echo(x=1))\ntask.cancel()\n"
+        "return 'cancelled'",
+        "cancelled",
+    ),
+    "cancelled tasks gathered": (
+        "import asyncio\ntasks = {n: asyncio.create_task(tools.echo(x=n)) for n in (1, 2)}\n"
+        "for task in tasks.values():\n    task.cancel()\n"
+        "got = await asyncio.gather(*tasks.values(), return_exceptions=True)\n"
+        "return [type(g).__name__ for g in got]",
+        ["CancelledError", "CancelledError"],
+    ),
+    "wait_for with no time to start": (
+        "import asyncio\ntry:\n    await asyncio.wait_for(tools.echo(x=1), timeout=0)\n"
+        "except TimeoutError:\n    return 'timed out'",
+        "timed out",
+    ),
+    "gather cancelled before its first step": (
+        "import asyncio\ntask = asyncio.create_task(asyncio.gather(tools.echo(x=1)))\n"
+        "await asyncio.sleep(0)\ntask.cancel()\nreturn 'cancelled'",
+        "cancelled",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_ABANDONED))
+async def test_a_call_handed_to_asyncio_and_abandoned_is_not_reported(
+    pool: WorkerPool, case: str
+) -> None:
+    source, expected = _ABANDONED[case]
+    assert await _run(pool, source) == (expected, None)
+
+
+async def test_a_call_no_code_awaits_is_still_reported(pool: WorkerPool) -> None:
+    value, error = await _run(pool, "import asyncio\ntools.echo(x=1)\nreturn 'done'")
+    assert value is None
+    assert error is not None
+    assert "tool call tools.echo(...) at line 2 was never awaited" in error
+
+
+async def test_a_gather_that_never_runs_leaves_its_calls_reported(pool: WorkerPool) -> None:
+    # asyncio.gather(...) is a coroutine here: not awaited, it never received the call.
+    _, error = await _run(pool, "import asyncio\nasyncio.gather(tools.echo(x=1))\nreturn 1")
+    assert error is not None
+    assert "tools.echo(...) at line 2 was never awaited" in error
+
+
+async def test_deriving_from_tool_call_error_says_how_to_add_to_it(pool: WorkerPool) -> None:
+    _, error = await _run(pool, "class Retryable(ToolCallError):\n    pass\nreturn 1")
+    assert error is not None
+    assert "cannot derive from ToolCallError" in error
+    assert "the built-in exception classes" in error
+    assert "raise an exception of your own `from` it" in error
+    suggested = (
+        "class Retryable(Exception):\n    pass\n"
+        "try:\n    try:\n        await tools.echo(x=1)\n        raise ToolCallError('x', 'echo')\n"
+        "    except ToolCallError as error:\n        raise Retryable('try again') from error\n"
+        "except Retryable as wrapped:\n    return type(wrapped.__cause__).__name__\n"
+    )
+    assert await _run(pool, suggested) == ("ToolCallError", None)
