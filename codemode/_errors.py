@@ -112,7 +112,11 @@ class ToolNotFoundError(ToolError):
 
 
 class ToolArgsError(ToolError, ValueError):
-    """Arguments do not match the tool's parameter schema. ``violations`` lists each one."""
+    """Arguments do not match the tool's parameter schema.
+
+    ``violations`` lists each one (for schema validation, the first 20 and then
+    a line counting the rest).
+    """
 
     code = INVALID_ARGS
 

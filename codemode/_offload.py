@@ -22,12 +22,22 @@ if TYPE_CHECKING:
 
     from bridge.lossless import JsonValue
 
-__all__ = ["INLINE_NODES", "frozen_snapshot", "sized"]
+__all__ = ["INLINE_NODES", "fits_inline", "frozen_snapshot", "sized"]
 
 _T = TypeVar("_T")
 
 #: The most items a value may hold for work on it to run on the event loop.
 INLINE_NODES: Final = 2048
+
+
+def fits_inline(value: object) -> bool:
+    """Whether work linear in ``value`` may run on the event loop: at most :data:`INLINE_NODES`.
+
+    Costs at most about :data:`INLINE_NODES` steps however large ``value`` is.
+    Work that must stay synchronous (a scheduler's classification of a call)
+    uses it to refuse a large value outright instead of walking it.
+    """
+    return not exceeds_nodes(value, INLINE_NODES)
 
 
 async def sized(value: object, work: Callable[[], _T]) -> _T:
@@ -38,7 +48,7 @@ async def sized(value: object, work: Callable[[], _T]) -> _T:
     thread's result; the thread finishes on its own, in time bounded by the
     value's size.
     """
-    if not exceeds_nodes(value, INLINE_NODES):
+    if fits_inline(value):
         return work()
     return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
 

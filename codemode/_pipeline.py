@@ -78,7 +78,7 @@ from ._results import (
     failure_from_exception,
     text_of,
 )
-from ._schema import validate
+from ._schema import Violations, validate
 from ._signal import fuse
 from ._timeout import enforce_timeout
 
@@ -91,7 +91,6 @@ if TYPE_CHECKING:
     from bridge.lossless import JsonValue
 
     from ._execution import PostDecision, PreDecision
-    from ._schema import Violation
 
 __all__ = ["Hooks", "PipelineRegistry", "PipelineTool", "PreparedCall", "begin", "execute"]
 
@@ -535,16 +534,14 @@ class PreparedCall:
         except _ValidationFailed as exc:
             return from_exception(ToolOutputError(name, f"validation failed: {exc}"), contexts)
         if violations:
-            detail = "; ".join(str(v) for v in violations)
+            detail = "; ".join(violations.lines())
             return from_exception(ToolOutputError(name, detail), contexts)
         try:
-            content = check_blocks(output.render(execution.arguments, value), "render")
-            meta: JsonValue | msgspec.UnsetType = msgspec.UNSET
-            projector = output.presentation_meta
-            if projector is not None and execution.parent is None:
-                projected = projector(execution.arguments, value)
-                if projected is not None:
-                    meta = materialize(projected, freeze=True)
+            # Rendering is linear in the value (which a program may choose) and
+            # both projections are pure: a large value is presented off the loop.
+            content, meta = await sized(
+                value, partial(_presented, output, execution.arguments, value, execution.parent)
+            )
         except Exception as exc:
             detail = str(exc) if isinstance(exc, LossyJsonError) else f"{type(exc).__name__}: {exc}"
             return from_exception(ToolOutputError(name, detail), contexts)
@@ -569,7 +566,7 @@ class PreparedCall:
                 ToolOutputError(execution.name, str(exc)), result.additional_contexts
             )
         if violations:
-            detail = "; ".join(str(v) for v in violations)
+            detail = "; ".join(violations.lines())
             return from_exception(
                 ToolOutputError(execution.name, detail), result.additional_contexts
             )
@@ -722,15 +719,29 @@ class PreparedCall:
                 )
 
 
+def _presented(
+    output: PipelineOutput, arguments: JsonValue, value: JsonValue, parent: object
+) -> tuple[tuple[ContentBlock, ...], JsonValue | msgspec.UnsetType]:
+    """A value's content and (for a top-level call) presentation metadata: a pure step."""
+    content = check_blocks(output.render(arguments, value), "render")
+    meta: JsonValue | msgspec.UnsetType = msgspec.UNSET
+    projector = output.presentation_meta
+    if projector is not None and parent is None:
+        projected = projector(arguments, value)
+        if projected is not None:
+            meta = materialize(projected, freeze=True)
+    return content, meta
+
+
 class _ValidationFailed(Exception):
     """The output schema's validator itself raised (as opposed to finding violations)."""
 
 
-def _checked(raw: object, schema: Mapping[str, Any] | None) -> tuple[JsonValue, list[Violation]]:
+def _checked(raw: object, schema: Mapping[str, Any] | None) -> tuple[JsonValue, Violations]:
     """Freeze a tool's value and validate it against ``schema``: a pure, thread-safe step."""
     value = materialize(raw, freeze=True)
     if schema is None:
-        return value, []
+        return value, Violations()
     try:
         return value, validate(schema, value)
     except Exception as exc:

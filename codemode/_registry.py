@@ -39,6 +39,7 @@ from bridge.lossless import materialize
 from ._errors import RegistrationError
 from ._formats import ProviderFormat, WireFormat, check_format, format_tool
 from ._hooks import Hooks
+from ._offload import fits_inline
 from ._scope import (
     Agent,
     Restriction,
@@ -548,6 +549,12 @@ class Registry:
         tools, tools without a classifier, a classifier that raises or returns
         anything but ``True``, arguments that are not lossless JSON, and a
         model-direct call that ``code`` mode refuses are all ``"exclusive"``.
+
+        So are arguments of more than :data:`~codemode._offload.INLINE_NODES`
+        items, without calling the classifier: the scheduler asks on the event
+        loop, synchronously, and checking, copying or validating arguments that
+        large (a program chooses their size) would hold the loop for every
+        other run. Running such a call alone is always correct.
         """
         if not isinstance(name, str):
             call = name
@@ -556,7 +563,7 @@ class Registry:
             return "exclusive"  # refused before any policy: it runs alone
         definition = self._visible(agent).get(name)
         classifier = None if definition is None else definition.is_concurrency_safe
-        if classifier is None:
+        if classifier is None or not fits_inline(arguments):
             return "exclusive"
         try:
             verdict = classifier(materialize(arguments, freeze=True))

@@ -20,7 +20,10 @@ once, and :func:`assert_supported` raises them as one
 :class:`~codemode.UnsupportedSchemaError`.
 
 Both walks are iterative, so neither a deep schema nor a deep value can exhaust
-the interpreter's stack.
+the interpreter's stack. A value's violations are described for the first
+:data:`MAX_VIOLATIONS` only and counted past them: a program chooses the size of
+its arguments, and one line per bad item made a million-item argument into a
+55 MB message.
 """
 
 from __future__ import annotations
@@ -35,12 +38,14 @@ from bridge.lossless import MAX_DEPTH, FrozenDict, LossyJsonError, format_path, 
 from ._errors import UnsupportedSchemaError
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Iterator, Mapping
 
 __all__ = [
+    "MAX_VIOLATIONS",
     "SUPPORTED_KEYWORDS",
     "TYPE_NAMES",
     "Violation",
+    "Violations",
     "assert_supported",
     "schema_problems",
     "validate",
@@ -377,6 +382,60 @@ class Violation(msgspec.Struct, frozen=True):
         return f"{self.message} - at `{self.path}`"
 
 
+#: The most violations :func:`validate` describes; any more are only counted.
+MAX_VIOLATIONS: Final = 20
+
+
+@final
+class Violations(list[Violation]):
+    """What :func:`validate` found: the first violations in document order, and how many more.
+
+    A list of at most :data:`MAX_VIOLATIONS` described violations (empty when
+    the value matches); ``unlisted`` counts those found past them. It compares
+    as the list it is.
+    """
+
+    __slots__ = ("unlisted",)
+
+    def __init__(self, listed: Iterable[Violation] = (), unlisted: int = 0) -> None:
+        super().__init__(listed)
+        self.unlisted = unlisted
+
+    def lines(self) -> list[str]:
+        """One line per described violation, then one counting the unlisted ones, if any."""
+        lines = [str(violation) for violation in self]
+        if self.unlisted:
+            noun = "violation" if self.unlisted == 1 else "violations"
+            lines.append(
+                f"and {self.unlisted} more {noun} (only the first {len(self)} are listed)"
+            )
+        return lines
+
+
+class _Found:
+    """Where a walk puts violations: the first ``limit`` described, the rest only counted.
+
+    Describing one (its path, a value shown in the message) is the costly part,
+    and a value of a million bad items would otherwise be described a million
+    times.
+    """
+
+    __slots__ = ("limit", "listed", "total")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.listed: list[Violation] = []
+        self.total = 0
+
+    def describes_next(self) -> bool:
+        """Count one more violation; whether it is among the first ``limit``, to be described."""
+        self.total += 1
+        return self.total <= self.limit
+
+    def violations(self) -> Violations:
+        return Violations(self.listed, self.total - len(self.listed))
+
+
 def _json_equal(a: object, b: object) -> bool:
     """Scalar equality as JSON Schema sees it: ``1 == 1.0``, but ``true != 1``."""
     if type(a) is bool or type(b) is bool:
@@ -386,43 +445,75 @@ def _json_equal(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
-_Check: TypeAlias = "tuple[Mapping[str, object], object, list[_Part], list[Violation]]"
-_Task: TypeAlias = "_Check | _OneOf"
+_Check: TypeAlias = "tuple[Mapping[str, object], object, list[_Part], _Found]"
+_Task: TypeAlias = "_Check | _OneOf | _Items"
 
 
 class _OneOf:
-    """Collects the outcome of each branch of one ``oneOf`` before judging it."""
+    """Collects the outcome of each branch of one ``oneOf`` before judging it.
+
+    A branch's own violations are never shown (only whether it had any), so
+    they are counted, not described.
+    """
 
     __slots__ = ("branches", "path", "sink")
 
-    def __init__(self, sink: list[Violation], path: list[_Part], count: int) -> None:
+    def __init__(self, sink: _Found, path: list[_Part], count: int) -> None:
         self.sink = sink
         self.path = path
-        self.branches: list[list[Violation]] = [[] for _ in range(count)]
+        self.branches = [_Found(0) for _ in range(count)]
 
     def finish(self) -> None:
-        matched = [i for i, found in enumerate(self.branches) if not found]
-        if len(matched) == 1:
+        matched = [i for i, found in enumerate(self.branches) if not found.total]
+        if len(matched) == 1 or not self.sink.describes_next():
             return
         where = format_path(self.path)
         if not matched:
-            self.sink.append(Violation(where, f"Expected exactly one `oneOf` branch to match, "
-                                              f"got none of {len(self.branches)}"))
+            self.sink.listed.append(Violation(where, "Expected exactly one `oneOf` branch to "
+                                                     f"match, got none of {len(self.branches)}"))
         else:
             listed = ", ".join(str(i) for i in matched)
-            self.sink.append(Violation(where, f"Expected exactly one `oneOf` branch to match, "
-                                              f"got {len(matched)} (branches {listed})"))
+            self.sink.listed.append(Violation(where, "Expected exactly one `oneOf` branch to "
+                                                     f"match, got {len(matched)} "
+                                                     f"(branches {listed})"))
 
 
-def validate(schema: Mapping[str, object], value: object) -> list[Violation]:
-    """Check ``value`` against a supported ``schema``; return every violation.
+class _Items:
+    """An array's items, checked one at a time so that the walk's stack stays as deep as the value.
+
+    (Pushing a check per item held a million pending checks, with their paths,
+    for a million-item array.)
+    """
+
+    __slots__ = ("items", "path", "schema", "sink")
+
+    def __init__(
+        self, schema: Mapping[str, object], items: list[object] | tuple[object, ...],
+        path: list[_Part], sink: _Found,
+    ) -> None:
+        self.schema = schema
+        self.items: Iterator[tuple[int, object]] = enumerate(items)
+        self.path = path
+        self.sink = sink
+
+    def next_check(self) -> _Check | None:
+        entry = next(self.items, None)
+        if entry is None:
+            return None
+        index, item = entry
+        return (self.schema, item, [*self.path, index], self.sink)
+
+
+def validate(schema: Mapping[str, object], value: object) -> Violations:
+    """Check ``value`` against a supported ``schema``; return its violations.
 
     Objects are open unless ``additionalProperties`` is false, and ``default``
     is never applied. The schema must already pass :func:`schema_problems`.
     ``value`` may be any Python object: non-JSON values simply fail their type.
 
     Returns:
-        The violations in document order; empty when ``value`` matches.
+        The first :data:`MAX_VIOLATIONS` violations in document order, with a
+        count of the rest (``unlisted``); empty when ``value`` matches.
     """
     try:
         # Nearly every value matches: a plain recursive check says so at a
@@ -430,7 +521,7 @@ def validate(schema: Mapping[str, object], value: object) -> list[Violation]:
         # Anything else (a mismatch, deep nesting, a check that raised) is
         # judged again below, which finds the violations or raises.
         if _accepts(schema, value, _ACCEPT_DEPTH):
-            return []
+            return Violations()
     except Exception:
         pass
     return _violations(schema, value)
@@ -503,37 +594,53 @@ def _accepts(node: Mapping[str, object], item: object, depth: int) -> bool:
     return True
 
 
-def _violations(schema: Mapping[str, object], value: object) -> list[Violation]:
-    """Every violation of ``value`` against ``schema``, in document order."""
-    found: list[Violation] = []
+def _violations(
+    schema: Mapping[str, object], value: object, limit: int = MAX_VIOLATIONS
+) -> Violations:
+    """The first ``limit`` violations of ``value`` against ``schema``, in document order.
+
+    Every violation is found and counted; only the first ``limit`` are described.
+    """
+    found = _Found(limit)
     stack: list[_Task] = [(schema, value, [], found)]
     while stack:
         task = stack.pop()
         if isinstance(task, _OneOf):
             task.finish()
             continue
+        if isinstance(task, _Items):
+            check = task.next_check()
+            if check is not None:
+                stack.append(task)
+                stack.append(check)
+            continue
         node, item, path, sink = task
         later: list[_Task] = []
         type_name = node.get("type")
         if type(type_name) is str and not _matches_type(type_name, item):
-            sink.append(Violation(format_path(path),
-                                  f"Expected `{type_name}`, got `{_json_type(item)}`"))
+            if sink.describes_next():
+                sink.listed.append(Violation(format_path(path),
+                                             f"Expected `{type_name}`, got `{_json_type(item)}`"))
             continue
         choices = node.get("enum")
-        if isinstance(choices, (list, tuple)) and not any(_json_equal(c, item) for c in choices):
+        if (
+            isinstance(choices, (list, tuple))
+            and not any(_json_equal(c, item) for c in choices)
+            and sink.describes_next()
+        ):
             listed = ", ".join(_shown(c) for c in choices)
-            sink.append(
+            sink.listed.append(
                 Violation(format_path(path), f"Expected one of {listed}, got {_shown(item)}")
             )
-        if "const" in node and not _json_equal(node["const"], item):
-            sink.append(Violation(format_path(path),
-                                  f"Expected {_shown(node['const'])}, got {_shown(item)}"))
+        if "const" in node and not _json_equal(node["const"], item) and sink.describes_next():
+            sink.listed.append(Violation(format_path(path),
+                                         f"Expected {_shown(node['const'])}, got {_shown(item)}"))
         if type_name == "object" and isinstance(item, dict):
             later.extend(_object_tasks(node, item, path, sink))
         elif type_name == "array" and isinstance(item, (list, tuple)):
             items = node.get("items")
             if isinstance(items, dict):
-                later.extend((items, sub, [*path, i], sink) for i, sub in enumerate(item))
+                later.append(_Items(items, item, path, sink))
         branches = node.get("oneOf")
         if isinstance(branches, (list, tuple)):
             group = _OneOf(sink, path, len(branches))
@@ -550,22 +657,24 @@ def _violations(schema: Mapping[str, object], value: object) -> list[Violation]:
             groups = [t for t in later if isinstance(t, _OneOf)]
             stack.extend(groups)
             stack.extend(reversed(group_tasks))
-    return found
+    return found.violations()
 
 
 def _object_tasks(
-    node: Mapping[str, object], item: dict[str, object], path: list[_Part], sink: list[Violation]
+    node: Mapping[str, object], item: dict[str, object], path: list[_Part], sink: _Found
 ) -> list[_Check]:
     """Check required and undeclared keys; return the declared properties to walk."""
-    where = format_path(path)
     declared = _declared(node)
     for name in _required(node):
-        if name not in item:
-            sink.append(Violation(where, f"missing required property {_shown(name)}"))
+        if name not in item and sink.describes_next():
+            sink.listed.append(
+                Violation(format_path(path), f"missing required property {_shown(name)}")
+            )
     if node.get("additionalProperties") is False:
         for key in item:
-            if key not in declared:
-                sink.append(Violation(where, f"property {_shown(key)} is not allowed "
+            if key not in declared and sink.describes_next():
+                sink.listed.append(Violation(format_path(path),
+                                             f"property {_shown(key)} is not allowed "
                                              "(additionalProperties is false)"))
     tasks: list[_Check] = []
     for name, sub in declared.items():

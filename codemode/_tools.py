@@ -17,6 +17,7 @@ it lives in :mod:`codemode._typed` and is re-exported here.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -70,13 +71,17 @@ PresentResult: TypeAlias = "Callable[[Any, ToolResult], object]"
 # Containers deeper than this are written compactly by pretty_json: the
 # indentation would otherwise grow faster than the content it lays out.
 _MAX_INDENT = 10
+# The containers at levels 0 to 4 (the root is level 0) are laid out over lines;
+# one at level 5 or deeper goes on a single line. So no line is indented by more
+# than _MAX_INDENT columns and the text is at most a constant times the compact
+# JSON: a value nested 490 levels deep and indented at every level was hundreds
+# of times its own size.
+_COMPACT_LEVEL: Final = _MAX_INDENT // 2
 
-# msgspec lays out the common case in C; its text is accepted only where it is
-# known to equal the general writer's. A newline followed by more than
-# _MAX_INDENT spaces is an entry inside a container nested deeper than the
-# general writer indents (a newline in the formatted text is always layout:
-# strings carry theirs escaped).
-_TOO_DEEP: Final = b"\n" + b" " * (_MAX_INDENT + 2)
+# Scalars whose msgspec text the fast layout accepts as they are (exact types: a
+# subclass, such as an IntEnum, is left to the general writer).
+_PLAIN_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
 # msgspec and Python's float repr (which ``json`` uses) disagree on exactly two
 # kinds of float: one written with an exponent by msgspec (``1e16`` for
 # ``1e+16``), and one of magnitude in [1e-5, 1e-4), written by msgspec in full
@@ -87,19 +92,53 @@ _SMALL_FRACTION: Final = b"0.0000"
 _encode = msgspec.json.Encoder().encode
 
 
+def _fits_fast_layout(value: object) -> bool:
+    """Whether msgspec's indented layout of ``value`` is the general writer's, before formatting.
+
+    True when ``value`` is made of ``dict``, ``list``, ``tuple`` and plain
+    scalars down to the compact level, and every container there is empty:
+    msgspec then indents exactly as the general writer does. Anything else
+    (a container with entries at the compact level, which msgspec would go on
+    indenting level after level, or a type msgspec might expand) is decided
+    without formatting. Only the levels above the compact one are looked at,
+    and the probe stops at the first thing it cannot vouch for, so a deep value
+    costs a handful of steps however large it is.
+    """
+    pending: list[tuple[object, int]] = [(value, 0)]
+    while pending:
+        node, level = pending.pop()
+        if type(node) in _PLAIN_SCALARS:
+            continue
+        if not isinstance(node, (dict, list, tuple)):
+            return False
+        if not node:
+            continue
+        if level >= _COMPACT_LEVEL:
+            return False
+        children = node.values() if isinstance(node, dict) else node
+        # Most containers hold only scalars: one pass in C says so.
+        if _PLAIN_SCALARS.issuperset(map(type, children)):
+            continue
+        pending.extend((child, level + 1) for child in children)
+    return True
+
+
 def _fast_pretty_json(value: object) -> str | None:
     """The text of :func:`pretty_json` laid out by msgspec, or ``None`` where it might differ.
 
     The result equals the general writer's for every lossless JSON value (whose
-    floats are finite); ``None`` sends the value to the general writer.
+    floats are finite); ``None`` sends the value to the general writer. A value
+    nested past the compact level is sent there before msgspec formats it.
     """
+    if not _fits_fast_layout(value):
+        return None
     try:
         text = msgspec.json.format(_encode(value), indent=2)
     except (TypeError, ValueError, OverflowError, RecursionError):
-        # Not something msgspec writes (a lone surrogate, a foreign type, a
-        # value nested past its limit): the general writer decides.
+        # Not something msgspec writes (a lone surrogate, an int past 64 bits):
+        # the general writer decides.
         return None
-    if _TOO_DEEP in text or _SMALL_FRACTION in text or _EXPONENT.search(text):
+    if _SMALL_FRACTION in text or _EXPONENT.search(text):
         return None
     return text.decode()
 
@@ -108,12 +147,32 @@ def pretty_json(value: object) -> str:
     """Lay out a lossless JSON value with 2-space indentation.
 
     Indentation stops growing at 10 columns: containers nested deeper than five
-    levels are written compactly on one line. Common values are laid out by
-    msgspec; the rest by a walk that is iterative, so a deep value does not
-    consume the interpreter's stack.
+    levels are written compactly on one line, so the text is at most a constant
+    times the size of the compact JSON, however deep the value. Common values
+    are laid out by msgspec; the rest by a walk that is iterative, so a deep
+    value does not consume the interpreter's stack.
     """
     fast = _fast_pretty_json(value)
     return fast if fast is not None else _layout_json(value)
+
+
+def _compact_json(node: object) -> str | None:
+    """``json.dumps(node)`` with compact separators, written in C; ``None`` where C gives up.
+
+    msgspec writes it several times faster than ``json`` (and holds the GIL
+    for that much less), and its text is taken unless a float might be
+    written differently, as in :func:`_fast_pretty_json`.
+    """
+    with contextlib.suppress(TypeError, ValueError, OverflowError, RecursionError):
+        text = _encode(node)
+        if _SMALL_FRACTION not in text and not _EXPONENT.search(text):
+            return text.decode()
+    try:
+        return json.dumps(node, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        # Nested past the interpreter's recursion limit, or not something json
+        # writes as a whole: the walk lays it out (or says what is wrong).
+        return None
 
 
 def _layout_json(value: object) -> str:
@@ -131,8 +190,16 @@ def _layout_json(value: object) -> str:
         if not (is_map or isinstance(node, (list, tuple))) or not node:
             out.append(json.dumps(node, ensure_ascii=False, separators=(",", ":")))
             continue
+        if level == _COMPACT_LEVEL:
+            # The first compact level: the whole subtree goes on one line,
+            # written in C. Only these subtrees are tried (they are disjoint),
+            # so one that C gives up on costs one failed try and is walked below.
+            text = _compact_json(node)
+            if text is not None:
+                out.append(text)
+                continue
         inner = (level + 1) * 2
-        compact = inner > _MAX_INDENT
+        compact = level >= _COMPACT_LEVEL
         separator = ":" if compact else ": "
         entries: list[tuple[str, object]] = (
             [(json.dumps(k, ensure_ascii=False) + separator, v) for k, v in node.items()]
@@ -202,10 +269,12 @@ class ToolOutput:
             must satisfy. Stored as a frozen snapshot.
         render: a pure projection of ``(args, value)`` onto the content the
             model sees. The default shows a string as raw text and anything
-            else as pretty JSON.
+            else as pretty JSON. For a value of more than a few thousand
+            items it is called in a worker thread, so that the event loop
+            keeps serving while it runs: it must not rely on running there.
         presentation_meta: an optional pure projection of ``(args, value)`` onto
             replayable presentation metadata (lossless JSON), computed only for
-            top-level calls.
+            top-level calls, in a worker thread as ``render`` is.
 
     Raises:
         UnsupportedSchemaError: ``schema`` is outside the subset or not lossless
@@ -246,7 +315,8 @@ class ToolDefinition:
         timeout: optional deadline in seconds (positive and finite), enforced by
             a timeout policy; declaring it promises the body observes its signal.
         is_concurrency_safe: optional ``(args) -> bool``; only an exact ``True``
-            lets the call overlap with its siblings.
+            lets the call overlap with its siblings. It is not called for
+            arguments of more than 2048 items: such a call runs alone.
         present_call: optional ``(args) -> view | None`` for a UI's pending card.
         present_result: optional ``(args, result) -> view | None`` for a UI's
             completed card.

@@ -30,7 +30,7 @@ from bridge.lossless import format_path, is_snapshot, materialize
 from ._errors import ToolArgsError, ToolOutputError, UnsupportedSchemaError
 from ._execution import ToolRunContext
 from ._offload import sized
-from ._schema import Violation, schema_problems, validate
+from ._schema import Violations, schema_problems, validate
 from ._tools import ToolDefinition, ToolOutput, _frozen_schema, render_json
 from ._typed_shapes import complete_components
 
@@ -370,9 +370,9 @@ def _build_typed(
     # returns it as it is), so the verdict on the last snapshot is kept: a call
     # is validated once, not twice. One reference swap (atomic under the GIL),
     # since the body may validate in a worker thread; held weakly.
-    last_verdict: list[tuple[weakref.ref[object], list[Violation]] | None] = [None]
+    last_verdict: list[tuple[weakref.ref[object], Violations] | None] = [None]
 
-    def violations_of(args: object) -> list[Violation]:
+    def violations_of(args: object) -> Violations:
         entry = last_verdict[0]
         if entry is not None and args is not None and entry[0]() is args:
             return entry[1]
@@ -387,7 +387,7 @@ def _build_typed(
     def converted(args: Any) -> tuple[list[object], dict[str, object]]:
         violations = violations_of(args)
         if violations:
-            raise ToolArgsError([str(v) for v in violations])
+            raise ToolArgsError(violations.lines())
         positional: list[object] = []
         keywords: dict[str, object] = {}
         for param in params:
@@ -531,7 +531,8 @@ def tool(
     first paragraph; a Google-style ``Args:`` section describes parameters.
 
     At call time the arguments are validated against the parameters schema
-    (``INVALID_ARGS`` lists every violation), converted to the annotated types,
+    (``INVALID_ARGS`` lists the first 20 violations, with their paths, and
+    counts the rest), converted to the annotated types,
     and the function is called; its return value is converted with
     ``msgspec.to_builtins`` and checked against the output schema.
 
@@ -546,7 +547,9 @@ def tool(
         description: overrides the docstring's first paragraph.
         timeout: deadline in seconds, positive and finite.
         concurrency_safe: ``True`` (or ``(args) -> bool``) lets calls overlap
-            with their siblings; invalid arguments are always exclusive.
+            with their siblings; invalid arguments are always exclusive, and
+            so are arguments of more than 2048 items, which the scheduler
+            does not look into (see :meth:`~codemode.Registry.execution_mode`).
         blocking: run a sync function in a worker thread, for bodies that block
             on I/O or compute; by default a sync function runs inline on the
             event loop, which is cheaper for quick bodies.

@@ -275,7 +275,7 @@ class CodeMode:
     async def _execute(self, args: JsonValue, ctx: ToolRunContext) -> JsonValue:
         violations = validate(RUN_CODE_PARAMETERS, args)
         if violations:
-            raise ToolArgsError([str(v) for v in violations])
+            raise ToolArgsError(violations.lines())
         assert isinstance(args, dict)
         code = args["code"]
         label = args["description"]

@@ -7,11 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import bridge.lossless
+import codemode._registry
+import codemode._schema
+import codemode._typed
 from codemode import RUN_CODE, Agent, Registry, ToolDefinition, ToolOutput, define_tool, tool
 from codemode._execution import CallInput, ExecutionToken
+from codemode._offload import INLINE_NODES
 from codemode._signal import AbortSignal
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bridge.lossless import JsonValue
     from codemode._execution import ToolRunContext
 
@@ -51,6 +58,12 @@ def rw(mode: str) -> None:
 @tool(concurrency_safe=True)
 def needs_mode(mode: str) -> None:
     """Requires mode."""
+
+
+@tool(concurrency_safe=True)
+def safe_ids(ids: list[int]) -> int:
+    """Count ids; parallel-safe."""
+    return len(ids)
 
 
 def test_an_explicit_true_is_parallel() -> None:
@@ -105,6 +118,44 @@ def test_a_raw_classifier_receives_the_parsed_arguments() -> None:
     registry = registry_with(raw("raw-safe", classify))
     assert registry.execution_mode("raw-safe", {"anything": [1]}) == "parallel"
     assert seen == [{"anything": (1,)}]
+
+
+@pytest.mark.parametrize("tool_name", ["raw-safe", "safe_ids"])
+def test_arguments_too_large_to_walk_on_the_loop_are_exclusive_unclassified(
+    tool_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The scheduler classifies on the event loop: arguments a program made
+    # large are neither copied, validated nor shown to any classifier there.
+    seen: list[object] = []
+
+    def classify(args: object) -> bool:
+        seen.append(args)
+        return True
+
+    def recording(real: Callable[..., object]) -> Callable[..., object]:
+        def walk(value: object, *args: object, **options: object) -> object:
+            seen.append(value)
+            return real(value, *args, **options)
+
+        return walk
+
+    registry = registry_with(raw("raw-safe", classify), safe_ids)
+    large = {"ids": list(range(INLINE_NODES))}
+    monkeypatch.setattr(codemode._registry, "materialize", recording(bridge.lossless.materialize))
+    monkeypatch.setattr(codemode._typed, "validate", recording(codemode._schema.validate))
+    assert registry.execution_mode(tool_name, large) == "exclusive"
+    assert seen == []
+
+
+def test_arguments_of_up_to_the_inline_size_are_still_classified() -> None:
+    registry = registry_with(safe_ids)
+    # The arguments object and its list count as two of the items.
+    assert registry.execution_mode("safe_ids", {"ids": list(range(INLINE_NODES - 2))}) == (
+        "parallel"
+    )
+    assert registry.execution_mode("safe_ids", {"ids": list(range(INLINE_NODES - 1))}) == (
+        "exclusive"
+    )
 
 
 def test_arguments_that_are_not_lossless_json_are_exclusive() -> None:

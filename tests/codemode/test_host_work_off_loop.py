@@ -1,11 +1,12 @@
 """A sub-call's arguments, a tool's value and a program's result: no linear work on the loop.
 
 A program chooses how large its tool arguments and its result are, up to the
-frame cap. Checking, copying, validating and encoding such a value is linear
-and in Python, so it must run off the event loop once the value is large. The
-first tests count the per-item steps taken on the event loop's thread (they stay
-under a fixed bound whatever the size); the last orders events: another run
-completes while a sub-call's arguments are still being snapshotted.
+frame cap. Checking, copying, validating, classifying, encoding and rendering
+such a value is linear, so it must run off the event loop once the value is
+large. The first tests count the per-item steps taken on the event loop's thread
+(they stay under a fixed bound whatever the size) or record on which thread a
+large value was laid out as text; the last orders events: another run completes
+while a sub-call's arguments are still being snapshotted.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ import pytest
 
 import bridge.lossless
 import codemode._schema
+import codemode._tools
 import codemode.code_mode._dispatch
+import codemode.code_mode._render
 from codemode import ToolSuccess, tool
 from codemode._offload import INLINE_NODES
 
@@ -124,6 +127,89 @@ async def test_a_large_final_value_is_checked_off_the_loop(
     assert len(value["result"]) == items
     assert steps.elsewhere >= items
     assert steps.on_loop <= LOOP_BUDGET
+
+
+@tool(concurrency_safe=True)
+def count_ids(ids: list[int]) -> int:
+    """Count the ids; calls may overlap."""
+    return len(ids)
+
+
+@pytest.mark.parametrize(
+    ("argument", "valid"), [("list(range(40000))", True), ('["a"] * 40000', False)]
+)
+async def test_a_concurrency_safe_tool_is_not_classified_by_walking_large_arguments(
+    pool: WorkerPool, steps: LoopSteps, argument: str, valid: bool
+) -> None:
+    # The scheduler classifies each sub-call on the loop, before it starts:
+    # a typed tool's classifier validates, which is a walk over the arguments.
+    registry = registry_with(count_ids)
+    program = (
+        "try:\n"
+        f"    return await tools.count_ids(ids={argument})\n"
+        "except ToolCallError as error:\n"
+        "    return error.code\n"
+    )
+    async with code_mode(registry, pool):
+        result = await run_code(registry, program)
+    assert isinstance(result, ToolSuccess), result
+    value: Any = result.value
+    assert value["result"] == (40000 if valid else "INVALID_ARGS")
+    # The body still validates every item, in a worker thread.
+    assert steps.elsewhere >= 40000
+    assert steps.on_loop <= LOOP_BUDGET
+
+
+class Renders:
+    """Records, for every value laid out as pretty JSON, its thread and whether it was large."""
+
+    def __init__(self, real: Callable[[object], str]) -> None:
+        self._real = real
+        self.loop_thread = threading.get_ident()
+        self.large_on_loop = 0
+        self.large_elsewhere = 0
+
+    def __call__(self, value: object) -> str:
+        if bridge.lossless.exceeds_nodes(value, INLINE_NODES):
+            if threading.get_ident() == self.loop_thread:
+                self.large_on_loop += 1
+            else:
+                self.large_elsewhere += 1
+        return self._real(value)
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> Renders:
+    recorder = Renders(codemode._tools.pretty_json)
+    # The default tool renderer and run_code's own renderer both lay values out
+    # with pretty_json, each through its own module's name for it.
+    monkeypatch.setattr(codemode._tools, "pretty_json", recorder)
+    monkeypatch.setattr(codemode.code_mode._render, "pretty_json", recorder)
+    return recorder
+
+
+#: Returned as the program's result and sent through a tool: wide and deep.
+DEEP_VALUE = "value = [0] * 30000\nfor _ in range(300):\n    value = [value]\n"
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        "return [7] * 30000",
+        DEEP_VALUE + "return value",
+        "got = await tools.echo_items(items=[7] * 30000)\nreturn len(got)",
+    ],
+    ids=["wide-result", "deep-result", "tool-value"],
+)
+async def test_a_large_value_is_rendered_off_the_loop(
+    pool: WorkerPool, renders: Renders, program: str
+) -> None:
+    registry = registry_with(echo_items)
+    async with code_mode(registry, pool):
+        result = await run_code(registry, program)
+    assert isinstance(result, ToolSuccess), result
+    assert renders.large_elsewhere >= 1
+    assert renders.large_on_loop == 0
 
 
 class HeldSnapshot:

@@ -15,6 +15,7 @@ from bridge.lossless import MAX_DEPTH, JsonValue
 from codemode import UnsupportedSchemaError
 from codemode._json import freeze
 from codemode._schema import (
+    MAX_VIOLATIONS,
     SUPPORTED_KEYWORDS,
     TYPE_NAMES,
     Violation,
@@ -546,6 +547,45 @@ def test_every_violation_is_reported_not_just_the_first() -> None:
         "Expected `string`, got `integer` - at `$.a`",
         "Expected `null`, got `integer` - at `$.b`",
     ]
+
+
+IDS: dict[str, Any] = {"type": "array", "items": {"type": "integer"}}
+
+
+@given(st.lists(st.booleans(), max_size=3 * MAX_VIOLATIONS))
+def test_the_violations_described_are_the_first_ones_and_the_rest_are_counted(
+    bad: list[bool],
+) -> None:
+    value = ["a" if is_bad else i for i, is_bad in enumerate(bad)]
+    bad_at = [i for i, is_bad in enumerate(bad) if is_bad]
+    found = validate(IDS, value)
+    assert [v.path for v in found] == [f"$[{i}]" for i in bad_at[:MAX_VIOLATIONS]]
+    assert found.unlisted == len(bad_at) - len(found)
+    lines = found.lines()
+    if found.unlisted:
+        assert lines[-1] == (
+            f"and {found.unlisted} more violation{'s' if found.unlisted > 1 else ''} "
+            f"(only the first {MAX_VIOLATIONS} are listed)"
+        )
+    assert len(lines) == len(found) + (1 if found.unlisted else 0) <= MAX_VIOLATIONS + 1
+
+
+def test_a_million_bad_items_give_a_bounded_list_and_a_count() -> None:
+    found = validate(IDS, ["a"] * 1_000_000)
+    assert len(found) == MAX_VIOLATIONS
+    assert found.unlisted == 1_000_000 - MAX_VIOLATIONS
+    assert len("; ".join(found.lines())) < 100 * (MAX_VIOLATIONS + 1)
+
+
+@given(st.data())
+def test_a_capped_walk_finds_the_first_violations_of_the_full_walk(data: st.DataObject) -> None:
+    schema = data.draw(subset_schemas(), label="schema")
+    value = data.draw(st.one_of(values_for(schema), wild_values(max_leaves=12)), label="value")
+    limit = data.draw(st.integers(min_value=0, max_value=4), label="limit")
+    every = _violations(schema, value, limit=10**9)
+    capped = _violations(schema, value, limit=limit)
+    assert capped == every[:limit]
+    assert capped.unlisted == len(every) - len(capped)
 
 
 def test_arguments_that_are_not_an_object_fail_the_root_type() -> None:

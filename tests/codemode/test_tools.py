@@ -30,7 +30,13 @@ from codemode._execution import ExecutionToken, ToolExecution, ToolRunContext
 from codemode._results import TextBlock, ToolSuccess
 from codemode._schema import validate
 from codemode._signal import AbortSignal
-from codemode._tools import _fast_pretty_json, _layout_json, pretty_json, render_json
+from codemode._tools import (
+    _compact_json,
+    _fast_pretty_json,
+    _layout_json,
+    pretty_json,
+    render_json,
+)
 from tests.strategies import json_values
 
 if TYPE_CHECKING:
@@ -319,6 +325,15 @@ _layout_values = st.builds(
 def test_the_fast_layout_equals_the_general_writer_or_declines(value: JsonValue) -> None:
     fast = _fast_pretty_json(value)
     assert fast is None or fast == _layout_json(value)
+
+
+@given(json_values(max_leaves=40) | _layout_values)
+def test_a_subtree_past_the_indentation_cap_is_written_as_json_writes_it(
+    value: JsonValue,
+) -> None:
+    # Past the cap a whole subtree is written in one C call (msgspec where its
+    # floats agree with json's): it must read exactly as json's compact text.
+    assert _compact_json(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 @given(st.floats(allow_nan=False, allow_infinity=False))

@@ -1,8 +1,10 @@
-"""A typed tool validates one call's arguments once, though its classifier reads them too.
+"""A typed tool validates one call's arguments once, and says what was wrong in bounded text.
 
 The registry's classifier (``execution_mode``) and the tool's body both see the same
 frozen snapshot of a call's arguments; the verdict on that snapshot is kept, so the
 second look costs nothing. Anything that is not that snapshot is validated afresh.
+A call with invalid arguments is told each violation with its path, up to
+``MAX_VIOLATIONS``, and how many more there were.
 """
 
 from __future__ import annotations
@@ -10,9 +12,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bridge.lossless import materialize
-from codemode import AbortSignal, CallInput, Registry, ToolSuccess, _schema, _typed, tool
+from codemode import (
+    AbortSignal,
+    CallInput,
+    Registry,
+    ToolFailure,
+    ToolSuccess,
+    _schema,
+    _typed,
+    tool,
+)
+from codemode._schema import MAX_VIOLATIONS
 
 
 @tool(concurrency_safe=True)
@@ -87,3 +101,56 @@ async def test_invalid_arguments_fail_the_same_with_the_verdict_kept(
     assert result.is_error
     assert "b" in result.content[0].text  # type: ignore[union-attr]
     assert len(validated) == 1
+
+
+# --- what a call with invalid arguments is told ----------------------------------------------
+
+
+@tool
+def count(ids: list[int]) -> int:
+    """Count ids."""
+    return len(ids)
+
+
+async def _count_error(ids: list[object]) -> str:
+    registry = Registry(mode="native")
+    registry.register(count)
+    result = await registry.execute(CallInput("c1", "count", {"ids": ids}, AbortSignal()))
+    assert isinstance(result, ToolFailure), result
+    assert result.error.info is not None
+    assert result.error.info.code == "INVALID_ARGS"
+    return result.error.message
+
+
+async def test_a_few_invalid_arguments_get_every_violation_with_its_path() -> None:
+    assert await _count_error([1, "a", 3, None]) == (
+        "invalid arguments: Expected `integer`, got `string` - at `$.ids[1]`; "
+        "Expected `integer`, got `null` - at `$.ids[3]`"
+    )
+
+
+@given(st.integers(min_value=1, max_value=4 * MAX_VIOLATIONS))
+async def test_the_message_lists_the_first_violations_and_counts_the_rest(bad: int) -> None:
+    message = await _count_error([0] + ["a"] * bad)
+    listed = min(bad, MAX_VIOLATIONS)
+    assert message.count(" - at `$.ids[") == listed
+    assert f"- at `$.ids[{listed}]`" in message  # the first ones, in order
+    if bad > MAX_VIOLATIONS:
+        more = bad - MAX_VIOLATIONS
+        assert message.endswith(
+            f"; and {more} more violation{'s' if more > 1 else ''} "
+            f"(only the first {MAX_VIOLATIONS} are listed)"
+        )
+    else:
+        assert "more violation" not in message
+    # Bounded whatever the number of bad items: one short line per listed violation.
+    assert len(message) <= 100 * (MAX_VIOLATIONS + 1)
+
+
+async def test_a_million_invalid_items_give_a_short_message() -> None:
+    message = await _count_error(["a"] * 1_000_000)
+    assert message.endswith(
+        f"; and {1_000_000 - MAX_VIOLATIONS} more violations "
+        f"(only the first {MAX_VIOLATIONS} are listed)"
+    )
+    assert len(message) <= 100 * (MAX_VIOLATIONS + 1)
