@@ -2,10 +2,14 @@
 
 Events are frozen tagged msgspec Structs (:mod:`._events`); a store keeps them
 (:mod:`._stores`: a JSON Lines file by default); :class:`SessionLog` is what the
-rest of codemode appends to (:mod:`._session`); :func:`replay` rebuilds the call
-tree for display and :func:`model_messages` the model's history (:mod:`._replay`).
+rest of codemode appends to (:mod:`._session`); :class:`PersistBudget` bounds
+what one ``run_code`` run may have persisted (:mod:`._budget`); :func:`replay`
+rebuilds the call tree for display and :func:`model_messages` the model's
+history (:mod:`._replay`).
 """
 
+from ._budget import PersistBudget as PersistBudget
+from ._budget import dispatch_event_size as dispatch_event_size
 from ._events import EVENT_KINDS as EVENT_KINDS
 from ._events import UNASSIGNED as UNASSIGNED
 from ._events import CodeDispatchEvent as CodeDispatchEvent
@@ -27,6 +31,8 @@ from ._stores import EventStore as EventStore
 from ._stores import JsonlStore as JsonlStore
 from ._stores import LogFormatError as LogFormatError
 from ._stores import MemoryStore as MemoryStore
+from ._stores import encode_arguments as encode_arguments
+from ._stores import forget_arguments as forget_arguments
 from ._stores import read_events as read_events
 
 __all__ = [
@@ -44,9 +50,13 @@ __all__ = [
     "ModelMessage",
     "ModelToolCall",
     "ModelToolResult",
+    "PersistBudget",
     "SessionLog",
     "ToolCallEvent",
     "ToolResultEvent",
+    "dispatch_event_size",
+    "encode_arguments",
+    "forget_arguments",
     "model_messages",
     "read_events",
     "render_tree",

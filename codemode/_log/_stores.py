@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import logging
 import os
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Protocol, final
 
 import msgspec
 
-from bridge.lossless import is_snapshot, materialize
+from bridge.lossless import FrozenDict, is_snapshot, materialize
 
 from .._errors import CodemodeError
 from ._events import EVENT_KINDS, CodeDispatchEvent, CodeDispatchStartEvent, Event, ToolResultEvent
@@ -17,12 +18,22 @@ from ._events import EVENT_KINDS, CodeDispatchEvent, CodeDispatchStartEvent, Eve
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
+    from bridge.lossless import JsonValue
+
 try:  # POSIX advisory locks keep two writers off one file; absent elsewhere.
     import fcntl
 except ImportError:  # pragma: no cover - not POSIX
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["EventStore", "JsonlStore", "LogFormatError", "MemoryStore", "read_events"]
+__all__ = [
+    "EventStore",
+    "JsonlStore",
+    "LogFormatError",
+    "MemoryStore",
+    "encode_arguments",
+    "forget_arguments",
+    "read_events",
+]
 
 _log = logging.getLogger("codemode.log")
 _encoder: Final = msgspec.json.Encoder()
@@ -103,6 +114,50 @@ def _check_lossless(event: Event) -> None:
 
 def _stamp(event: Event, seq: int) -> Event:
     return msgspec.structs.replace(event, seq=seq)
+
+
+#: The JSON encodings of logged argument snapshots, by the snapshot's id, for
+#: as long as the snapshot lives: a sub-call's arguments are measured once
+#: (against its run's budget) and written in two events, and a store that
+#: writes JSON splices these bytes in instead of encoding the arguments again.
+_encodings: dict[int, tuple[weakref.ref[FrozenDict], bytes]] = {}
+
+
+def encode_arguments(snapshot: JsonValue) -> bytes:
+    """The compact JSON of a frozen arguments snapshot, remembered for the stores.
+
+    Remembered until :func:`forget_arguments` or until the snapshot is gone.
+    Safe to call from any thread; what a store writes is the same bytes it
+    would have encoded itself.
+    """
+    data = _encoder.encode(snapshot)
+    if type(snapshot) is FrozenDict and is_snapshot(snapshot):
+        key = id(snapshot)
+
+        def forget(ref: weakref.ref[FrozenDict], key: int = key) -> None:
+            entry = _encodings.get(key)
+            if entry is not None and entry[0] is ref:
+                _encodings.pop(key, None)
+
+        _encodings[key] = (weakref.ref(snapshot, forget), data)
+    return data
+
+
+def forget_arguments(snapshot: JsonValue) -> None:
+    """Drop the remembered encoding of ``snapshot`` (its last event is written)."""
+    entry = _encodings.get(id(snapshot))
+    if entry is not None and entry[0]() is snapshot:
+        _encodings.pop(id(snapshot), None)
+
+
+def _encode_line(event: Event) -> bytes:
+    """``event`` as one line of JSON, reusing a remembered encoding of its arguments."""
+    if isinstance(event, (CodeDispatchStartEvent, CodeDispatchEvent)):
+        entry = _encodings.get(id(event.arguments))
+        if entry is not None and entry[0]() is event.arguments:
+            spliced = msgspec.structs.replace(event, arguments=msgspec.Raw(entry[1]))
+            return _encoder.encode(spliced) + b"\n"
+    return _encoder.encode(event) + b"\n"
 
 
 class _Scan:
@@ -259,7 +314,7 @@ class JsonlStore:
             raise ValueError(f"cannot append to {self._path}: the log store is closed")
         _check_lossless(event)
         stamped = _stamp(event, self._next)
-        data = memoryview(_encoder.encode(stamped) + b"\n")
+        data = memoryview(_encode_line(stamped))
         done = 0
         try:
             while done < len(data):

@@ -21,7 +21,14 @@ frame in the order the program made them; it
 * collects the side channels: deferred contexts, image-bearing results and
   ``concludes_turn``;
 * records every dispatch event the session log could not take
-  (``log_failures``), so that ``run_code`` reports it instead of losing it.
+  (``log_failures``), so that ``run_code`` reports it instead of losing it;
+* charges both events of every sub-call, and the spill files written for its
+  result, against the run's :class:`~codemode._log.PersistBudget`
+  (``Quotas.max_persisted_bytes``, ``Quotas.max_spill_files``): a call is
+  admitted only with room for its start event and a bounded settle event, and
+  refused with ``QUOTA_EXCEEDED`` otherwise (it uses no number); a result whose
+  logged copy does not fit what is left is logged as a bounded preview with
+  its size and SHA-256, saying so.
 
 Settling is bounded: started sub-calls get :data:`SETTLE_GRACE_SECONDS` after
 the run signal aborts to commit (and their settle-log appends to finish);
@@ -33,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -41,6 +49,8 @@ from typing import TYPE_CHECKING, Any, Final, final
 
 import anyio
 import anyio.abc
+import anyio.to_thread
+import msgspec
 
 from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes, materialize
 from sandbox import ToolCallFailed
@@ -48,12 +58,22 @@ from sandbox import ToolCallFailed
 from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED
 from .._execution import CallInput
 from .._jobs import PipelineJob
-from .._log import CodeDispatchEvent, CodeDispatchStartEvent, SessionLog
+from .._log import (
+    CodeDispatchEvent,
+    CodeDispatchStartEvent,
+    PersistBudget,
+    SessionLog,
+    dispatch_event_size,
+    encode_arguments,
+    forget_arguments,
+)
 from .._offload import INLINE_NODES, sized
 from .._results import (
     ContentBlock,
     ContextMessage,
+    ErrorInfo,
     ImageBlock,
+    TextBlock,
     ToolResult,
 )
 from .._scheduling import JobAbandoned, Scheduler, Ticket
@@ -70,6 +90,7 @@ if TYPE_CHECKING:
     from .._registry import Agent, Registry
 
 __all__ = [
+    "LOG_PREVIEW_BYTES",
     "SETTLED",
     "SETTLE_GRACE_SECONDS",
     "CodeDispatchLog",
@@ -94,6 +115,17 @@ SETTLE_GRACE_SECONDS: float = 5.0
 #: Where a deferred image-bearing result says it came from.
 IMAGE_CONTEXT_SOURCE = "code-mode"
 
+#: The most UTF-8 bytes of a result kept in a logged copy cut to fit the run's
+#: :class:`~codemode._log.PersistBudget` (the preview before the notice).
+LOG_PREVIEW_BYTES: Final = 1024
+
+#: The most characters of string data in a call's arguments that are copied and
+#: measured on the event loop; beyond it (or beyond ``INLINE_NODES`` items) the
+#: work runs in a worker thread.
+INLINE_TEXT: Final = 64 * 1024
+
+_encoder: Final = msgspec.json.Encoder()
+
 
 @final
 @dataclass(frozen=True, kw_only=True)
@@ -110,6 +142,9 @@ class CodeDispatchLog:
     name: str
     is_error: bool
     content: tuple[ContentBlock, ...]
+    #: What the run may still persist: a listener that writes on the run's
+    #: behalf (the spill policy) charges its files here.
+    budget: PersistBudget | None = None
 
 
 @final
@@ -244,6 +279,16 @@ class SubDispatcher:
         # Dispatch events are durable records of an agent's turn; without an
         # agent there is no turn to attach them to, so nothing is logged.
         self._log = log if outer.agent is not None else None
+        # What the host may persist on this run's behalf (nothing is, without a log).
+        self._budget = (
+            PersistBudget(
+                max_bytes=quotas.max_persisted_bytes, max_spill_files=quotas.max_spill_files
+            )
+            if self._log is not None
+            else None
+        )
+        self._budget_warned = False
+        self._overheads: dict[tuple[str, int], tuple[int, int]] = {}
         self._quota = QuotaCounter(quotas)
         self._count = 0
         # The stages of started sub-calls, cancelled together once the grace
@@ -260,15 +305,28 @@ class SubDispatcher:
         """Why the run is over (its signal's reason), or ``None`` while it runs."""
         return self.run_signal.reason
 
+    @property
+    def budget(self) -> PersistBudget | None:
+        """What the run may still persist (``None`` when nothing is logged)."""
+        return self._budget
+
     async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
         """Dispatch one program call; return its canonical value or raise ``ToolCallFailed``."""
         self._refuse_when_over(name)
+        self._refuse_when_spent(name, args)
         try:
             # Two independent frozen snapshots, what the tool receives and what
-            # is logged (the second only when there is a log), taken together
-            # and off the event loop when the arguments are large. The pipeline
-            # and the log store read them as they are: they are checked.
-            dispatched, logged = await sized(args, partial(_snapshots, args, self._log is not None))
+            # is logged (the second, and its encoding, only when there is a
+            # log), taken together and off the event loop when the arguments
+            # are large. The pipeline and the log store read them as they are:
+            # they are checked.
+            work = partial(_snapshots, args, self._log is not None)
+            if self._log is not None and not _small(args):
+                # Few items may still hold long strings, which the logged
+                # copy's encoding reads whole.
+                dispatched, logged = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+            else:
+                dispatched, logged = await sized(args, work)
         except LossyJsonError as exc:
             raise _lossy_arguments(exc) from None
         ticket = self._enqueue(name, dispatched, logged)
@@ -284,10 +342,11 @@ class SubDispatcher:
         bridge's waits for it. Arguments too large to copy on the event loop
         are left to :meth:`call_tool`, which copies them in a thread.
         """
-        if exceeds_nodes(args, INLINE_NODES):
+        if exceeds_nodes(args, INLINE_NODES) if self._log is None else not _small(args):
             return False
         try:
             self._refuse_when_over(name)
+            self._refuse_when_spent(name, args)
             try:
                 dispatched, logged = _snapshots(args, self._log is not None)
             except LossyJsonError as exc:
@@ -307,14 +366,115 @@ class SubDispatcher:
             # dispatched, and the refused call uses no number.
             raise ToolCallFailed(f"run_code run is over ({over}); {name} not dispatched")
 
-    def _enqueue(self, name: str, dispatched: JsonValue, logged: JsonValue) -> Ticket[ToolResult]:
+    def _refuse_when_spent(self, name: str, args: JsonValue) -> None:
+        """Refuse a call that cannot fit before any work on its arguments.
+
+        Its arguments' strings alone (read in at most ``INLINE_NODES`` steps)
+        are a floor of their JSON's size: a call over the budget with that
+        floor costs no copy and no encoding.
+        """
+        budget = self._budget
+        if budget is None or budget.max_bytes is None:
+            return
+        room = budget.room()
+        assert room is not None
+        need = sum(self._event_sizes(name, 2)) + 2 * max(_text_floor(args) - 2, 0)
+        if need > room:
+            raise self._over_budget(name, need, room, budget.max_bytes)
+
+    def _event_sizes(self, name: str, arguments_bytes: int) -> tuple[int, int]:
+        """The bytes the next call's start event takes, and those its settle event may take.
+
+        Both are the arguments' bytes plus an overhead that depends only on the
+        tool's name and the length of the call's number, computed once.
+        """
+        number = str(self._count + 1)
+        key = (name, len(number))
+        overheads = self._overheads.get(key)
+        if overheads is None:
+            outer = self._outer
+            root, parent = outer.root_call_id, outer.call_id
+            sub_call_id = f"{parent}:code:{number}"
+            start = dispatch_event_size(
+                CodeDispatchStartEvent(
+                    root_call_id=root,
+                    parent_call_id=parent,
+                    sub_call_id=sub_call_id,
+                    name=name,
+                    arguments=None,
+                ),
+                arguments_bytes=0,
+            )
+            # The most a settle event takes once its content is cut to the
+            # preview (at most LOG_PREVIEW_BYTES of JSON text); its error is
+            # allowed a long identity (a longer one is still written).
+            placeholder = CodeDispatchEvent(
+                root_call_id=root,
+                parent_call_id=parent,
+                sub_call_id=sub_call_id,
+                name=name,
+                arguments=None,
+                is_error=True,
+                content=(TextBlock(text=_cut_text("x" * LOG_PREVIEW_BYTES, _LONGEST_NOTICE)),),
+                error=_LONGEST_ERROR,
+            )
+            overheads = (start, dispatch_event_size(placeholder, arguments_bytes=0))
+            self._overheads[key] = overheads
+        return overheads[0] + arguments_bytes, overheads[1] + arguments_bytes
+
+    def _over_budget(self, name: str, need: int, room: int, limit: int) -> ToolCallFailed:
+        self._warn_budget(f"a call to {name} was refused")
+        return ToolCallFailed(
+            f'quota exceeded: "{name}" was not dispatched: recording it in the session log '
+            f"takes {need} bytes (its arguments are logged with its start and with its "
+            f"result) and this run has {max(room, 0)} of its {limit} bytes left "
+            "(Quotas.max_persisted_bytes, what the host persists on one run's behalf). "
+            "Pass less data to tools: fewer or smaller arguments, e.g. a reference "
+            "instead of the content.",
+            code=QUOTA_EXCEEDED,
+        )
+
+    def _warn_budget(self, what: str) -> None:
+        if not self._budget_warned:
+            self._budget_warned = True
+            _log.warning(
+                "run_code %s spent its persisted-bytes budget (Quotas.max_persisted_bytes): "
+                "%s; later refusals and cut log copies of this run are not reported here",
+                self._outer.call_id,
+                what,
+            )
+
+    def _admit(self, name: str, logged: _Logged) -> None:
+        """Reserve room for both events of the next call, or refuse it.
+
+        Raises:
+            ToolCallFailed: the run's budget has no room for them.
+        """
+        budget = self._budget
+        if budget is None or budget.max_bytes is None:
+            return
+        start, settle = self._event_sizes(name, logged.size)
+        if not budget.reserve(start + settle):
+            room = budget.room()
+            assert room is not None
+            raise self._over_budget(name, start + settle, room, budget.max_bytes)
+        logged.start, logged.settle = start, settle
+
+    def _enqueue(
+        self, name: str, dispatched: JsonValue, logged: _Logged | None
+    ) -> Ticket[ToolResult]:
         """Number the call and queue it on the run's scheduler (made by the first call).
 
         Raises:
-            ToolCallFailed: the call is over quota (it uses no number).
+            ToolCallFailed: the call is over quota, or its events would not fit
+                in the run's budget (it uses no number).
         """
+        if logged is not None:
+            self._admit(name, logged)
         refusal = self._quota.admit(name)
         if refusal is not None:
+            if logged is not None:
+                self._release(logged)
             raise ToolCallFailed(refusal, code=QUOTA_EXCEEDED)
         self._count += 1
         sub_call_id = f"{self._outer.call_id}:code:{self._count}"
@@ -459,9 +619,17 @@ class SubDispatcher:
         _log.error("could not append the %s event of %s", what, sub_call_id, exc_info=exc)
         return reason
 
-    def _log_start(self, sub_call_id: str, name: str, logged: JsonValue) -> None:
+    def _release(self, logged: _Logged) -> None:
+        """Give back what was reserved for a call none of whose events will be written."""
+        if self._budget is not None:
+            self._budget.settle(logged.start + logged.settle, 0)
+        logged.start = logged.settle = 0
+        forget_arguments(logged.value)
+
+    def _log_start(self, sub_call_id: str, name: str, logged: _Logged | None) -> None:
         if self._log is None:
             return
+        assert logged is not None
         try:
             self._log.append(
                 CodeDispatchStartEvent(
@@ -469,16 +637,19 @@ class SubDispatcher:
                     parent_call_id=self._outer.call_id,
                     sub_call_id=sub_call_id,
                     name=name,
-                    arguments=logged,
+                    arguments=logged.value,
                 )
             )
         except Exception as exc:
             # A call whose start cannot be recorded is not dispatched: nothing
             # may run that the log does not show.
+            self._release(logged)
             reason = self._log_failed("tool/code-dispatch-start", sub_call_id, exc)
             raise _NotLogged(reason) from exc
 
-    def _settled(self, sub_call_id: str, name: str, logged: JsonValue, result: ToolResult) -> None:
+    def _settled(
+        self, sub_call_id: str, name: str, logged: _Logged | None, result: ToolResult
+    ) -> None:
         self.records.append(SubCallRecord(sub_call_id, name, result.is_error))
         self.contexts.extend(result.additional_contexts)
         if not result.is_error:
@@ -489,6 +660,7 @@ class SubDispatcher:
             if result.concludes_turn:
                 self.concludes_turn = True
         if self._log is not None:
+            assert logged is not None
             # Only a job commits, and the first call made the appends' home.
             settle_logs = self._settle_logs
             assert settle_logs is not None
@@ -502,7 +674,7 @@ class SubDispatcher:
                 )
 
     async def _log_settle(
-        self, sub_call_id: str, name: str, logged: JsonValue, result: ToolResult
+        self, sub_call_id: str, name: str, logged: _Logged, result: ToolResult
     ) -> None:
         assert self._log is not None
         dispatch = CodeDispatchLog(
@@ -512,6 +684,7 @@ class SubDispatcher:
             name=name,
             is_error=result.is_error,
             content=result.content,
+            budget=self._budget,
         )
         content = result.content
         with self.stage() as scope:
@@ -535,7 +708,7 @@ class SubDispatcher:
         self,
         sub_call_id: str,
         name: str,
-        logged: JsonValue,
+        logged: _Logged,
         result: ToolResult,
         content: Sequence[ContentBlock],
     ) -> None:
@@ -545,18 +718,55 @@ class SubDispatcher:
             parent_call_id=self._outer.call_id,
             sub_call_id=sub_call_id,
             name=name,
-            arguments=logged,
+            arguments=logged.value,
             is_error=result.is_error,
             content=tuple(content),
             error=result.error.info if result.is_error else None,
         )
         try:
+            event = self._within_budget(event, logged)
             self._log.append(event)
         except Exception as exc:
             # Side work after the program has its value: a store that fails
             # (a full disk, a closed log) must not crash the run, and is
             # reported by run_code once the program settles.
             self._log_failed("tool/code-dispatch", sub_call_id, exc)
+        finally:
+            forget_arguments(logged.value)
+
+    def _within_budget(self, event: CodeDispatchEvent, logged: _Logged) -> CodeDispatchEvent:
+        """``event``, its content cut to a preview when the run's budget has no room for it.
+
+        The settle event is always written (its start is in the log): what was
+        reserved for it when the call was admitted holds the cut form. The cut
+        copy says so, with the content's size and SHA-256; the program and the
+        model are not affected.
+        """
+        budget = self._budget
+        room = None if budget is None else budget.room(logged.settle)
+        if budget is None or room is None:
+            return event
+        content_json = _encoder.encode(event.content)
+        size = dispatch_event_size(
+            event, arguments_bytes=logged.size, content_bytes=len(content_json)
+        )
+        if size > room:
+            assert budget.max_bytes is not None
+            self._warn_budget(f"the logged copy of {event.sub_call_id}'s result was cut")
+            notice = _cut_notice(
+                len(content_json), hashlib.sha256(content_json).hexdigest(), budget.max_bytes
+            )
+            preview = _head(_preview_source(event.content, content_json), LOG_PREVIEW_BYTES)
+            event = msgspec.structs.replace(
+                event, content=(TextBlock(text=_cut_text(preview, notice)),)
+            )
+            size = dispatch_event_size(event, arguments_bytes=logged.size)
+            if size > room:  # pragma: no cover - the reservation holds the preview
+                event = msgspec.structs.replace(event, content=(TextBlock(text=notice),))
+                size = dispatch_event_size(event, arguments_bytes=logged.size)
+        budget.settle(logged.settle, size)
+        logged.settle = 0
+        return event
 
 
 @asynccontextmanager
@@ -610,7 +820,7 @@ class _SubCall(PipelineJob):
         sub_call_id: str,
         name: str,
         dispatched: JsonValue,
-        logged: JsonValue,
+        logged: _Logged | None,
     ) -> None:
         call = dispatcher._call_input(sub_call_id, name, dispatched)
         # Each stage that may wait runs in a scope the dispatcher can stop.
@@ -678,7 +888,133 @@ def _lossy_arguments(exc: LossyJsonError) -> ToolCallFailed:
     return ToolCallFailed(f"tool arguments must be lossless JSON: {exc}")
 
 
-def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, JsonValue]:
-    """The dispatched snapshot and the logged one (the same when nothing is logged)."""
+@final
+class _Logged:
+    """A sub-call's logged arguments: the snapshot, its JSON size, the bytes reserved.
+
+    ``start`` and ``settle`` are the bytes held in the run's budget for the
+    call's two events (0 when the budget has no byte limit, or once released).
+    """
+
+    __slots__ = ("settle", "size", "start", "value")
+
+    def __init__(self, value: JsonValue, size: int) -> None:
+        self.value = value
+        self.size = size
+        self.start = 0
+        self.settle = 0
+
+
+def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, _Logged | None]:
+    """The dispatched snapshot and the logged one with its size (``None``: nothing is logged).
+
+    The logged snapshot's JSON is encoded here, once: its size is charged to
+    the run's budget, and the log store writes these bytes in both events.
+    """
     dispatched = materialize(args, freeze=True, accept_tuples=True)
-    return dispatched, materialize(args, freeze=True, accept_tuples=True) if logged else dispatched
+    if not logged:
+        return dispatched, None
+    copy = materialize(args, freeze=True, accept_tuples=True)
+    return dispatched, _Logged(copy, len(encode_arguments(copy)))
+
+
+def _small(value: object) -> bool:
+    """Whether copying and encoding ``value`` is short work, fit for the event loop.
+
+    At most ``INLINE_NODES`` items holding at most ``INLINE_TEXT`` characters
+    of strings; costs at most about ``INLINE_NODES`` steps whatever the size
+    of ``value``. Containers are read through their base types.
+    """
+    nodes, text = INLINE_NODES, INLINE_TEXT
+    pending: list[object] = [value]
+    while pending:
+        item = pending.pop()
+        nodes -= 1
+        if nodes < 0:
+            return False
+        if isinstance(item, str):
+            text -= len(item)
+        elif isinstance(item, dict):
+            for key, child in dict.items(item):
+                text -= len(key) if isinstance(key, str) else 0
+                pending.append(child)
+        elif isinstance(item, (list, tuple)):
+            pending.extend(list.__iter__(item) if isinstance(item, list) else tuple.__iter__(item))
+        if text < 0:
+            return False
+    return True
+
+
+def _text_floor(value: object) -> int:
+    """A floor of the JSON size of ``value``: its strings and keys, quoted.
+
+    Reads at most ``INLINE_NODES`` items (what it has not read counts as nothing).
+    """
+    nodes, total = INLINE_NODES, 0
+    pending: list[object] = [value]
+    while pending and nodes > 0:
+        item = pending.pop()
+        nodes -= 1
+        if isinstance(item, str):
+            total += len(item) + 2
+        elif isinstance(item, dict):
+            for key, child in dict.items(item):
+                total += len(key) + 3 if isinstance(key, str) else 0  # "key":
+                pending.append(child)
+        elif isinstance(item, list):
+            pending.extend(list.__iter__(item))
+        elif isinstance(item, tuple):
+            pending.extend(tuple.__iter__(item))
+    return total
+
+
+#: A long error identity, what a settle event's reservation allows for.
+_LONGEST_ERROR: Final = ErrorInfo(name="E" * 128, code="C" * 64, kind="k" * 32)
+
+
+def _cut_notice(size: int, digest: str, limit: int) -> str:
+    return (
+        f"(Logged copy cut to a preview: the result's content was {size} bytes of JSON, "
+        f"SHA-256 {digest}; this run had no room left for it in its budget for what the "
+        f"host persists (Quotas.max_persisted_bytes = {limit} bytes). The program received "
+        "the complete result.)"
+    )
+
+
+#: The longest notice :func:`_cut_notice` writes (its numbers at their longest).
+_LONGEST_NOTICE: Final = _cut_notice(2**63 - 1, "0" * 64, 2**63 - 1)
+
+
+def _cut_text(preview: str, notice: str) -> str:
+    return f"{preview}\n\n{notice}" if preview else notice
+
+
+def _preview_source(content: tuple[ContentBlock, ...], content_json: bytes) -> bytes:
+    """The front of what a cut copy previews: the content's text when it is all text, else its JSON.
+
+    At least :data:`LOG_PREVIEW_BYTES` bytes of it when there are that many (a
+    character is at least a byte, so that many characters are read, no more).
+    """
+    if not all(isinstance(block, TextBlock) for block in content):
+        return content_json[:LOG_PREVIEW_BYTES]
+    parts: list[str] = []
+    wanted = LOG_PREVIEW_BYTES
+    for block in content:
+        assert isinstance(block, TextBlock)
+        parts.append(block.text[:wanted])
+        wanted -= len(parts[-1])
+        if wanted <= 0:
+            break
+    return "".join(parts).encode("utf-8", "replace")
+
+
+def _head(data: bytes, size: int) -> str:
+    """The front of UTF-8 ``data`` whose JSON string is at most ``size`` bytes (quotes aside).
+
+    Cut on a character boundary; a text whose escapes would make it longer
+    keeps ``size // 6`` characters (no character takes more than six).
+    """
+    head = data[:size].decode("utf-8", "ignore")
+    if len(_encoder.encode(head)) - 2 > size:
+        head = head[: size // 6]
+    return head

@@ -9,11 +9,16 @@ Two arms share one algorithm:
   complete value.
 
 The replacement is ``<head>…<tail>\\n\\n(Omitted N bytes. Full formatted result
-stored at: <locator>. <hint>)``, at most ``max_inline_bytes`` UTF-8 bytes.
+stored at: <locator>. <hint>)``, at most ``max_inline_bytes`` UTF-8 bytes. When
+the run's budget refuses the file (``admit``: too many spill files, or no bytes
+left for it), nothing is saved and the notice says so and why, with the full
+text's SHA-256: ``(Omitted N bytes. Not stored: <reason>. SHA-256 of the full
+text: <hex>.)``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from typing import TYPE_CHECKING, Final
 
@@ -39,6 +44,10 @@ def _notice(omitted: int, locator: str) -> str:
     )
 
 
+def _unstored_notice(omitted: int, reason: str, digest: str) -> str:
+    return f"(Omitted {omitted} bytes. Not stored: {reason}. SHA-256 of the full text: {digest}.)"
+
+
 def _head(data: bytes, size: int) -> bytes:
     # Cut at most `size` bytes from the front without splitting a UTF-8 sequence.
     cut = data[:size]
@@ -57,33 +66,51 @@ def spill_text(
     *,
     max_inline_bytes: int,
     save: Callable[[str], str],
+    admit: Callable[[int], str | None] | None = None,
 ) -> str | None:
     """Return the bounded replacement for ``text``, or ``None`` to keep it as is.
 
     ``save(text)`` stores the full text and returns its locator; it is called
-    only when ``text`` is over the limit. When saving fails, or when even the
-    notice would not fit, the original is kept (and a warning logged).
+    only when ``text`` is over the limit, and once ``admit`` (if given) allowed
+    a file of that many UTF-8 bytes. When saving fails, or when even the notice
+    would not fit, the original is kept (and a warning logged). When ``admit``
+    returns a reason instead, nothing is saved and the replacement's notice
+    gives the reason and the full text's SHA-256.
     """
     data = text.encode("utf-8", "surrogatepass")
     if len(data) <= max_inline_bytes:
         return None
-    try:
-        locator = save(text)
-    except Exception:
-        _log.warning("could not save an oversized result; keeping it inline", exc_info=True)
-        return None
+    refusal = None if admit is None else admit(len(data))
+    if refusal is not None:
+        digest = hashlib.sha256(data).hexdigest()
+
+        def notice_for(omitted: int) -> str:
+            return _unstored_notice(omitted, refusal, digest)
+
+        where = "nowhere: it was not stored"
+    else:
+        try:
+            locator = save(text)
+        except Exception:
+            _log.warning("could not save an oversized result; keeping it inline", exc_info=True)
+            return None
+
+        def notice_for(omitted: int) -> str:
+            return _notice(omitted, locator)
+
+        where = locator
     # Price the notice with the full byte count: the real omitted count is
     # smaller, so the final text can only be shorter than reserved.
-    reserved = len(_notice(len(data), locator).encode("utf-8")) + 2
+    reserved = len(notice_for(len(data)).encode("utf-8")) + 2
     budget = max_inline_bytes - reserved
     if budget <= 0:
-        notice = _notice(len(data), locator)
+        notice = notice_for(len(data))
         if len(notice.encode("utf-8")) > max_inline_bytes:
             _log.warning(
                 "max_inline_bytes=%d is too small even for the spill notice; keeping the "
-                "original (its spilled copy is at %s)",
+                "original (its spilled copy is %s)",
                 max_inline_bytes,
-                locator,
+                where if refusal is not None else f"at {where}",
             )
             return None
         return notice
@@ -91,7 +118,7 @@ def spill_text(
     tail = _tail(data[len(head) :], budget // 2)
     omitted = len(data) - len(head) - len(tail)
     preview = (head + tail).decode("utf-8", "surrogatepass")
-    notice = _notice(omitted, locator)
+    notice = notice_for(omitted)
     return f"{preview}\n\n{notice}" if preview else notice
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, final
+from functools import partial
+from typing import TYPE_CHECKING, Final, final
 
+import anyio.to_thread
 import msgspec
 
 from .._execution import Accept, ToolExecution
@@ -20,6 +22,10 @@ if TYPE_CHECKING:
 
 __all__ = ["SpillPolicy"]
 
+#: The longest text (in characters) looked at and spilled on the event loop; a
+#: longer one is encoded, hashed and written from a worker thread.
+INLINE_SPILL_CHARS: Final = 16 * 1024
+
 
 @final
 class SpillPolicy:
@@ -29,6 +35,12 @@ class SpillPolicy:
     and replaced by a head/tail preview plus a notice with the locator. It
     applies to top-level results the model reads (``run_code`` included) and to
     the logged copy of every ``run_code`` sub-call.
+
+    A sub-call's spill file is charged to its run's budget
+    (``Quotas.max_persisted_bytes`` and ``Quotas.max_spill_files``); once the
+    budget refuses one, the logged copy is the preview with a notice saying
+    that the full text was not stored, why, and its SHA-256. Long texts are
+    written from a worker thread, never on the event loop.
 
     Args:
         max_inline_bytes: the largest text kept inline (positive).
@@ -71,7 +83,34 @@ class SpillPolicy:
 
         return dispose
 
-    def _spill(self, text: str, *, tool_name: str, call_id: str, label: str) -> str | None:
+    async def _spill_soon(
+        self,
+        text: str,
+        *,
+        tool_name: str,
+        call_id: str,
+        label: str,
+        admit: Callable[[int], str | None] | None = None,
+    ) -> str | None:
+        """:meth:`_spill`, in a worker thread when ``text`` is long."""
+        work = partial(
+            self._spill, text, tool_name=tool_name, call_id=call_id, label=label, admit=admit
+        )
+        if len(text) <= INLINE_SPILL_CHARS:
+            return work()
+        # Not abandoned on cancellation: a file being written, and the budget
+        # it was charged to, are settled before the caller goes on.
+        return await anyio.to_thread.run_sync(work)
+
+    def _spill(
+        self,
+        text: str,
+        *,
+        tool_name: str,
+        call_id: str,
+        label: str,
+        admit: Callable[[int], str | None] | None = None,
+    ) -> str | None:
         def save(full: str) -> str:
             return self.store.save_text(
                 session_id=self.session_id,
@@ -82,7 +121,7 @@ class SpillPolicy:
                 content=full,
             )
 
-        return spill_text(text, max_inline_bytes=self.max_inline_bytes, save=save)
+        return spill_text(text, max_inline_bytes=self.max_inline_bytes, save=save, admit=admit)
 
     async def _model_facing(
         self,
@@ -100,7 +139,7 @@ class SpillPolicy:
         text = all_text(content)
         if text is None:
             return decision
-        replaced = self._spill(
+        replaced = await self._spill_soon(
             text, tool_name=execution.name, call_id=execution.call_id, label="result"
         )
         if replaced is None:
@@ -119,8 +158,13 @@ class SpillPolicy:
         text = all_text(content)
         if text is None:
             return content
-        replaced = self._spill(
-            text, tool_name=dispatch.name, call_id=dispatch.sub_call_id, label="dispatch"
+        budget = dispatch.budget
+        replaced = await self._spill_soon(
+            text,
+            tool_name=dispatch.name,
+            call_id=dispatch.sub_call_id,
+            label="dispatch",
+            admit=None if budget is None else budget.reserve_spill,
         )
         return content if replaced is None else (TextBlock(text=replaced),)
 
