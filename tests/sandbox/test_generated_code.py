@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sandbox import Limits, WorkerPool, _classes
+from sandbox import Limits, RunResult, WorkerPool, _classes
 from sandbox._builtins import SAFE_BUILTINS
 from sandbox._classes import readable_field_name
 from sandbox.testing import EchoHandler
@@ -55,6 +55,11 @@ async def pool() -> AsyncIterator[WorkerPool]:
         yield shared
 
 
+async def _run(pool: WorkerPool, source: str) -> RunResult:
+    with anyio.fail_after(GUARD):
+        return await pool.run(source, tool_names=[], handler=EchoHandler())
+
+
 @given(st.text(max_size=12))
 def test_a_field_name_is_an_identifier_and_not_a_keyword(name: str) -> None:
     if readable_field_name(name):
@@ -87,8 +92,7 @@ async def test_no_class_maker_gets_a_name_that_is_code_into_a_dataclass(
         + _MAKERS[maker]
         + "\ndataclasses.dataclass(init=False, repr=False)(Made)\nreturn 'made'"
     )
-    with anyio.fail_after(GUARD):
-        result = await pool.run(source, tool_names=[], handler=EchoHandler())
+    result = await _run(pool, source)
     assert result.error is not None, "a name that is code was accepted"
     assert result.error.kind == "exception"
     assert any(
@@ -105,8 +109,7 @@ async def test_a_typed_dict_of_plain_keys_still_makes_a_dataclass(pool: WorkerPo
         "Data = dataclasses.dataclass(Row)\n"
         "return [f.name for f in dataclasses.fields(Data)]"
     )
-    with anyio.fail_after(GUARD):
-        result = await pool.run(source, tool_names=[], handler=EchoHandler())
+    result = await _run(pool, source)
     assert result.error is None, result.error
     assert result.value == ["a", "b"]
 
@@ -136,7 +139,6 @@ async def test_a_frozen_hashed_dataclass_works_with_the_programs_builtins(
         "try:\n    p.x = 5\nexcept dataclasses.FrozenInstanceError:\n    frozen = True\n"
         "return [repr(p), hash(p) == hash(P(1, 2)), frozen, P(0) < p]"
     )
-    with anyio.fail_after(GUARD):
-        result = await pool.run(source, tool_names=[], handler=EchoHandler())
+    result = await _run(pool, source)
     assert result.error is None, result.error
     assert result.value == ["P(x=1, y=2)", True, True, True]
