@@ -117,7 +117,7 @@ _JSON: Final = (
 
 _DATETIME: Final = (
     # datetime.strptime imports the private _strptime module from C; the
-    # importer lets that one internal import through (see make_importer).
+    # importer hands it a façade of the one function it calls (_INTERNAL_MEMBERS).
     "date", "time", "datetime", "timedelta", "timezone", "tzinfo", "MINYEAR", "MAXYEAR", "UTC",
     # Excluded: datetime.sys (a module).
 )
@@ -586,12 +586,16 @@ def build_facades() -> dict[str, _Facade]:
     return facades
 
 
-#: Private modules that allowed C functions import lazily from the caller's
-#: frame (through the program's own ``__import__``): ``datetime.strptime``
-#: imports ``_strptime``. A program cannot ask for them itself - the compiler
-#: refuses ``_``-prefixed names and ``__import__`` is not reachable by name -
-#: and the C caller keeps the module to itself.
-_INTERNAL_IMPORTS: Final = frozenset({"_strptime"})
+#: What allowed C functions import lazily through the caller's frame, whose
+#: ``__import__`` is the program's: ``datetime.strptime`` imports ``_strptime``
+#: and calls its ``_strptime_datetime``. The importer hands them a façade with
+#: that one function, never the module (whose globals lead to ``locale``, and
+#: from there to ``sys``): a program's own ``import _strptime``, which the
+#: compiler refuses, would get the same façade, whose ``_`` member its guard
+#: does not let it read.
+_INTERNAL_MEMBERS: Final[Mapping[str, tuple[str, ...]]] = {
+    "_strptime": ("_strptime_datetime",),
+}
 
 
 def _members_of(facade: object) -> list[str]:
@@ -656,8 +660,19 @@ def _member_hint(module: str, name: object) -> str:
 
 
 def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
-    """The ``__import__`` of restricted programs: façades of allowed modules only."""
+    """The ``__import__`` of restricted programs: façades of allowed modules only.
+
+    It returns a façade and nothing else, for every name (a test checks it):
+    even the private modules allowed C code imports through it get one.
+    """
     allowed = ", ".join(ALLOWED_MODULES)
+    internal_facades = {
+        name: _make_facade(
+            name,
+            {member: getattr(importlib.import_module(name), member) for member in members},
+        )
+        for name, members in _INTERNAL_MEMBERS.items()
+    }
 
     def guarded_import(
         name: str,
@@ -668,8 +683,9 @@ def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
     ) -> object:
         if type(name) is not str:
             raise TypeError("module name must be a str")
-        if name in _INTERNAL_IMPORTS and level == 0:
-            return importlib.import_module(name)
+        internal = internal_facades.get(name) if level == 0 else None
+        if internal is not None:
+            return internal
         if level != 0:
             raise ImportError("relative imports are not available in run_code")
         facade = facades.get(name)

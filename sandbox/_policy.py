@@ -922,6 +922,19 @@ class ProgramPolicy(LinearRewrites):
                 return node
             if node.level:
                 self.error(node, "Relative imports are not available in programs.")
+        # A module's name is never the program's own, whatever rule 6 allows for
+        # the name it binds: `import _strptime` names a module of the runtime's.
+        modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else [
+            alias.name for alias in node.names
+        ]
+        for module in modules:
+            if any(part[:1] == "_" for part in module.split(".") if part):
+                self.error(
+                    node,
+                    f'"{module}" is not available: modules whose names start with "_" are the '
+                    "runtime's own; import the public module instead (datetime, json, ...)",
+                )
+                return node
         return super().check_import_names(node)
 
 

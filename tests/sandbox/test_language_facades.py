@@ -7,10 +7,18 @@ import types
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from sandbox._facades import ALLOWED_MODULES, build_facades
+from sandbox._facades import (
+    ALLOWED_MODULES,
+    _Facade,
+    _members_of,
+    build_facades,
+    make_importer,
+)
 
-from .test_language_support import run_error, run_ok
+from .test_language_support import compile_errors, run_error, run_ok
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -344,6 +352,38 @@ time.sleep(0)
 return [t > 0, time.monotonic() > 0, time.perf_counter() > 0]
 """
     assert run_ok(source) == [True, True, True]
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["import _strptime", "from _strptime import _strptime_datetime", "import _thread",
+     "import json._x", "import _strptime as strptime"],
+)
+def test_a_module_whose_name_starts_with_underscore_is_refused(statement: str) -> None:
+    # Rule 6 makes `_x` names the program's own; a module's name never is.
+    (error,) = compile_errors(statement + "\nreturn 1")
+    assert "modules whose names start with \"_\" are the runtime's own" in error
+
+
+@given(st.sampled_from([*ALLOWED_MODULES, "_strptime", "sys", "os", "_thread", "builtins",
+                        "importlib", "json.decoder", "urllib"]) | st.text(max_size=12))
+def test_the_importer_returns_only_facades(name: str) -> None:
+    # The second line behind the compiler: whatever name reaches it (C code
+    # imports through the program's __import__), never a real module.
+    importer = make_importer(build_facades())
+    try:
+        module = importer(name)
+    except (ImportError, TypeError):
+        return
+    assert isinstance(module, _Facade), (name, module)
+
+
+def test_the_strptime_facade_holds_only_what_datetime_calls() -> None:
+    facade = make_importer(build_facades())("_strptime")
+    assert _members_of(facade) == []  # no public member
+    assert [name for name in vars(type(facade)) if name.startswith("_strptime")] == [
+        "_strptime_datetime"
+    ]
 
 
 def test_datetime_strptime_works_through_its_internal_import() -> None:
