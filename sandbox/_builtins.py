@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import _output
 from ._classes import build_class, caught
-from ._facades import build_facades, make_importer
+from ._facades import FACADE_RESULT_CLASSES, build_facades, make_importer
 from ._guards import (
     MODEL_MODULE,
     SafeType,
@@ -224,7 +224,11 @@ _IMPORT: Final = make_importer(_FACADES)
 
 
 def _exposed_classes() -> set[type]:
+    # The classes the builtins and facades list, and those whose objects the
+    # facades' own functions hand out (a task from asyncio.create_task): the
+    # zygote sweeps them all before any program runs (rules 7 and 9).
     classes = {value for value in SAFE_BUILTINS.values() if isinstance(value, type)}
+    classes.update(FACADE_RESULT_CLASSES)
     for facade in _FACADES.values():
         for value in vars(type(facade)).values():
             if isinstance(value, staticmethod):

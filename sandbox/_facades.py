@@ -69,7 +69,7 @@ from ._output import RedirectStdout
 if typing.TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-__all__ = ["ALLOWED_MODULES", "build_facades", "make_importer"]
+__all__ = ["ALLOWED_MODULES", "FACADE_RESULT_CLASSES", "build_facades", "make_importer"]
 
 
 def _names(module: types.ModuleType, *names: str) -> dict[str, object]:
@@ -585,6 +585,10 @@ def build_facades() -> dict[str, _Facade]:
     facades["urllib"] = _make_facade("urllib", {"parse": facades["urllib.parse"]})
     return facades
 
+
+#: Classes no facade lists whose objects the facades' own functions return:
+#: ``asyncio.create_task``, ``TaskGroup.create_task`` and ``wait`` hand out tasks.
+FACADE_RESULT_CLASSES: Final = (_aio.ProgramTask,)
 
 #: What allowed C functions import lazily through the caller's frame, whose
 #: ``__import__`` is the program's: ``datetime.strptime`` imports ``_strptime``

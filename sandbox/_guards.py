@@ -276,8 +276,33 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # this one now does.
         owner = _unbound_library_method(_unaliased(obj), name)
         if owner is not None:
-            return self_checked(value, owner)
+            value = self_checked(value, owner)
+    if name == "__init__" and type(value) in _UNBOUND and not is_program_function(value):
+        return _initializer(value)
     return value
+
+
+#: What reading a method from a class (or ``super()`` over one) gives: unbound.
+_UNBOUND: Final = (types.FunctionType, types.WrapperDescriptorType, types.MethodDescriptorType)
+
+
+def _initializer(init: Callable[..., Any]) -> Callable[..., Any]:
+    """``init``, a library's ``__init__`` read from a class, for objects the program may change.
+
+    Calling a constructor on an existing object changes it past the write
+    guard: ``property.__init__(calendar.Calendar.firstweekday, getter)`` swapped
+    a library property's getter, and ``BaseException.__init__`` rewrites an
+    exception's arguments. So the object passes the same check as a write to
+    one of its attributes (``guarded_write``); ``Base.__init__(self, ...)`` in
+    a program class's own ``__init__`` is a write to the program's own object.
+    """
+
+    def __init__(self: object, /, *args: Any, **kwargs: Any) -> Any:
+        return init(guarded_write(self), *args, **kwargs)
+
+    __init__.__qualname__ = getattr(init, "__qualname__", "__init__")
+    __init__.__doc__ = getattr(init, "__doc__", None)
+    return __init__
 
 
 #: Generic aliases (``list[int]``, ``typing.List[int]``, ``Annotated[str, x]``)

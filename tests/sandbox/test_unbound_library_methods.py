@@ -25,7 +25,7 @@ import sandbox._facades_text
 from sandbox._classes import INERT_BASES, is_program_function, self_checked
 from sandbox._guards import guarded_getattr, guarded_own
 
-from .test_language_support import run, run_ok
+from .test_language_support import run, run_error, run_ok
 
 _FACADES = (
     sandbox._facades,
@@ -36,8 +36,16 @@ _FACADES = (
 )
 
 
-class _Stranger:
-    """A ``self`` no library method was written for."""
+def _program_class(source: str) -> type:
+    made: list[type] = []
+    result = run(source + "\nkeep(Made)", bindings={"keep": made.append})
+    assert result.error is None, result.error
+    return made[0]
+
+
+#: A ``self`` no library method was written for: an object of the program's own,
+#: so that a constructor's write check (which passes it) is not what refuses it.
+_Stranger = _program_class("class Made:\n    pass")
 
 
 def _program_subclass(base: type) -> type | None:
@@ -181,7 +189,7 @@ def test_the_self_check_is_not_an_isinstance_a_class_can_answer() -> None:
 
     method = self_checked(Owner.method, Owner)
     assert isinstance(_Stranger(), Owner)
-    refused = r"Owner\.method needs a \S*Owner object, not a _Stranger object"
+    refused = r"Owner\.method needs a \S*Owner object, not a Made object"
     with pytest.raises(TypeError, match=refused):
         method(_Stranger())
     assert method(Owner()) == "ran"
@@ -278,3 +286,46 @@ async def test_in_the_child_a_class_type_reveals_refuses_a_foreign_self() -> Non
         "_SpecialGenericAlias.copy_with needs a _SpecialGenericAlias object",
         False,
     ]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "property.__init__(calendar.Calendar.firstweekday, lambda self: 0)",
+        "BaseException.__init__(caught, 'changed')",
+        "Exception.__init__(caught, 'changed')",
+        "object.__init__(calendar.Calendar())",
+        "super(Mine, Mine).__init__(caught, 'changed')",
+    ],
+)
+def test_a_library_constructor_does_not_change_an_object_the_program_did_not_make(
+    call: str,
+) -> None:
+    # A constructor called on an existing object changes it past the write guard:
+    # swapping a library property's getter, rewriting a library exception.
+    source = (
+        "import calendar\n"
+        "class Mine(ValueError):\n    pass\n"
+        "try:\n    int('x')\nexcept ValueError as error:\n    caught = error\n"
+        f"{call}\nreturn str(caught)"
+    )
+    kind, message = run_error(source)
+    assert kind == "exception"
+    assert "TypeError: cannot change a" in message
+    assert "a program may only change objects it created" in message
+
+
+def test_a_constructor_of_a_base_still_sets_up_the_programs_own_objects() -> None:
+    assert run_ok(
+        "class Failure(Exception):\n"
+        "    def __init__(self, message, code):\n"
+        "        Exception.__init__(self, message)\n        self.code = code\n"
+        "class Table(dict):\n"
+        "    def __init__(self, **rows):\n        dict.__init__(self, **rows)\n"
+        "class Base:\n    def __init__(self):\n        object.__init__(self)\n"
+        "class Child(Base):\n"
+        "    def __init__(self):\n        super().__init__()\n        Base.__init__(self)\n"
+        "plain = {}\ndict.__init__(plain, a=1)\n"
+        "return [str(Failure('m', 2)), Failure('m', 2).code, dict(Table(x=1)),"
+        " type(Child()).__name__, plain]"
+    ) == ["m", 2, {"x": 1}, "Child", {"a": 1}]
