@@ -28,7 +28,7 @@ frame in the order the program made them; it
   admitted only with room for its start event and a bounded settle event, and
   refused with ``QUOTA_EXCEEDED`` otherwise (it uses no number); a result whose
   logged copy does not fit what is left is logged as a bounded preview with
-  its size and SHA-256, saying so.
+  its size and SHA-256, saying so (:class:`~._persist.SubCallLogBudget`).
 
 Settling is bounded: started sub-calls get :data:`SETTLE_GRACE_SECONDS` after
 the run signal aborts to commit (and their settle-log appends to finish);
@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -50,7 +49,6 @@ from typing import TYPE_CHECKING, Any, Final, final
 import anyio
 import anyio.abc
 import anyio.to_thread
-import msgspec
 
 from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes, materialize
 from sandbox import ToolCallFailed
@@ -63,7 +61,6 @@ from .._log import (
     CodeDispatchStartEvent,
     PersistBudget,
     SessionLog,
-    dispatch_event_size,
     encode_arguments,
     forget_arguments,
 )
@@ -71,13 +68,12 @@ from .._offload import INLINE_NODES, sized
 from .._results import (
     ContentBlock,
     ContextMessage,
-    ErrorInfo,
     ImageBlock,
-    TextBlock,
     ToolResult,
 )
 from .._scheduling import JobAbandoned, Scheduler, Ticket
 from .._signal import AbortSignal
+from ._persist import LOG_PREVIEW_BYTES, LoggedArguments, SubCallLogBudget, encodes_inline
 from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
@@ -114,17 +110,6 @@ SETTLE_GRACE_SECONDS: float = 5.0
 
 #: Where a deferred image-bearing result says it came from.
 IMAGE_CONTEXT_SOURCE = "code-mode"
-
-#: The most UTF-8 bytes of a result kept in a logged copy cut to fit the run's
-#: :class:`~codemode._log.PersistBudget` (the preview before the notice).
-LOG_PREVIEW_BYTES: Final = 1024
-
-#: The most characters of string data in a call's arguments that are copied and
-#: measured on the event loop; beyond it (or beyond ``INLINE_NODES`` items) the
-#: work runs in a worker thread.
-INLINE_TEXT: Final = 64 * 1024
-
-_encoder: Final = msgspec.json.Encoder()
 
 
 @final
@@ -280,15 +265,9 @@ class SubDispatcher:
         # agent there is no turn to attach them to, so nothing is logged.
         self._log = log if outer.agent is not None else None
         # What the host may persist on this run's behalf (nothing is, without a log).
-        self._budget = (
-            PersistBudget(
-                max_bytes=quotas.max_persisted_bytes, max_spill_files=quotas.max_spill_files
-            )
-            if self._log is not None
-            else None
+        self._log_budget = (
+            SubCallLogBudget(outer=outer, quotas=quotas) if self._log is not None else None
         )
-        self._budget_warned = False
-        self._overheads: dict[tuple[str, int], tuple[int, int]] = {}
         self._quota = QuotaCounter(quotas)
         self._count = 0
         # The stages of started sub-calls, cancelled together once the grace
@@ -308,7 +287,7 @@ class SubDispatcher:
     @property
     def budget(self) -> PersistBudget | None:
         """What the run may still persist (``None`` when nothing is logged)."""
-        return self._budget
+        return None if self._log_budget is None else self._log_budget.budget
 
     async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
         """Dispatch one program call; return its canonical value or raise ``ToolCallFailed``."""
@@ -321,7 +300,7 @@ class SubDispatcher:
             # are large. The pipeline and the log store read them as they are:
             # they are checked.
             work = partial(_snapshots, args, self._log is not None)
-            if self._log is not None and not _small(args):
+            if self._log is not None and not encodes_inline(args):
                 # Few items may still hold long strings, which the logged
                 # copy's encoding reads whole.
                 dispatched, logged = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
@@ -342,7 +321,7 @@ class SubDispatcher:
         bridge's waits for it. Arguments too large to copy on the event loop
         are left to :meth:`call_tool`, which copies them in a thread.
         """
-        if exceeds_nodes(args, INLINE_NODES) if self._log is None else not _small(args):
+        if exceeds_nodes(args, INLINE_NODES) if self._log is None else not encodes_inline(args):
             return False
         try:
             self._refuse_when_over(name)
@@ -367,101 +346,12 @@ class SubDispatcher:
             raise ToolCallFailed(f"run_code run is over ({over}); {name} not dispatched")
 
     def _refuse_when_spent(self, name: str, args: JsonValue) -> None:
-        """Refuse a call that cannot fit before any work on its arguments.
-
-        Its arguments' strings alone (read in at most ``INLINE_NODES`` steps)
-        are a floor of their JSON's size: a call over the budget with that
-        floor costs no copy and no encoding.
-        """
-        budget = self._budget
-        if budget is None or budget.max_bytes is None:
-            return
-        room = budget.room()
-        assert room is not None
-        need = sum(self._event_sizes(name, 2)) + 2 * max(_text_floor(args) - 2, 0)
-        if need > room:
-            raise self._over_budget(name, need, room, budget.max_bytes)
-
-    def _event_sizes(self, name: str, arguments_bytes: int) -> tuple[int, int]:
-        """The bytes the next call's start event takes, and those its settle event may take.
-
-        Both are the arguments' bytes plus an overhead that depends only on the
-        tool's name and the length of the call's number, computed once.
-        """
-        number = str(self._count + 1)
-        key = (name, len(number))
-        overheads = self._overheads.get(key)
-        if overheads is None:
-            outer = self._outer
-            root, parent = outer.root_call_id, outer.call_id
-            sub_call_id = f"{parent}:code:{number}"
-            start = dispatch_event_size(
-                CodeDispatchStartEvent(
-                    root_call_id=root,
-                    parent_call_id=parent,
-                    sub_call_id=sub_call_id,
-                    name=name,
-                    arguments=None,
-                ),
-                arguments_bytes=0,
-            )
-            # The most a settle event takes once its content is cut to the
-            # preview (at most LOG_PREVIEW_BYTES of JSON text); its error is
-            # allowed a long identity (a longer one is still written).
-            placeholder = CodeDispatchEvent(
-                root_call_id=root,
-                parent_call_id=parent,
-                sub_call_id=sub_call_id,
-                name=name,
-                arguments=None,
-                is_error=True,
-                content=(TextBlock(text=_cut_text("x" * LOG_PREVIEW_BYTES, _LONGEST_NOTICE)),),
-                error=_LONGEST_ERROR,
-            )
-            overheads = (start, dispatch_event_size(placeholder, arguments_bytes=0))
-            self._overheads[key] = overheads
-        return overheads[0] + arguments_bytes, overheads[1] + arguments_bytes
-
-    def _over_budget(self, name: str, need: int, room: int, limit: int) -> ToolCallFailed:
-        self._warn_budget(f"a call to {name} was refused")
-        return ToolCallFailed(
-            f'quota exceeded: "{name}" was not dispatched: recording it in the session log '
-            f"takes {need} bytes (its arguments are logged with its start and with its "
-            f"result) and this run has {max(room, 0)} of its {limit} bytes left "
-            "(Quotas.max_persisted_bytes, what the host persists on one run's behalf). "
-            "Pass less data to tools: fewer or smaller arguments, e.g. a reference "
-            "instead of the content.",
-            code=QUOTA_EXCEEDED,
-        )
-
-    def _warn_budget(self, what: str) -> None:
-        if not self._budget_warned:
-            self._budget_warned = True
-            _log.warning(
-                "run_code %s spent its persisted-bytes budget (Quotas.max_persisted_bytes): "
-                "%s; later refusals and cut log copies of this run are not reported here",
-                self._outer.call_id,
-                what,
-            )
-
-    def _admit(self, name: str, logged: _Logged) -> None:
-        """Reserve room for both events of the next call, or refuse it.
-
-        Raises:
-            ToolCallFailed: the run's budget has no room for them.
-        """
-        budget = self._budget
-        if budget is None or budget.max_bytes is None:
-            return
-        start, settle = self._event_sizes(name, logged.size)
-        if not budget.reserve(start + settle):
-            room = budget.room()
-            assert room is not None
-            raise self._over_budget(name, start + settle, room, budget.max_bytes)
-        logged.start, logged.settle = start, settle
+        """Refuse a call that cannot fit in what the run may still persist, before any copy."""
+        if self._log_budget is not None:
+            self._log_budget.refuse_when_spent(name, args, self._next_id())
 
     def _enqueue(
-        self, name: str, dispatched: JsonValue, logged: _Logged | None
+        self, name: str, dispatched: JsonValue, logged: LoggedArguments | None
     ) -> Ticket[ToolResult]:
         """Number the call and queue it on the run's scheduler (made by the first call).
 
@@ -469,15 +359,16 @@ class SubDispatcher:
             ToolCallFailed: the call is over quota, or its events would not fit
                 in the run's budget (it uses no number).
         """
-        if logged is not None:
-            self._admit(name, logged)
+        log_budget = self._log_budget
+        if log_budget is not None and logged is not None:
+            log_budget.admit(name, self._next_id(), logged)
         refusal = self._quota.admit(name)
         if refusal is not None:
-            if logged is not None:
-                self._release(logged)
+            if log_budget is not None and logged is not None:
+                log_budget.release(logged)
             raise ToolCallFailed(refusal, code=QUOTA_EXCEEDED)
+        sub_call_id = self._next_id()
         self._count += 1
-        sub_call_id = f"{self._outer.call_id}:code:{self._count}"
         job = _SubCall(self, sub_call_id, name, dispatched, logged)
         scheduler = self._scheduler
         if scheduler is None:
@@ -613,23 +504,21 @@ class SubDispatcher:
         for scope in tuple(self._stages):
             scope.cancel()
 
+    def _next_id(self) -> str:
+        """The id the next admitted call gets."""
+        return f"{self._outer.call_id}:code:{self._count + 1}"
+
     def _log_failed(self, what: str, sub_call_id: str, exc: Exception) -> str:
         reason = f"{type(exc).__name__}: {exc}"
         self.log_failures.append(f"{what} of {sub_call_id} ({reason})")
         _log.error("could not append the %s event of %s", what, sub_call_id, exc_info=exc)
         return reason
 
-    def _release(self, logged: _Logged) -> None:
-        """Give back what was reserved for a call none of whose events will be written."""
-        if self._budget is not None:
-            self._budget.settle(logged.start + logged.settle, 0)
-        logged.start = logged.settle = 0
-        forget_arguments(logged.value)
-
-    def _log_start(self, sub_call_id: str, name: str, logged: _Logged | None) -> None:
+    def _log_start(self, sub_call_id: str, name: str, logged: LoggedArguments | None) -> None:
         if self._log is None:
             return
         assert logged is not None
+        assert self._log_budget is not None  # made with the log
         try:
             self._log.append(
                 CodeDispatchStartEvent(
@@ -643,12 +532,12 @@ class SubDispatcher:
         except Exception as exc:
             # A call whose start cannot be recorded is not dispatched: nothing
             # may run that the log does not show.
-            self._release(logged)
+            self._log_budget.release(logged)
             reason = self._log_failed("tool/code-dispatch-start", sub_call_id, exc)
             raise _NotLogged(reason) from exc
 
     def _settled(
-        self, sub_call_id: str, name: str, logged: _Logged | None, result: ToolResult
+        self, sub_call_id: str, name: str, logged: LoggedArguments | None, result: ToolResult
     ) -> None:
         self.records.append(SubCallRecord(sub_call_id, name, result.is_error))
         self.contexts.extend(result.additional_contexts)
@@ -674,7 +563,7 @@ class SubDispatcher:
                 )
 
     async def _log_settle(
-        self, sub_call_id: str, name: str, logged: _Logged, result: ToolResult
+        self, sub_call_id: str, name: str, logged: LoggedArguments, result: ToolResult
     ) -> None:
         assert self._log is not None
         dispatch = CodeDispatchLog(
@@ -684,7 +573,7 @@ class SubDispatcher:
             name=name,
             is_error=result.is_error,
             content=result.content,
-            budget=self._budget,
+            budget=self.budget,
         )
         content = result.content
         with self.stage() as scope:
@@ -708,7 +597,7 @@ class SubDispatcher:
         self,
         sub_call_id: str,
         name: str,
-        logged: _Logged,
+        logged: LoggedArguments,
         result: ToolResult,
         content: Sequence[ContentBlock],
     ) -> None:
@@ -724,7 +613,8 @@ class SubDispatcher:
             error=result.error.info if result.is_error else None,
         )
         try:
-            event = self._within_budget(event, logged)
+            if self._log_budget is not None:
+                event = self._log_budget.within_budget(event, logged)
             self._log.append(event)
         except Exception as exc:
             # Side work after the program has its value: a store that fails
@@ -733,40 +623,6 @@ class SubDispatcher:
             self._log_failed("tool/code-dispatch", sub_call_id, exc)
         finally:
             forget_arguments(logged.value)
-
-    def _within_budget(self, event: CodeDispatchEvent, logged: _Logged) -> CodeDispatchEvent:
-        """``event``, its content cut to a preview when the run's budget has no room for it.
-
-        The settle event is always written (its start is in the log): what was
-        reserved for it when the call was admitted holds the cut form. The cut
-        copy says so, with the content's size and SHA-256; the program and the
-        model are not affected.
-        """
-        budget = self._budget
-        room = None if budget is None else budget.room(logged.settle)
-        if budget is None or room is None:
-            return event
-        content_json = _encoder.encode(event.content)
-        size = dispatch_event_size(
-            event, arguments_bytes=logged.size, content_bytes=len(content_json)
-        )
-        if size > room:
-            assert budget.max_bytes is not None
-            self._warn_budget(f"the logged copy of {event.sub_call_id}'s result was cut")
-            notice = _cut_notice(
-                len(content_json), hashlib.sha256(content_json).hexdigest(), budget.max_bytes
-            )
-            preview = _head(_preview_source(event.content, content_json), LOG_PREVIEW_BYTES)
-            event = msgspec.structs.replace(
-                event, content=(TextBlock(text=_cut_text(preview, notice)),)
-            )
-            size = dispatch_event_size(event, arguments_bytes=logged.size)
-            if size > room:  # pragma: no cover - the reservation holds the preview
-                event = msgspec.structs.replace(event, content=(TextBlock(text=notice),))
-                size = dispatch_event_size(event, arguments_bytes=logged.size)
-        budget.settle(logged.settle, size)
-        logged.settle = 0
-        return event
 
 
 @asynccontextmanager
@@ -820,7 +676,7 @@ class _SubCall(PipelineJob):
         sub_call_id: str,
         name: str,
         dispatched: JsonValue,
-        logged: _Logged | None,
+        logged: LoggedArguments | None,
     ) -> None:
         call = dispatcher._call_input(sub_call_id, name, dispatched)
         # Each stage that may wait runs in a scope the dispatcher can stop.
@@ -888,24 +744,7 @@ def _lossy_arguments(exc: LossyJsonError) -> ToolCallFailed:
     return ToolCallFailed(f"tool arguments must be lossless JSON: {exc}")
 
 
-@final
-class _Logged:
-    """A sub-call's logged arguments: the snapshot, its JSON size, the bytes reserved.
-
-    ``start`` and ``settle`` are the bytes held in the run's budget for the
-    call's two events (0 when the budget has no byte limit, or once released).
-    """
-
-    __slots__ = ("settle", "size", "start", "value")
-
-    def __init__(self, value: JsonValue, size: int) -> None:
-        self.value = value
-        self.size = size
-        self.start = 0
-        self.settle = 0
-
-
-def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, _Logged | None]:
+def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, LoggedArguments | None]:
     """The dispatched snapshot and the logged one with its size (``None``: nothing is logged).
 
     The logged snapshot's JSON is encoded here, once: its size is charged to
@@ -915,106 +754,5 @@ def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, _Logged | None
     if not logged:
         return dispatched, None
     copy = materialize(args, freeze=True, accept_tuples=True)
-    return dispatched, _Logged(copy, len(encode_arguments(copy)))
+    return dispatched, LoggedArguments(copy, len(encode_arguments(copy)))
 
-
-def _small(value: object) -> bool:
-    """Whether copying and encoding ``value`` is short work, fit for the event loop.
-
-    At most ``INLINE_NODES`` items holding at most ``INLINE_TEXT`` characters
-    of strings; costs at most about ``INLINE_NODES`` steps whatever the size
-    of ``value``. Containers are read through their base types.
-    """
-    nodes, text = INLINE_NODES, INLINE_TEXT
-    pending: list[object] = [value]
-    while pending:
-        item = pending.pop()
-        nodes -= 1
-        if nodes < 0:
-            return False
-        if isinstance(item, str):
-            text -= len(item)
-        elif isinstance(item, dict):
-            for key, child in dict.items(item):
-                text -= len(key) if isinstance(key, str) else 0
-                pending.append(child)
-        elif isinstance(item, (list, tuple)):
-            pending.extend(list.__iter__(item) if isinstance(item, list) else tuple.__iter__(item))
-        if text < 0:
-            return False
-    return True
-
-
-def _text_floor(value: object) -> int:
-    """A floor of the JSON size of ``value``: its strings and keys, quoted.
-
-    Reads at most ``INLINE_NODES`` items (what it has not read counts as nothing).
-    """
-    nodes, total = INLINE_NODES, 0
-    pending: list[object] = [value]
-    while pending and nodes > 0:
-        item = pending.pop()
-        nodes -= 1
-        if isinstance(item, str):
-            total += len(item) + 2
-        elif isinstance(item, dict):
-            for key, child in dict.items(item):
-                total += len(key) + 3 if isinstance(key, str) else 0  # "key":
-                pending.append(child)
-        elif isinstance(item, list):
-            pending.extend(list.__iter__(item))
-        elif isinstance(item, tuple):
-            pending.extend(tuple.__iter__(item))
-    return total
-
-
-#: A long error identity, what a settle event's reservation allows for.
-_LONGEST_ERROR: Final = ErrorInfo(name="E" * 128, code="C" * 64, kind="k" * 32)
-
-
-def _cut_notice(size: int, digest: str, limit: int) -> str:
-    return (
-        f"(Logged copy cut to a preview: the result's content was {size} bytes of JSON, "
-        f"SHA-256 {digest}; this run had no room left for it in its budget for what the "
-        f"host persists (Quotas.max_persisted_bytes = {limit} bytes). The program received "
-        "the complete result.)"
-    )
-
-
-#: The longest notice :func:`_cut_notice` writes (its numbers at their longest).
-_LONGEST_NOTICE: Final = _cut_notice(2**63 - 1, "0" * 64, 2**63 - 1)
-
-
-def _cut_text(preview: str, notice: str) -> str:
-    return f"{preview}\n\n{notice}" if preview else notice
-
-
-def _preview_source(content: tuple[ContentBlock, ...], content_json: bytes) -> bytes:
-    """The front of what a cut copy previews: the content's text when it is all text, else its JSON.
-
-    At least :data:`LOG_PREVIEW_BYTES` bytes of it when there are that many (a
-    character is at least a byte, so that many characters are read, no more).
-    """
-    if not all(isinstance(block, TextBlock) for block in content):
-        return content_json[:LOG_PREVIEW_BYTES]
-    parts: list[str] = []
-    wanted = LOG_PREVIEW_BYTES
-    for block in content:
-        assert isinstance(block, TextBlock)
-        parts.append(block.text[:wanted])
-        wanted -= len(parts[-1])
-        if wanted <= 0:
-            break
-    return "".join(parts).encode("utf-8", "replace")
-
-
-def _head(data: bytes, size: int) -> str:
-    """The front of UTF-8 ``data`` whose JSON string is at most ``size`` bytes (quotes aside).
-
-    Cut on a character boundary; a text whose escapes would make it longer
-    keeps ``size // 6`` characters (no character takes more than six).
-    """
-    head = data[:size].decode("utf-8", "ignore")
-    if len(_encoder.encode(head)) - 2 > size:
-        head = head[: size // 6]
-    return head
