@@ -1,8 +1,11 @@
 """The first-try programs on disk: one model-style program a file, its expectations in a header.
 
-Each ``programs/NN_name.py`` is a ``run_code`` program (the body of an async
-function) written the way a model writes one after reading the SDK section. It
-opens with ``# key: value`` comment lines:
+Each ``programs/NNN_name.py`` is a ``run_code`` program (the body of an async
+function) written the way a model writes one after reading the SDK section. The
+three-digit number is the program's place in the set and unique in it (the first
+round holds 001 to 099, later rounds continue from 100), so file-name order is
+number order; the whole stem (``042_heapq_top_n``) is the program's id. It opens
+with ``# key: value`` comment lines:
 
 ``description``
     The ``description`` argument the model would send with it.
@@ -32,7 +35,7 @@ PROGRAMS_DIR: Final = Path(__file__).parent / "programs"
 
 _HEADER_LINE: Final = re.compile(r"^# (?P<key>[a-z]+): (?P<value>.*)$")
 _KEYS: Final = frozenset({"description", "value", "logs", "limitation"})
-_NAME: Final = re.compile(r"^\d{2}_[a-z0-9_]+\.py$")
+_NAME: Final = re.compile(r"^(?P<number>\d{3})_[a-z0-9_]+\.py$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,7 @@ class Program:
     """One model-style program and what it must produce."""
 
     id: str
+    number: int
     path: Path
     text: str
     description: str
@@ -49,8 +53,9 @@ class Program:
 
 
 def _load(path: Path) -> Program:
-    if not _NAME.match(path.name):
-        raise ValueError(f"{path}: name programs NN_what_it_does.py")
+    name = _NAME.match(path.name)
+    if name is None:
+        raise ValueError(f"{path}: name programs NNN_what_it_does.py (three digits)")
     text = path.read_text(encoding="utf-8")
     meta: dict[str, str] = {}
     for line in text.splitlines():
@@ -69,6 +74,7 @@ def _load(path: Path) -> Program:
         raise ValueError(f"{path}: `# logs:` must be a JSON list of strings")
     return Program(
         id=path.stem,
+        number=int(name["number"]),
         path=path,
         text=text,
         description=meta["description"],
@@ -79,5 +85,5 @@ def _load(path: Path) -> Program:
 
 
 def load_programs(directory: Path = PROGRAMS_DIR) -> tuple[Program, ...]:
-    """Every program under ``directory``, in file-name order."""
+    """Every program under ``directory``, in file-name (and so number) order."""
     return tuple(_load(path) for path in sorted(directory.glob("*.py")))

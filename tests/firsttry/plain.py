@@ -4,8 +4,13 @@ A program's expected value is what the language a model expects gives: plain
 CPython, no sandbox, the body wrapped in an ``async def``, ``__name__`` bound to
 ``"__main__"``, ``tools`` calling the very same tool definitions through a native
 registry, and the returned value written as JSON the way ``json.dumps`` writes it
-(a tuple becomes a list). The test module checks every header against this, so an
-expected value is never just what the sandbox happened to return.
+(a tuple becomes a list). A failed call raises the program's own
+``ToolCallError`` class (``bridge.proxy.ToolCallError``: ``tool_name``, ``code``
+and ``type``, as the SDK section documents them) with the message a program
+reads in ``run_code`` (:func:`failure_message`), so a program that prints or
+returns a caught error's text or attributes is judged on what it really gets.
+The test module checks every header against this, so an expected value is never
+just what the sandbox happened to return.
 
 The programs are this repository's own, so running them in the test process is
 safe; nothing here is a sandbox.
@@ -22,6 +27,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bridge.proxy import ToolCallError
 from codemode import AbortSignal, Agent, CallInput, Registry
 
 from .tools import TOOLS
@@ -29,18 +35,30 @@ from .tools import TOOLS
 if TYPE_CHECKING:
     from collections.abc import Coroutine
 
-__all__ = ["PlainOutcome", "ToolCallError", "run_plain"]
+__all__ = ["PlainOutcome", "ToolCallError", "failure_message", "run_plain"]
 
 _ids = itertools.count(1)
 
 
-class ToolCallError(Exception):
-    """The stand-in for the program's ``ToolCallError``: message, ``tool_name`` and ``code``."""
+def failure_message(name: str, message: str, code: str | None, exception_type: str | None) -> str:
+    """The text of the ``ToolCallError`` a program gets for a failed call of tool ``name``.
 
-    def __init__(self, message: str, tool_name: str, code: str | None) -> None:
-        super().__init__(message)
-        self.tool_name = tool_name
-        self.code = code
+    The wording ``run_code`` gives (``bridge.proxy``), written out here rather than
+    borrowed so that the oracle states it: ``tool "get_customer" raised LookupError:
+    no customer with id 'c9'`` for an exception the tool raised (its bare class name
+    when it had no message), ``tool "forecast" failed (INVALID_ARGS): ...`` for a
+    failure with a code, and the host's own text when that already names the tool.
+    """
+    where = f'tool "{name}"'
+    detail = message
+    if exception_type is not None:
+        detail = exception_type if detail in ("", exception_type) else f"{exception_type}: {detail}"
+        if code is None:
+            return f"{where} raised {detail}"
+    elif code is None and detail.startswith(f"{where} "):
+        return detail
+    head = f"{where} failed" + (f" ({code})" if code is not None else "")
+    return f"{head}: {detail}" if detail else head
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +87,13 @@ class _Tools:
                           AbortSignal(), agent=self._agent, root_call_id=self._root)
             )
             if result.is_error:
-                info = result.error.info
+                error = result.error
+                code = error.info.code if error.info is not None else None
                 raise ToolCallError(
-                    result.error.message, name, info.code if info is not None else None
+                    failure_message(name, error.message, code, error.exception_type),
+                    name,
+                    code,
+                    error.exception_type,
                 )
             # Fresh, mutable JSON data, as the program receives it from the bridge.
             return json.loads(json.dumps(result.value))

@@ -20,11 +20,19 @@ from typing import Final
 import anyio
 import pytest
 
+from bridge.protocol import Reply
+from bridge.proxy import _failure_text
+
 from .corpus import Program, load_programs
-from .plain import run_plain
+from .plain import failure_message, run_plain
 from .runner import REPORT_KEY, Outcome, report, run_programs
 
 PROGRAMS: Final = load_programs()
+#: The tests that read the one run of every program (the module-scoped ``outcomes``)
+#: share a worker under ``--dist loadgroup``, so the programs run once, not once per
+#: worker. (pytest 9.2 with pytest-xdist 3.8 ignores the group, pytest-xdist issue
+#: 1386: each worker then runs them, about 3 s of CPU.)
+_ONE_RUN: Final = pytest.mark.xdist_group("first-try-programs")
 
 
 def _param(program: Program) -> object:
@@ -48,6 +56,7 @@ def outcomes(request: pytest.FixtureRequest) -> dict[str, Outcome]:
     return results
 
 
+@_ONE_RUN
 @pytest.mark.parametrize("program", [_param(p) for p in PROGRAMS])
 def test_program_works_the_first_time(program: Program, outcomes: dict[str, Outcome]) -> None:
     problem = outcomes[program.id].problem(program)
@@ -63,6 +72,29 @@ async def test_expected_value_is_what_plain_python_returns(program: Program) -> 
         assert plain.logs == program.logs
 
 
+@pytest.mark.parametrize(
+    ("message", "code", "exception_type"),
+    [
+        ("no customer with id 'c9'", None, "LookupError"),
+        ("", None, "RuntimeError"),
+        ("RuntimeError", None, "RuntimeError"),
+        ("invalid arguments: days must be an integer", "INVALID_ARGS", None),
+        ("quota spent", "QUOTA_EXCEEDED", "ValueError"),
+        ('tool "forecast" is not available', None, None),
+        ("the host is busy", None, None),
+        ("", "DENIED", None),
+    ],
+)
+def test_the_oracle_words_a_failed_call_as_run_code_does(
+    message: str, code: str | None, exception_type: str | None
+) -> None:
+    reply = Reply(1, error=message, code=code, exception_type=exception_type)
+    assert failure_message("forecast", message, code, exception_type) == _failure_text(
+        "forecast", reply
+    )
+
+
+@_ONE_RUN
 def test_first_try_rate_counts_exactly_the_named_limitations(
     outcomes: dict[str, Outcome],
 ) -> None:
@@ -75,6 +107,6 @@ def test_first_try_rate_counts_exactly_the_named_limitations(
 
 def test_the_set_is_large_and_every_limitation_is_named() -> None:
     assert len(PROGRAMS) >= 60
-    assert len({p.id[:2] for p in PROGRAMS}) == len(PROGRAMS), "program numbers repeat"
+    assert len({p.number for p in PROGRAMS}) == len(PROGRAMS), "program numbers repeat"
     for program in PROGRAMS:
         assert program.limitation is None or len(program.limitation.split()) >= 4, program.id

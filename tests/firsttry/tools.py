@@ -1,11 +1,18 @@
 """The tools a realistic support-and-operations agent has, for the first-try programs.
 
-Weather, customers, orders, products, notifications, tickets, a document search and
-exchange rates, each defined with ``@tool`` the way a tool author writes them:
-TypedDicts, dataclasses (with a nested ``Address``) and msgspec Structs as outputs,
-``Literal`` parameters, defaults, and tools that raise ``LookupError`` or
-``ValueError`` for some inputs. The data is fixed and nothing reads the clock or the
-network, so every program's result is the same on every run.
+Weather, customers, orders, products, notifications, tickets, a document search,
+exchange rates, an audit event log read a page at a time through a cursor, a flaky
+warehouse service and raw application logs, each defined with ``@tool`` the way a
+tool author writes them: TypedDicts, dataclasses (with a nested ``Address``) and
+msgspec Structs as outputs, ``Literal`` parameters, defaults, and tools that raise
+``LookupError``, ``ValueError`` or ``TimeoutError`` for some inputs. The data is
+fixed and nothing reads the clock or the network, so every program's result is the
+same on every run.
+
+The flaky ``warehouse_stock`` fails a fixed number of times (0, 1 or 2, by SKU) for
+each run before it answers, counting attempts per run: it simulates a timeout by
+raising ``TimeoutError`` at once, never by waiting, so programs that retry it cost
+no wall time and their results never depend on timing.
 
 Writes (cancelling an order, sending a notification, opening a ticket, tagging a
 customer) are kept per ``run_code`` call (keyed by the root call id), so a program
@@ -167,6 +174,8 @@ class _RunState:
     notifications: int = 0
     tickets: int = 0
     tags: dict[str, list[str]] = field(default_factory=dict)
+    #: Calls of ``warehouse_stock`` so far, by SKU.
+    warehouse_attempts: dict[str, int] = field(default_factory=dict)
 
 
 _RUNS: dict[str, _RunState] = {}
@@ -466,8 +475,131 @@ def current_time() -> str:
     return "2024-06-15T09:30:00+00:00"
 
 
+# -- audit events ---------------------------------------------------------------------
+
+EventKind = Literal["login", "purchase", "refund", "logout", "error"]
+
+
+class Event(TypedDict):
+    id: int
+    at: str
+    kind: EventKind
+    customer_id: str
+    amount: float
+
+
+class EventPage(TypedDict):
+    items: list[Event]
+    next_cursor: str | None
+    total: int
+
+
+_EVENT_KINDS: Final[tuple[EventKind, ...]] = (
+    "login", "purchase", "purchase", "logout", "refund", "error", "login",
+)
+_EVENT_COUNT: Final = 47
+
+
+def _events() -> list[Event]:
+    """The 47 events, 2024-06-10 to 2024-06-14, spread over the customers by formula."""
+    out: list[Event] = []
+    for i in range(1, _EVENT_COUNT + 1):
+        kind = _EVENT_KINDS[(i * 3) % len(_EVENT_KINDS)]
+        amount = round((i * 37) % 200 + 0.99, 2) if kind in ("purchase", "refund") else 0.0
+        out.append(
+            {
+                "id": i,
+                "at": f"2024-06-{10 + i // 10:02d}T{(i * 7) % 24:02d}:{(i * 13) % 60:02d}:00+00:00",
+                "kind": kind,
+                "customer_id": _CUSTOMERS[(i * 5) % len(_CUSTOMERS)].id,
+                "amount": amount,
+            }
+        )
+    return out
+
+
+@tool(concurrency_safe=True)
+def list_events(cursor: str | None = None, page_size: int = 10) -> EventPage:
+    """The audit event log, oldest first, one page at a time.
+
+    Args:
+        cursor: the `next_cursor` of the previous page; None for the first page.
+        page_size: events per page, 1 to 20.
+    """
+    if not 1 <= page_size <= 20:
+        raise ValueError(f"page_size must be between 1 and 20, got {page_size}")
+    start = 0
+    if cursor is not None:
+        if not cursor.startswith("cur_") or not cursor[4:].isdigit():
+            raise ValueError(f"bad cursor {cursor!r}")
+        start = int(cursor[4:])
+    end = start + page_size
+    return {
+        "items": _events()[start:end],
+        "next_cursor": f"cur_{end}" if end < _EVENT_COUNT else None,
+        "total": _EVENT_COUNT,
+    }
+
+
+# -- the flaky warehouse service --------------------------------------------------------
+
+
+class WarehouseStock(TypedDict):
+    sku: str
+    north: int
+    south: int
+
+
+@tool(concurrency_safe=True)
+def warehouse_stock(sku: str, ctx: ToolRunContext) -> WarehouseStock:
+    """Stock of a SKU per warehouse. The warehouse service is flaky: retry on TimeoutError."""
+    # The first 0, 1 or 2 calls for a SKU in a run time out (unknown SKUs too), at
+    # once: a simulated failure, no real delay.
+    attempts = _state(ctx).warehouse_attempts
+    attempt = attempts.get(sku, 0) + 1
+    attempts[sku] = attempt
+    if attempt <= sum(map(ord, sku)) % 3:
+        raise TimeoutError(f"warehouse service timed out for {sku} (attempt {attempt})")
+    for p in _PRODUCTS:
+        if p.sku == sku:
+            return {"sku": sku, "north": p.in_stock // 2, "south": p.in_stock - p.in_stock // 2}
+    raise LookupError(f"unknown sku {sku!r}")
+
+
+# -- raw logs ---------------------------------------------------------------------------
+
+_LOG: Final = """\
+2024-06-15 08:01:12 INFO  api    GET /orders/o-1001 200 12ms user=c1
+2024-06-15 08:01:15 INFO  api    GET /orders/o-1002 200 15ms user=c1
+2024-06-15 08:02:01 WARN  api    GET /customers/c9 404 3ms user=c2
+2024-06-15 08:03:44 ERROR billing charge failed card_declined amount=45.00 user=c3
+2024-06-15 08:05:10 INFO  api    POST /tickets 201 40ms user=c4
+2024-06-15 08:07:59 ERROR api    GET /orders/o-1005 500 250ms user=c2
+2024-06-15 08:09:30 INFO  api    GET /products 200 8ms user=c5
+2024-06-15 08:10:02 WARN  billing retry scheduled amount=45.00 user=c3
+2024-06-15 08:12:45 ERROR billing charge failed insufficient_funds amount=149.00 user=c6
+2024-06-15 08:15:00 INFO  api    GET /orders/o-1009 200 22ms user=c6
+2024-06-15 08:16:31 INFO  api    DELETE /orders/o-1010 204 31ms user=c6
+2024-06-15 08:20:00 ERROR api    GET /search?q=refund 503 1200ms user=c1
+"""
+
+
+@tool(concurrency_safe=True)
+def fetch_logs(service: str | None = None) -> str:
+    """Raw application log text, one line per entry, oldest first.
+
+    Args:
+        service: only this service's lines ("api" or "billing"); None for all.
+    """
+    lines = [
+        line for line in _LOG.splitlines() if service is None or line.split()[3] == service
+    ]
+    return "\n".join(lines) + "\n"
+
+
 TOOLS: Final = [
     get_weather, forecast, get_customer, list_customers, find_customer, tag_customer,
     list_orders, get_order, cancel_order, list_products, get_stock, get_exchange_rate,
     send_notification, create_ticket, search_docs, current_time,
+    list_events, warehouse_stock, fetch_logs,
 ]

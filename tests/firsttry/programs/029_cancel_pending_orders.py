@@ -1,5 +1,6 @@
 # description: Cancel all open orders of Margaret Hamilton
 # value: {"cancelled": ["o-1010"], "refused": ["o-1009"], "refund_total": 268.0, "verified": true}
+# logs: ["Could not cancel o-1009: tool \"cancel_order\" raised ValueError: order o-1009 is shipped and cannot be cancelled"]
 orders = await tools.list_orders(customer_id="c6")
 
 cancelled, refused = [], []

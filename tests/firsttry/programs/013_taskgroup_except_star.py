@@ -1,5 +1,6 @@
 # description: Fetch weather for several cities with a task group
 # value: {"complete": false, "failed_tools": ["get_weather"]}
+# logs: ["weather lookup failed: tool \"get_weather\" raised LookupError: unknown city 'Atlantis'; known cities: Cairo, London, New York, Oslo, Paris, Sydney, Tokyo"]
 import asyncio
 
 cities = ["Cairo", "Atlantis", "Sydney"]

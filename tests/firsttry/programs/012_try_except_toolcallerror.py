@@ -1,5 +1,6 @@
 # description: Look up several customers, tolerating missing ones
 # value: {"found": ["Ada Lovelace", "Alan Turing"], "missing": [{"id": "c9", "tool": "get_customer"}, {"id": "x-42", "tool": "get_customer"}]}
+# logs: ["Could not load c9: tool \"get_customer\" raised LookupError: no customer with id 'c9'", "Could not load x-42: tool \"get_customer\" raised LookupError: no customer with id 'x-42'"]
 found = []
 missing = []
 for customer_id in ["c1", "c9", "c3", "x-42"]:
