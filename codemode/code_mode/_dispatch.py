@@ -73,7 +73,7 @@ from .._results import (
 )
 from .._scheduling import JobAbandoned, Scheduler, Ticket
 from .._signal import AbortSignal
-from ._persist import LOG_PREVIEW_BYTES, LoggedArguments, SubCallLogBudget, encodes_inline
+from ._persist import LOG_PREVIEW_BYTES, LoggedArguments, SubCallLogBudget, measure_arguments
 from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
@@ -292,7 +292,8 @@ class SubDispatcher:
     async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
         """Dispatch one program call; return its canonical value or raise ``ToolCallFailed``."""
         self._refuse_when_over(name)
-        self._refuse_when_spent(name, args)
+        floor, inline = measure_arguments(args) if self._log is not None else (0, True)
+        self._refuse_when_spent(name, floor)
         try:
             # Two independent frozen snapshots, what the tool receives and what
             # is logged (the second, and its encoding, only when there is a
@@ -300,7 +301,7 @@ class SubDispatcher:
             # are large. The pipeline and the log store read them as they are:
             # they are checked.
             work = partial(_snapshots, args, self._log is not None)
-            if self._log is not None and not encodes_inline(args):
+            if not inline:
                 # Few items may still hold long strings, which the logged
                 # copy's encoding reads whole.
                 dispatched, logged = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
@@ -321,11 +322,17 @@ class SubDispatcher:
         bridge's waits for it. Arguments too large to copy on the event loop
         are left to :meth:`call_tool`, which copies them in a thread.
         """
-        if exceeds_nodes(args, INLINE_NODES) if self._log is None else not encodes_inline(args):
-            return False
+        if self._log is None:
+            if exceeds_nodes(args, INLINE_NODES):
+                return False
+            floor = 0
+        else:
+            floor, inline = measure_arguments(args)
+            if not inline:
+                return False
         try:
             self._refuse_when_over(name)
-            self._refuse_when_spent(name, args)
+            self._refuse_when_spent(name, floor)
             try:
                 dispatched, logged = _snapshots(args, self._log is not None)
             except LossyJsonError as exc:
@@ -345,10 +352,13 @@ class SubDispatcher:
             # dispatched, and the refused call uses no number.
             raise ToolCallFailed(f"run_code run is over ({over}); {name} not dispatched")
 
-    def _refuse_when_spent(self, name: str, args: JsonValue) -> None:
-        """Refuse a call that cannot fit in what the run may still persist, before any copy."""
+    def _refuse_when_spent(self, name: str, floor: int) -> None:
+        """Refuse a call that cannot fit in what the run may still persist, before any copy.
+
+        ``floor`` is a floor of its arguments' JSON size (``measure_arguments``).
+        """
         if self._log_budget is not None:
-            self._log_budget.refuse_when_spent(name, args, self._next_id())
+            self._log_budget.refuse_when_spent(name, floor, self._next_id())
 
     def _enqueue(
         self, name: str, dispatched: JsonValue, logged: LoggedArguments | None

@@ -48,7 +48,7 @@ __all__ = [
     "LOG_PREVIEW_BYTES",
     "LoggedArguments",
     "SubCallLogBudget",
-    "encodes_inline",
+    "measure_arguments",
 ]
 
 # The dispatcher's logger: budget warnings read as the bridge's own.
@@ -92,7 +92,7 @@ class SubCallLogBudget:
     so their size depends on it.
     """
 
-    __slots__ = ("_outer", "_overheads", "_warned", "budget")
+    __slots__ = ("_outer", "_overheads", "_settle_overheads", "_warned", "budget")
 
     def __init__(self, *, outer: ToolRunContext, quotas: Quotas) -> None:
         self._outer = outer
@@ -104,13 +104,16 @@ class SubCallLogBudget:
         self._warned = False
         # (tool name, length of the call's id) -> the two events' overheads.
         self._overheads: dict[tuple[str, int], tuple[int, int]] = {}
+        # (tool name, length of the call's id, is_error) -> a settle event's
+        # bytes besides its arguments and content, when it carries no error.
+        self._settle_overheads: dict[tuple[str, int, bool], int] = {}
 
-    def refuse_when_spent(self, name: str, args: JsonValue, sub_call_id: str) -> None:
+    def refuse_when_spent(self, name: str, floor: int, sub_call_id: str) -> None:
         """Refuse a call that cannot fit before any work on its arguments.
 
-        Its arguments' strings alone (read in at most ``INLINE_NODES`` steps)
-        are a floor of their JSON's size: a call over the budget with that
-        floor costs no copy and no encoding.
+        ``floor`` is a floor of its arguments' JSON size (:func:`measure_arguments`,
+        read in at most ``INLINE_NODES`` steps): a call over the budget with
+        that floor costs no copy and no encoding.
 
         Raises:
             ToolCallFailed: even that floor does not fit in what is left.
@@ -120,7 +123,7 @@ class SubCallLogBudget:
             return
         room = budget.room()
         assert room is not None
-        need = sum(self._event_sizes(name, sub_call_id, 2)) + 2 * max(_json_floor(args) - 2, 0)
+        need = sum(self._event_sizes(name, sub_call_id, 2)) + 2 * max(floor - 2, 0)
         if need > room:
             raise self._over_budget(name, need, room, budget.max_bytes)
 
@@ -161,9 +164,7 @@ class SubCallLogBudget:
         if room is None:
             return event
         content_json = _encoder.encode(event.content)
-        size = dispatch_event_size(
-            event, arguments_bytes=logged.size, content_bytes=len(content_json)
-        )
+        size = self._settle_size(event, logged.size, len(content_json))
         if size > room:
             assert budget.max_bytes is not None
             self._warn(f"the logged copy of {event.sub_call_id}'s result was cut")
@@ -181,6 +182,25 @@ class SubCallLogBudget:
         budget.settle(logged.settle, size)
         logged.settle = 0
         return event
+
+    def _settle_size(
+        self, event: CodeDispatchEvent, arguments_bytes: int, content_bytes: int
+    ) -> int:
+        """The bytes ``event`` takes (:func:`dispatch_event_size`), its overhead computed once.
+
+        Beyond its arguments and content, a settle event without an error
+        differs from another of the same tool only in its id's digits.
+        """
+        if event.error is not None:
+            return dispatch_event_size(
+                event, arguments_bytes=arguments_bytes, content_bytes=content_bytes
+            )
+        key = (event.name, len(event.sub_call_id), event.is_error)
+        overhead = self._settle_overheads.get(key)
+        if overhead is None:
+            overhead = dispatch_event_size(event, arguments_bytes=0, content_bytes=0)
+            self._settle_overheads[key] = overhead
+        return overhead + arguments_bytes + content_bytes
 
     def _event_sizes(
         self, name: str, sub_call_id: str, arguments_bytes: int
@@ -246,23 +266,16 @@ class SubCallLogBudget:
             )
 
 
-def encodes_inline(args: object) -> bool:
-    """Whether copying ``args`` and encoding its logged copy is short work, fit for the event loop.
+def measure_arguments(args: object) -> tuple[int, bool]:
+    """A floor of ``args``'s JSON size, and whether copying and encoding it is short work.
 
-    At most ``INLINE_NODES`` items holding at most :data:`INLINE_TEXT`
-    characters of strings.
+    One walk of at most ``INLINE_NODES`` items: the floor is their strings and
+    keys, quoted (what lies beyond counts as nothing); the work is short, fit
+    for the event loop, when those items are all of ``args`` and hold at most
+    :data:`INLINE_TEXT` characters of strings.
     """
-    chars, _, whole = _strings(args)
-    return whole and chars <= INLINE_TEXT
-
-
-def _json_floor(value: object) -> int:
-    """A floor of the JSON size of ``value``: its strings and keys, quoted.
-
-    What lies beyond its first ``INLINE_NODES`` items counts as nothing.
-    """
-    chars, marks, _ = _strings(value)
-    return chars + marks
+    chars, marks, whole = _strings(args)
+    return chars + marks, whole and chars <= INLINE_TEXT
 
 
 def _strings(value: object) -> tuple[int, int, bool]:
