@@ -7,10 +7,19 @@ thousands of items would hold the event loop, and every other run on it, for
 seconds. Work on a value of at most :data:`INLINE_NODES` items runs inline
 (a thread hop would cost more than the work); anything larger runs in a worker
 thread, and the loop keeps serving while it does.
+
+Work in a worker thread cannot be cancelled, but it can be told to stop: while
+it runs, :func:`stop_flag` returns an event that is set as soon as nobody waits
+for its result any more (the caller was cancelled: the run's wall clock, its
+abort). Long walks (schema validation) check it every so many items and raise
+:class:`WorkAbandoned`, so an abandoned run leaves no thread burning the host's
+CPU after it.
 """
 
 from __future__ import annotations
 
+import threading
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Final, TypeVar
 
 import anyio.to_thread
@@ -22,12 +31,35 @@ if TYPE_CHECKING:
 
     from bridge.lossless import JsonValue
 
-__all__ = ["INLINE_NODES", "fits_inline", "frozen_snapshot", "sized"]
+__all__ = [
+    "INLINE_NODES",
+    "WorkAbandoned",
+    "fits_inline",
+    "frozen_snapshot",
+    "sized",
+    "stop_flag",
+]
 
 _T = TypeVar("_T")
 
 #: The most items a value may hold for work on it to run on the event loop.
 INLINE_NODES: Final = 2048
+
+#: The stop flag of the :func:`sized` work running in this thread (its context).
+_STOP: ContextVar[threading.Event | None] = ContextVar("codemode_offload_stop", default=None)
+
+
+class WorkAbandoned(Exception):
+    """Work in a worker thread stopped because nobody waits for its result any more."""
+
+
+def stop_flag() -> threading.Event | None:
+    """The stop flag of the :func:`sized` work running here, or ``None`` (inline work).
+
+    The event is set once the caller stops waiting; work that checks it raises
+    :class:`WorkAbandoned` (its result would be dropped anyway).
+    """
+    return _STOP.get()
 
 
 def fits_inline(value: object) -> bool:
@@ -45,12 +77,26 @@ async def sized(value: object, work: Callable[[], _T]) -> _T:
 
     ``work`` must touch nothing but ``value`` and what it owns (it may run in
     another thread). Cancelling the caller returns at once and drops the
-    thread's result; the thread finishes on its own, in time bounded by the
-    value's size.
+    thread's result; the thread's :func:`stop_flag` is set, so work that checks
+    it stops at its next check, and the rest finishes on its own, in time
+    bounded by the value's size.
     """
     if fits_inline(value):
         return work()
-    return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+    stop = threading.Event()
+    try:
+        return await anyio.to_thread.run_sync(_stoppable, stop, work, abandon_on_cancel=True)
+    finally:
+        stop.set()
+
+
+def _stoppable(stop: threading.Event, work: Callable[[], _T]) -> _T:
+    """Run ``work`` with ``stop`` as its :func:`stop_flag` (in the thread's own context)."""
+    token = _STOP.set(stop)
+    try:
+        return work()
+    finally:
+        _STOP.reset(token)
 
 
 async def frozen_snapshot(value: object, *, accept_tuples: bool = False) -> JsonValue:

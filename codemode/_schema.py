@@ -24,11 +24,19 @@ the interpreter's stack. A value's violations are described for the first
 :data:`MAX_VIOLATIONS` only and counted past them: a program chooses the size of
 its arguments, and one line per bad item made a million-item argument into a
 55 MB message.
+
+Validation costs time linear in the value whatever the schema: ``enum`` is
+checked by one lookup in a set of the allowed values' JSON keys (built once per
+schema node, and kept for a frozen schema), not by comparing the item with each
+allowed value, and a message shows at most :data:`MAX_SHOWN_CHOICES` of them.
+Validation in a worker thread stops at its :func:`~codemode._offload.stop_flag`
+(checked every :data:`STOP_CHECK_EVERY` array items) once nobody waits for it.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from typing import TYPE_CHECKING, Final, TypeAlias, final
 
 import msgspec
@@ -36,12 +44,16 @@ import msgspec
 from bridge.lossless import MAX_DEPTH, FrozenDict, LossyJsonError, format_path, materialize
 
 from ._errors import UnsupportedSchemaError
+from ._offload import WorkAbandoned, stop_flag
 
 if TYPE_CHECKING:
+    import threading
     from collections.abc import Iterable, Iterator, Mapping
 
 __all__ = [
+    "MAX_SHOWN_CHOICES",
     "MAX_VIOLATIONS",
+    "STOP_CHECK_EVERY",
     "SUPPORTED_KEYWORDS",
     "TYPE_NAMES",
     "Violation",
@@ -445,6 +457,121 @@ def _json_equal(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
+#: The most allowed values an ``enum`` violation shows; the rest are counted.
+MAX_SHOWN_CHOICES: Final = 10
+
+#: Array items walked between two looks at the validation's stop flag.
+STOP_CHECK_EVERY: Final = 1024
+_STOP_MASK: Final = STOP_CHECK_EVERY - 1
+
+# The keys of the two booleans, which equal no number (Python has True == 1).
+_TRUE: Final = object()
+_FALSE: Final = object()
+# The key of a value no allowed value equals (not a JSON scalar).
+_NO_KEY: Final = object()
+
+
+def _key(value: object) -> object:
+    """``value``'s key: two scalars are :func:`_json_equal` exactly when their keys are equal.
+
+    A number is its own key (Python already has ``1 == 1.0``, with equal hashes),
+    a string and null too; a boolean has a key of its own, and anything else
+    one that no allowed value has.
+    """
+    kind = type(value)
+    if kind is str or kind is int or kind is float or value is None:
+        return value
+    if kind is bool:
+        return _TRUE if value else _FALSE
+    return _NO_KEY
+
+
+def _choice_keys(choices: list[object] | tuple[object, ...]) -> frozenset[object] | None:
+    """The keys of an ``enum``'s allowed values; ``None`` when one has no exact key.
+
+    (Only in a schema that did not pass :func:`schema_problems`: such values are
+    compared one by one, as before.)
+    """
+    keys: set[object] = set()
+    for choice in choices:
+        kind = type(choice)
+        if kind is float and math.isnan(choice):  # type: ignore[arg-type]
+            return None
+        key = _key(choice)
+        if key is _NO_KEY:
+            return None
+        keys.add(key)
+    return frozenset(keys)
+
+
+# id(frozen schema node) -> (a weak reference to it, its enum's keys). A frozen
+# node and its tuple of choices never change, so the keys are built once per
+# node; the entry goes when the node does.
+_FROZEN_KEYS: dict[int, tuple[weakref.ref[FrozenDict], frozenset[object] | None]] = {}
+
+
+def _forget(ident: int, ref: weakref.ref[FrozenDict]) -> None:
+    entry = _FROZEN_KEYS.get(ident)
+    if entry is not None and entry[0] is ref:
+        _FROZEN_KEYS.pop(ident, None)
+
+
+def _frozen_keys(
+    node: FrozenDict, choices: tuple[object, ...]
+) -> frozenset[object] | None:
+    ident = id(node)
+    entry = _FROZEN_KEYS.get(ident)
+    if entry is not None and entry[0]() is node:
+        return entry[1]
+    keys = _choice_keys(choices)
+    ref = weakref.ref(node, lambda dead: _forget(ident, dead))
+    _FROZEN_KEYS[ident] = (ref, keys)
+    return keys
+
+
+@final
+class _Run:
+    """What one :func:`validate` call shares across its walks: the enum keys and the stop flag."""
+
+    __slots__ = ("keys", "stop")
+
+    def __init__(self, stop: threading.Event | None) -> None:
+        self.stop = stop
+        # id(choices) -> (choices, their keys): the choices are kept alive, so
+        # an id is never reused within the call.
+        self.keys: dict[int, tuple[object, frozenset[object] | None]] = {}
+
+    def allows(
+        self, node: Mapping[str, object], choices: list[object] | tuple[object, ...],
+        item: object,
+    ) -> bool:
+        """Whether ``item`` is :func:`_json_equal` to one of ``choices``, in O(1)."""
+        entry = self.keys.get(id(choices))
+        if entry is None:
+            if type(node) is FrozenDict and type(choices) is tuple:
+                keys = _frozen_keys(node, choices)
+            else:
+                keys = _choice_keys(choices)
+            entry = (choices, keys)
+            self.keys[id(choices)] = entry
+        keys = entry[1]
+        if keys is None:
+            return any(_json_equal(choice, item) for choice in choices)
+        return _key(item) in keys
+
+    def check_stop(self) -> None:
+        """Raise :class:`~codemode._offload.WorkAbandoned` once the stop flag is set."""
+        if self.stop is not None and self.stop.is_set():
+            raise WorkAbandoned
+
+
+def _one_of_text(choices: list[object] | tuple[object, ...]) -> str:
+    """The allowed values as a message shows them: the first :data:`MAX_SHOWN_CHOICES`."""
+    listed = ", ".join(_shown(c) for c in choices[:MAX_SHOWN_CHOICES])
+    more = len(choices) - MAX_SHOWN_CHOICES
+    return listed if more <= 0 else f"{listed} … and {more} more"
+
+
 _Check: TypeAlias = "tuple[Mapping[str, object], object, list[_Part], _Found]"
 _Task: TypeAlias = "_Check | _OneOf | _Items"
 
@@ -485,46 +612,67 @@ class _Items:
     for a million-item array.)
     """
 
-    __slots__ = ("items", "path", "schema", "sink")
+    __slots__ = ("items", "path", "run", "schema", "sink")
 
     def __init__(
         self, schema: Mapping[str, object], items: list[object] | tuple[object, ...],
-        path: list[_Part], sink: _Found,
+        path: list[_Part], sink: _Found, run: _Run,
     ) -> None:
         self.schema = schema
         self.items: Iterator[tuple[int, object]] = enumerate(items)
         self.path = path
         self.sink = sink
+        self.run = run
 
     def next_check(self) -> _Check | None:
         entry = next(self.items, None)
         if entry is None:
             return None
         index, item = entry
+        if not index & _STOP_MASK:
+            self.run.check_stop()
         return (self.schema, item, [*self.path, index], self.sink)
 
 
-def validate(schema: Mapping[str, object], value: object) -> Violations:
+def validate(
+    schema: Mapping[str, object], value: object, *, stop: threading.Event | None = None
+) -> Violations:
     """Check ``value`` against a supported ``schema``; return its violations.
 
     Objects are open unless ``additionalProperties`` is false, and ``default``
     is never applied. The schema must already pass :func:`schema_problems`.
     ``value`` may be any Python object: non-JSON values simply fail their type.
+    The work is linear in ``value``, whatever the size of an ``enum``.
+
+    Args:
+        schema: the schema.
+        value: the value to check.
+        stop: set when nobody waits for the verdict any more: the walk stops
+            within :data:`STOP_CHECK_EVERY` array items. By default, the
+            :func:`~codemode._offload.stop_flag` of the worker thread it runs
+            in, if any.
 
     Returns:
         The first :data:`MAX_VIOLATIONS` violations in document order, with a
         count of the rest (``unlisted``); empty when ``value`` matches.
+
+    Raises:
+        WorkAbandoned: ``stop`` was set.
     """
+    run = _Run(stop if stop is not None else stop_flag())
+    run.check_stop()
     try:
         # Nearly every value matches: a plain recursive check says so at a
         # fraction of the cost of collecting violations with their paths.
         # Anything else (a mismatch, deep nesting, a check that raised) is
         # judged again below, which finds the violations or raises.
-        if _accepts(schema, value, _ACCEPT_DEPTH):
+        if _accepts(schema, value, _ACCEPT_DEPTH, run):
             return Violations()
+    except WorkAbandoned:
+        raise
     except Exception:
         pass
-    return _violations(schema, value)
+    return _violations(schema, value, run=run)
 
 
 #: The deepest nesting :func:`_accepts` follows; a deeper value takes the full walk.
@@ -547,12 +695,16 @@ def _required(node: Mapping[str, object]) -> list[object] | tuple[object, ...]:
     return required if isinstance(required, (list, tuple)) else ()
 
 
-def _accepts(node: Mapping[str, object], item: object, depth: int) -> bool:
+def _accepts(
+    node: Mapping[str, object], item: object, depth: int, run: _Run | None = None
+) -> bool:
     """Whether :func:`_violations` finds nothing, decided without building any violation.
 
     The same rules in the same terms; raises :class:`_TooDeep` past ``depth``
     levels, so that a ``oneOf`` branch is never counted as a mismatch it was not.
     """
+    if run is None:
+        run = _Run(stop_flag())
     if depth == 0:
         raise _TooDeep
     depth -= 1
@@ -560,7 +712,7 @@ def _accepts(node: Mapping[str, object], item: object, depth: int) -> bool:
     if type(type_name) is str and not _matches_type(type_name, item):
         return False
     choices = node.get("enum")
-    if isinstance(choices, (list, tuple)) and not any(_json_equal(c, item) for c in choices):
+    if isinstance(choices, (list, tuple)) and not run.allows(node, choices, item):
         return False
     if "const" in node and not _json_equal(node["const"], item):
         return False
@@ -574,20 +726,24 @@ def _accepts(node: Mapping[str, object], item: object, depth: int) -> bool:
                 if key not in declared:
                     return False
         for name, sub in declared.items():
-            if name in item and isinstance(sub, dict) and not _accepts(sub, item[name], depth):
+            if name in item and isinstance(sub, dict) and not _accepts(
+                sub, item[name], depth, run
+            ):
                 return False
     elif type_name == "array" and isinstance(item, (list, tuple)):
         items = node.get("items")
         if isinstance(items, dict):
-            for sub in item:
-                if not _accepts(items, sub, depth):
+            for index, sub in enumerate(item):
+                if not index & _STOP_MASK:
+                    run.check_stop()
+                if not _accepts(items, sub, depth, run):
                     return False
     branches = node.get("oneOf")
     if isinstance(branches, (list, tuple)):
         # A branch that is not a schema has nothing to check: it matches.
         matched = sum(
             1 for branch in branches
-            if not isinstance(branch, dict) or _accepts(branch, item, depth)
+            if not isinstance(branch, dict) or _accepts(branch, item, depth, run)
         )
         if matched != 1:
             return False
@@ -595,12 +751,15 @@ def _accepts(node: Mapping[str, object], item: object, depth: int) -> bool:
 
 
 def _violations(
-    schema: Mapping[str, object], value: object, limit: int = MAX_VIOLATIONS
+    schema: Mapping[str, object], value: object, limit: int = MAX_VIOLATIONS,
+    *, run: _Run | None = None,
 ) -> Violations:
     """The first ``limit`` violations of ``value`` against ``schema``, in document order.
 
     Every violation is found and counted; only the first ``limit`` are described.
     """
+    if run is None:
+        run = _Run(stop_flag())
     found = _Found(limit)
     stack: list[_Task] = [(schema, value, [], found)]
     while stack:
@@ -625,13 +784,12 @@ def _violations(
         choices = node.get("enum")
         if (
             isinstance(choices, (list, tuple))
-            and not any(_json_equal(c, item) for c in choices)
+            and not run.allows(node, choices, item)
             and sink.describes_next()
         ):
-            listed = ", ".join(_shown(c) for c in choices)
-            sink.listed.append(
-                Violation(format_path(path), f"Expected one of {listed}, got {_shown(item)}")
-            )
+            sink.listed.append(Violation(format_path(path),
+                                         f"Expected one of {_one_of_text(choices)}, "
+                                         f"got {_shown(item)}"))
         if "const" in node and not _json_equal(node["const"], item) and sink.describes_next():
             sink.listed.append(Violation(format_path(path),
                                          f"Expected {_shown(node['const'])}, got {_shown(item)}"))
@@ -640,7 +798,7 @@ def _violations(
         elif type_name == "array" and isinstance(item, (list, tuple)):
             items = node.get("items")
             if isinstance(items, dict):
-                later.append(_Items(items, item, path, sink))
+                later.append(_Items(items, item, path, sink, run))
         branches = node.get("oneOf")
         if isinstance(branches, (list, tuple)):
             group = _OneOf(sink, path, len(branches))

@@ -244,18 +244,25 @@ def _content_key(tool: SdkTool) -> str:
 
 
 def _render_tool(tool: SdkTool, renderer: TypeRenderer) -> str:
-    """One member of ``class Tools``; any failure degrades to ``dict[str, Any]``/``Any``."""
+    """One member of ``class Tools``; any failure degrades to ``dict[str, Any]``/``Any``.
+
+    Both forms of the parameters spend one budget: when the keyword form used it
+    up, the args form (the same nodes) does not walk the schema a second time.
+    """
     stem = name_stem(tool.name)
     member = is_member_name(tool.name)
     description = clean_description(tool.description)
-    params = _keyword_parameters(tool, stem, renderer) if member else None
+    budget = Budget()
+    params = _keyword_parameters(tool, stem, renderer, budget) if member else None
     if params is None:
         base = root_base(stem, "Args")
         args = _guarded(
-            renderer, tool.parameters, base, fallback="dict[str, Any]", role="input"
+            renderer, tool.parameters, base, fallback="dict[str, Any]", role="input",
+            budget=budget,
         )
     output = _guarded(
-        renderer, tool.output, root_base(stem, "Output"), fallback="Any", role="output"
+        renderer, tool.output, root_base(stem, "Output"), fallback="Any", role="output",
+        budget=Budget(),
     )
     if not member:
         lines = [f"    # tools[{py_string(tool.name)}](args: {args}) -> {output}"]
@@ -270,12 +277,13 @@ def _render_tool(tool: SdkTool, renderer: TypeRenderer) -> str:
 
 
 def _guarded(
-    renderer: TypeRenderer, schema: object, base: str, *, fallback: str, role: Role
+    renderer: TypeRenderer, schema: object, base: str, *, fallback: str, role: Role,
+    budget: Budget,
 ) -> str:
     """Render a root annotation, or ``fallback`` (leaving no classes behind) if it fails."""
     mark = renderer.snapshot()
     try:
-        return renderer.root(schema, base, depth=0, budget=Budget(), role=role)
+        return renderer.root(schema, base, depth=0, budget=budget, role=role)
     except Exception:  # BudgetExceeded or a hostile mapping: the tool still appears
         renderer.restore(mark)
         renderer.uses.add("Any")
@@ -283,7 +291,7 @@ def _guarded(
 
 
 def _keyword_parameters(
-    tool: SdkTool, stem: str, renderer: TypeRenderer
+    tool: SdkTool, stem: str, renderer: TypeRenderer, budget: Budget
 ) -> tuple[list[str], list[tuple[str, str]]] | None:
     """Keyword-only parameter texts and their descriptions, or None for the args form."""
     mark = renderer.snapshot()
@@ -291,19 +299,18 @@ def _keyword_parameters(
         shape = object_shape(tool.parameters)
         if shape is None or not all(is_keyword_parameter(name) for name, _ in shape.fields):
             return None
-        return _render_parameters(shape, stem, renderer)
+        return _render_parameters(shape, stem, renderer, budget)
     except Exception:  # BudgetExceeded or a hostile mapping: fall back to the args form
         renderer.restore(mark)
         return None
 
 
 def _render_parameters(
-    shape: ObjectShape, stem: str, renderer: TypeRenderer
+    shape: ObjectShape, stem: str, renderer: TypeRenderer, budget: Budget
 ) -> tuple[list[str], list[tuple[str, str]]]:
     # The argument class is not declared in this form, but its name is still taken,
     # so nested classes are named exactly as they would be in the args form.
     args_name = renderer.names.allocate(root_base(stem, "Args"))
-    budget = Budget()
     texts: list[str] = []
     documented: list[tuple[str, str]] = []
     jobs = []
