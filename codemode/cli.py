@@ -31,6 +31,7 @@ from ._log import (
     render_tree,
     replay,
 )
+from ._log._replay import tree_json
 from ._registry import RUN_CODE, Agent, Registry
 from ._signal import AbortSignal
 from ._turns import run_turn
@@ -368,6 +369,10 @@ def replay_log(log_file: Path, as_json: bool) -> None:
         "content", "error", "children": [{"call_id": "run:code:1", ...}]}]
 
     \b
+    Sub-calls are indented two spaces a level up to 5 levels; deeper lines
+    say "[depth N]" instead, so the output stays linear in the log.
+
+    \b
     Exit status: 0 printed, 2 usage error (LOG_FILE missing or damaged; the message
     names the line).
     """
@@ -375,10 +380,17 @@ def replay_log(log_file: Path, as_json: bool) -> None:
         nodes = replay(read_events(log_file))
     except (OSError, LogFormatError) as exc:
         raise click.BadParameter(str(exc), param_hint="LOG_FILE") from None
+    except RecursionError:
+        # The event decoder recurses on nested values; a hostile line can be deeper.
+        raise click.BadParameter(
+            "an event holds a value nested too deeply to read", param_hint="LOG_FILE"
+        ) from None
     if as_json:
-        import msgspec
-
-        click.echo(msgspec.json.encode(nodes).decode())
+        try:
+            encoded = tree_json(nodes)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="LOG_FILE") from None
+        click.echo(encoded.decode())
     else:
         click.echo(render_tree(nodes))
 
@@ -555,14 +567,24 @@ def _listing(spec: str) -> Registry:
                    "stdio.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Append the session's events to this JSON Lines file.")
-def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | None) -> None:
+@click.option("--max-concurrent", type=click.IntRange(1, 4096), metavar="N",
+              help="Run at most N calls at once (each run_code holds one sandbox child). "
+                   "[default: the number of CPUs]")
+@click.option("--max-queued", type=click.IntRange(0, 1_000_000), metavar="N",
+              help="Let at most N more calls wait, in order, for one to finish; past that a "
+                   "call is refused with an MCP error (code -32000). [default: 4 x "
+                   "--max-concurrent]")
+def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | None,
+              max_concurrent: int | None, max_queued: int | None) -> None:
     """Serve these tools as an MCP server: run_code (its description carries the SDK), or both.
 
     Each call runs under the registry's policies; a run_code result carries what
     the program printed and returned and its sub-calls (structuredContent: logs,
     result or error, calls). Over stdio (the default) stdout is the protocol
     stream, so whatever the tools print goes to stderr; with --http the server
-    listens on 127.0.0.1 only and says where on stderr once it listens.
+    listens on 127.0.0.1 only and says where on stderr once it listens. At most
+    --max-concurrent calls run at once; up to --max-queued more wait in order,
+    and further calls get the MCP error -32000 ("the server is busy").
 
     \b
     Example:
@@ -586,4 +608,4 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
         _fail_usage(f"--log {str(log_path)!r}: {exc}")
     from .mcp._server import serve
 
-    anyio.run(_with_tools, serve, registry, mode, port, store)
+    anyio.run(_with_tools, serve, registry, mode, port, store, max_concurrent, max_queued)

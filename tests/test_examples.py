@@ -32,7 +32,7 @@ EXPECTED: dict[str, list[str]] = {
     "spill_and_replay.py": [
         "the report has 2000 rows",
         "...",
-        "(Omitted 24843 bytes.",
+        "(Omitted 24860 bytes.",
         "call-1 run_code ok",
         "  call-1:code:1 report ok",
     ],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeAlias, final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, final
 
 import msgspec
 
@@ -10,7 +10,7 @@ from .._results import ContentBlock, ErrorInfo, text_of
 from ._events import CodeDispatchStartEvent, ToolCallEvent, ToolResultEvent
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
     from bridge.lossless import JsonValue
 
@@ -26,7 +26,13 @@ __all__ = [
     "model_messages",
     "render_tree",
     "replay",
+    "tree_json",
 ]
+
+#: Indentation stops growing at this many levels (10 columns, like
+#: ``pretty_json``); deeper lines show their depth as ``[depth N]`` instead, so
+#: the rendered tree is linear in the size of the log however deep it nests.
+MAX_INDENT_LEVELS: Final = 5
 
 
 @final
@@ -136,8 +142,17 @@ def _first_line(content: tuple[ContentBlock, ...], limit: int = 100) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
+def _indent(depth: int) -> str:
+    if depth <= MAX_INDENT_LEVELS:
+        return "  " * depth
+    return f"{'  ' * MAX_INDENT_LEVELS}[depth {depth}] "
+
+
 def render_tree(nodes: Iterable[CallNode]) -> str:
     """One line per call (id, name, outcome, duration, first line of content), children indented.
+
+    Indentation stops at :data:`MAX_INDENT_LEVELS` levels; a deeper call's
+    line starts with ``[depth N]`` after it. The walk is iterative.
 
     Example::
 
@@ -156,11 +171,53 @@ def render_tree(nodes: Iterable[CallNode]) -> str:
             outcome = f"error ({code})" if code else "error"
         else:
             outcome = "ok"
-        line = f"{'  ' * depth}{node.call_id} {node.name} {outcome} {_duration_text(node.duration)}"
+        duration = _duration_text(node.duration)
+        line = f"{_indent(depth)}{node.call_id} {node.name} {outcome} {duration}"
         first = _first_line(node.content)
         lines.append(f"{line}: {first}" if first else line)
         stack.extend((child, depth + 1) for child in reversed(node.children))
     return "\n".join(lines)
+
+
+#: How a node with no children ends in its JSON encoding (``children`` is its last field).
+_NO_CHILDREN_TAIL: Final = b'"children":[]}'
+
+
+def tree_json(nodes: Iterable[CallNode]) -> bytes:
+    """The JSON array of ``nodes`` with their sub-calls, as ``msgspec.json.encode`` writes it.
+
+    Each node is encoded without its children and the children are spliced
+    in by an iterative walk, so a deeply nested log cannot exhaust the
+    interpreter's stack.
+
+    Raises:
+        ValueError: a node's own fields (e.g. ``arguments``) cannot be encoded,
+            for example because they are nested too deeply.
+    """
+    out = bytearray(b"[")
+    # Per open level: the children still to write, and whether one was written.
+    stack: list[tuple[Iterator[CallNode], list[bool]]] = [(iter(list(nodes)), [False])]
+    while stack:
+        siblings, wrote = stack[-1]
+        node = next(siblings, None)
+        if node is None:
+            stack.pop()
+            out += b"]}" if stack else b"]"
+            continue
+        if wrote[0]:
+            out += b","
+        wrote[0] = True
+        try:
+            head = msgspec.json.encode(msgspec.structs.replace(node, children=[]))
+        except RecursionError:
+            raise ValueError(
+                f"call {node.call_id!r}: its fields are nested too deeply to write as JSON"
+            ) from None
+        if not head.endswith(_NO_CHILDREN_TAIL):  # pragma: no cover - msgspec's field order
+            raise AssertionError("CallNode.children must be encoded last")
+        out += head[:-2]  # open: ...,"children":[
+        stack.append((iter(node.children), [False]))
+    return bytes(out)
 
 
 @final

@@ -13,7 +13,9 @@ stored at: <locator>. <hint>)``, at most ``max_inline_bytes`` UTF-8 bytes. When
 the run's budget refuses the file (``admit``: too many spill files, or no bytes
 left for it), nothing is saved and the notice says so and why, with the full
 text's SHA-256: ``(Omitted N bytes. Not stored: <reason>. SHA-256 of the full
-text: <hex>.)``.
+text: <hex>.)``. The same notice stands in when the store fails (e.g. a full
+disk, a refused directory, the store's own size cap): an oversized text is
+never kept inline because it could not be saved.
 """
 
 from __future__ import annotations
@@ -48,6 +50,18 @@ def _unstored_notice(omitted: int, reason: str, digest: str) -> str:
     return f"(Omitted {omitted} bytes. Not stored: {reason}. SHA-256 of the full text: {digest}.)"
 
 
+#: The longest store error message quoted in a notice.
+_MAX_REASON_CHARS: Final = 300
+
+
+def _save_failure(exc: Exception) -> str:
+    detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    reason = f"the spill store failed ({type(exc).__name__}: {detail})"
+    if len(reason) > _MAX_REASON_CHARS:
+        reason = reason[: _MAX_REASON_CHARS - 1] + "…"
+    return reason
+
+
 def _head(data: bytes, size: int) -> bytes:
     # Cut at most `size` bytes from the front without splitting a UTF-8 sequence.
     cut = data[:size]
@@ -72,15 +86,22 @@ def spill_text(
 
     ``save(text)`` stores the full text and returns its locator; it is called
     only when ``text`` is over the limit, and once ``admit`` (if given) allowed
-    a file of that many UTF-8 bytes. When saving fails, or when even the notice
-    would not fit, the original is kept (and a warning logged). When ``admit``
-    returns a reason instead, nothing is saved and the replacement's notice
-    gives the reason and the full text's SHA-256.
+    a file of that many UTF-8 bytes. When ``admit`` returns a reason, or
+    ``save`` raises, nothing is stored and the replacement's notice gives the
+    reason and the full text's SHA-256 (a failing save is also logged as a
+    warning). Only when even the notice would not fit is the original kept.
     """
     data = text.encode("utf-8", "surrogatepass")
     if len(data) <= max_inline_bytes:
         return None
     refusal = None if admit is None else admit(len(data))
+    locator = ""
+    if refusal is None:
+        try:
+            locator = save(text)
+        except Exception as exc:
+            _log.warning("could not save an oversized result; logging a preview", exc_info=True)
+            refusal = _save_failure(exc)
     if refusal is not None:
         digest = hashlib.sha256(data).hexdigest()
 
@@ -89,11 +110,6 @@ def spill_text(
 
         where = "nowhere: it was not stored"
     else:
-        try:
-            locator = save(text)
-        except Exception:
-            _log.warning("could not save an oversized result; keeping it inline", exc_info=True)
-            return None
 
         def notice_for(omitted: int) -> str:
             return _notice(omitted, locator)

@@ -45,14 +45,24 @@ class SpillPolicy:
     Args:
         max_inline_bytes: the largest text kept inline (positive).
         store: where full texts go; by default owner-only files in a private
-            temp directory.
+            temp directory, which :meth:`close` removes (see ``LocalSpillStore``
+            for retention and the store's size caps). A store passed here is
+            the caller's and is never closed by the policy.
         session_id: groups one session's files (hashed into the directory name).
         exempt_tools: top-level tools whose results are never spilled (e.g. the
             file-reading tool the notice points to).
 
+    Retention: close the policy (or use it as a context manager) once no
+    one will read its spill files any more, e.g. after the conversation ends;
+    until then nothing the model was pointed to is removed. An unclosed
+    default store's directory is removed at garbage collection or interpreter
+    exit.
+
     Example::
 
-        dispose = SpillPolicy(max_inline_bytes=50_000).install(registry)
+        with SpillPolicy(max_inline_bytes=50_000) as policy:
+            dispose = policy.install(registry)
+            ...
     """
 
     def __init__(
@@ -66,9 +76,27 @@ class SpillPolicy:
         if type(max_inline_bytes) is not int or max_inline_bytes <= 0:
             raise ValueError(f"max_inline_bytes={max_inline_bytes!r}: expected a positive int")
         self.max_inline_bytes = max_inline_bytes
-        self.store: SpillStore = store if store is not None else LocalSpillStore()
+        self._own_store: LocalSpillStore | None = None
+        if store is None:
+            store = self._own_store = LocalSpillStore()
+        self.store: SpillStore = store
         self.session_id = session_id
         self.exempt_tools = frozenset(exempt_tools)
+
+    def close(self) -> None:
+        """Remove the default store's directory and its files; a given store is left alone.
+
+        Later oversized texts are replaced by a preview with a "not stored"
+        notice.
+        """
+        if self._own_store is not None:
+            self._own_store.close()
+
+    def __enter__(self) -> SpillPolicy:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def install(self, registry: Registry) -> Callable[[], None]:
         """Register both arms on ``registry``; return the disposer that removes them."""

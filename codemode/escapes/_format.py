@@ -52,11 +52,18 @@ async function, as the sandbox runs it), not a test module. It opens with
     ``as-nobody (<reason>)`` runs it there as the victim's unprivileged uid
     (``stage.VICTIM_UID``, which a child shares with its victim).
 ``leak``
-    A regular expression for the ``leak`` signal.
+    A regular expression for the ``leak`` signal (at most
+    ``MAX_LEAK_PATTERN_CHARS`` characters; one that does not compile is a
+    malformed header). The corpus's pattern is run on output the case's own
+    program chose, so it is matched in a separate process under a CPU limit
+    (``_runner.LEAK_MATCH_CPU_SECONDS``): a pattern that backtracks past it is
+    reported as a harm (the signal could not be judged), never waited out.
 ``repeat``
     The program is the body after the header, repeated this many times (for
-    programs too large to keep in the repository). Such cases run alone, after
-    the others, since they may load the host itself.
+    programs too large to keep in the repository): a whole number from 1 to
+    ``MAX_REPEAT``, and the repeated body is at most ``MAX_PROGRAM_BYTES``
+    (checked before anything is built). Such cases run alone, after the
+    others, since they may load the host itself.
 ``source``
     Where the technique comes from: an advisory id or a short description.
 
@@ -67,6 +74,7 @@ Placeholders the runner substitutes: ``{SECRET_PATH}``, ``{MARKER_PATH}``,
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,6 +154,19 @@ _TRIPWIRE_LINE: Final = re.compile(
 _OK: Final = "ok"
 
 
+#: The largest case or legitimate program file read (its text, header included).
+MAX_CASE_FILE_BYTES: Final = 1024 * 1024
+#: The largest ``repeat`` a header may ask for.
+MAX_REPEAT: Final = 1_000_000
+#: The largest program a ``repeat`` header may build (UTF-8 bytes, before
+#: placeholders are substituted): room for programs over the sandbox's
+#: ``max_source_bytes``, which the exhaustion cases need, and no more.
+MAX_PROGRAM_BYTES: Final = 4 * 1024 * 1024
+#: The longest ``leak`` pattern.
+MAX_LEAK_PATTERN_CHARS: Final = 1000
+_REPEAT_VALUE: Final = re.compile(r"[0-9]{1,7}")
+
+
 @dataclass(frozen=True, slots=True)
 class Case:
     """One escape or abuse program and what the runner checks after it ran."""
@@ -171,11 +192,12 @@ class Case:
         """Return the program text with every placeholder replaced."""
         text = self.text
         if self.repeat > 1:
-            body = "".join(line + "\n" for line in text.splitlines() if not line.startswith("# "))
-            text = body * self.repeat
+            text = _body(text)
+        # Substituted before repeating: the work is linear in the file, and
+        # the one repetition is bounded by the header check.
         for key, value in substitutions.items():
             text = text.replace("{" + key + "}", value)
-        return text
+        return text * self.repeat if self.repeat > 1 else text
 
     def expected_kinds(self, mode: Mode) -> frozenset[str] | None:
         """The error kinds this case may end with in ``mode`` (``None``: any outcome)."""
@@ -197,8 +219,55 @@ class LegitProgram:
     logs: tuple[str, ...] | None
 
 
+def _body(text: str) -> str:
+    """A repeated case's body: its text without the header comment lines."""
+    return "".join(line + "\n" for line in text.splitlines() if not line.startswith("# "))
+
+
+def _read(path: Path) -> str:
+    with path.open("rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        data = handle.read(min(size, MAX_CASE_FILE_BYTES) + 1)
+    if len(data) > MAX_CASE_FILE_BYTES:
+        raise ValueError(
+            f"{path}: the file is over {MAX_CASE_FILE_BYTES} bytes; use a repeat header for "
+            "large programs"
+        )
+    return data.decode("utf-8")
+
+
+def _repeat(path: Path, value: str | None, text: str) -> int:
+    if value is None:
+        return 1
+    if not _REPEAT_VALUE.fullmatch(value) or not 1 <= int(value) <= MAX_REPEAT:
+        raise ValueError(
+            f"{path}: repeat={value!r}; expected a whole number from 1 to {MAX_REPEAT}"
+        )
+    repeat = int(value)
+    size = len(_body(text).encode("utf-8")) * repeat
+    if size > MAX_PROGRAM_BYTES:
+        raise ValueError(
+            f"{path}: repeat={repeat} would build a {size}-byte program, over the limit of "
+            f"{MAX_PROGRAM_BYTES} bytes"
+        )
+    return repeat
+
+
+def _leak(path: Path, value: str | None) -> re.Pattern[str] | None:
+    if value is None:
+        return None
+    if len(value) > MAX_LEAK_PATTERN_CHARS:
+        raise ValueError(
+            f"{path}: the leak pattern is {len(value)} characters, over {MAX_LEAK_PATTERN_CHARS}"
+        )
+    try:
+        return re.compile(value)
+    except (re.error, RecursionError, OverflowError) as error:
+        raise ValueError(f"{path}: leak={value!r} is not a regular expression: {error}") from None
+
+
 def _header(path: Path) -> tuple[dict[str, str], str]:
-    text = path.read_text(encoding="utf-8")
+    text = _read(path)
     meta: dict[str, str] = {}
     for line in text.splitlines():
         match = _HEADER_LINE.match(line)
@@ -269,12 +338,12 @@ def _load_case(path: Path) -> Case:
         applies=applies,
         plain=not meta.get("plain", "").startswith("skip"),
         plain_as_nobody=meta.get("plain", "").startswith("as-nobody"),
-        leak=re.compile(leak) if leak is not None else None,
+        leak=_leak(path, leak),
         source=meta["source"],
         tripwire_event=tripwire["event"],
         tripwire_detail=tripwire["detail"] or "",
         tripwire_reason=tripwire["reason"] or "",
-        repeat=int(meta.get("repeat", "1")),
+        repeat=_repeat(path, meta.get("repeat"), text),
     )
 
 

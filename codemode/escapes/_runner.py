@@ -207,6 +207,53 @@ def _private_tempdir() -> Iterator[Path]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+#: CPU seconds one leak check may take. The corpus's ``leak`` pattern is run
+#: on output the case's program chose, and Python's ``re`` backtracks (a
+#: pattern like ``(a|aa)+c`` is exponential in the text): it is matched in a
+#: child interpreter under this ``RLIMIT_CPU``, killed when it is spent.
+LEAK_MATCH_CPU_SECONDS: Final = 2
+#: The wall-clock backstop on that child (startup included).
+_LEAK_MATCH_WALL_SECONDS: Final = 20
+_LEAK_MATCHER: Final = """
+import json, re, resource, sys
+limit = int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_CPU, (limit, limit))
+job = json.loads(sys.stdin.buffer.read())
+pattern = re.compile(job["pattern"])
+for text in job["texts"]:
+    match = pattern.search(text)
+    if match is not None:
+        sys.stdout.write(json.dumps({"match": match.group(0)[:300]}))
+        break
+else:
+    sys.stdout.write(json.dumps({"match": None}))
+"""
+
+
+async def leak_harms(
+    pattern: str, texts: tuple[str, ...], *, cpu_seconds: int = LEAK_MATCH_CPU_SECONDS
+) -> list[str]:
+    """The harm when ``pattern`` matches one of ``texts``, searched in a CPU-limited child.
+
+    A search that does not finish within ``cpu_seconds`` of CPU is itself
+    reported (the signal could not be judged): never a silent pass, never an
+    unbounded wait.
+    """
+    job = json.dumps({"pattern": pattern, "texts": list(texts)}, ensure_ascii=True).encode()
+    command = [sys.executable, "-I", "-S", "-c", _LEAK_MATCHER, str(cpu_seconds)]
+    with anyio.move_on_after(_LEAK_MATCH_WALL_SECONDS) as scope:
+        done = await anyio.run_process(command, input=job, check=False)
+    if scope.cancelled_caught or done.returncode != 0:
+        return [
+            f"the leak pattern {pattern[:100]!r} could not be judged: matching it took over "
+            f"{cpu_seconds} s of CPU (it backtracks; simplify the pattern)"
+            if scope.cancelled_caught or done.returncode < 0
+            else f"the leak check failed: {done.stderr.decode(errors='replace')[-300:]}"
+        ]
+    found = json.loads(done.stdout)["match"]
+    return [] if found is None else [f"the output discloses {found!r}"]
+
+
 def _fds() -> int:
     return len(os.listdir("/proc/self/fd"))
 
@@ -255,12 +302,6 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
         for path in _HOST_PATHS:
             if any(path in text for text in (value, logs, message)):
                 harms.append(f"the output shows the host path {path!r}")
-    if case.leak is not None and mode in LANGUAGE_MODES:
-        for text in (value, logs, message):
-            match = case.leak.search(text)
-            if match is not None:
-                harms.append(f"the output discloses {match.group(0)!r}")
-                break
     kinds = case.expected_kinds(mode)
     if kinds is not None:
         got = result.error.kind if result.error is not None else "ok"
@@ -322,6 +363,8 @@ async def _run_case(
                        f" {_leaf_errors(error)}"],
             )
         harms = _judge(case, mode, stage, result, limits)
+        if case.leak is not None and mode in LANGUAGE_MODES:
+            harms.extend(await leak_harms(case.leak.pattern, _texts(result)))
         harms.extend(handler.violations)
         if "host" in case.signals:
             harms.extend(work.harms(case.id))

@@ -12,9 +12,12 @@ a denied sub-call is whatever the program made of the ``ToolCallError`` it got.
 from __future__ import annotations
 
 import json
+import os
 import socket
 import sys
 from typing import TYPE_CHECKING, Any, Final, Literal, final
+
+import anyio
 
 from .._log import ModelToolCall, SessionLog
 from .._registry import Agent
@@ -38,8 +41,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RUN_CODE_MCP_OUTPUT_SCHEMA",
+    "SERVER_BUSY",
     "McpCodeServer",
+    "ServerBusyError",
     "announce",
+    "default_max_concurrent",
     "serve",
     "serve_http",
     "serve_stdio",
@@ -80,6 +86,30 @@ RUN_CODE_MCP_OUTPUT_SCHEMA: Final[dict[str, Any]] = {
 }
 
 
+#: The JSON-RPC error code of a ``tools/call`` refused because the server is
+#: full (in the implementation-defined server-error range).
+SERVER_BUSY: Final = -32000
+#: Calls that may wait for a slot, per slot, unless ``max_queued`` says otherwise.
+_QUEUED_PER_SLOT: Final = 4
+
+
+def default_max_concurrent(pool_size: int | None = None) -> int:
+    """The default bound on calls in flight: the pool size when given, else the CPU count.
+
+    Each ``run_code`` call holds a sandbox child (up to ``Limits.memory_bytes``),
+    and the pool forks beyond its warm children on demand, so this bound is
+    what caps the children (and their memory) one server commits.
+    """
+    if pool_size is not None and pool_size > 0:
+        return pool_size
+    return max(1, os.cpu_count() or 1)
+
+
+@final
+class ServerBusyError(RuntimeError):
+    """A ``tools/call`` refused: ``max_concurrent`` are running and ``max_queued`` waiting."""
+
+
 @final
 class McpCodeServer:
     """The MCP request handlers for one registry, with the Code Mode they run programs in.
@@ -95,12 +125,18 @@ class McpCodeServer:
         mode: ``"code"`` lists only ``run_code``; ``"both"`` lists every tool too.
         log: the session log that records each call as one turn, or ``None``.
         name: the server's name in the MCP handshake.
+        max_concurrent: the most ``tools/call`` requests run at once (each
+            ``run_code`` holds one sandbox child); default
+            :func:`default_max_concurrent` of ``pool_size``.
+        max_queued: the most further calls that wait, in arrival order, for
+            one to finish; a call past that is refused at once with the MCP
+            error :data:`SERVER_BUSY`. Default ``4 * max_concurrent``.
         code_mode_options: passed to :class:`~codemode.code_mode.CodeMode`
             (``limits=``, ``quotas=``, ``pool_size=``, ...).
     """
 
-    __slots__ = ("_agent", "_code_mode", "_dispose", "_log", "_mode", "_name", "_registry",
-                 "_runs", "_turns")
+    __slots__ = ("_agent", "_code_mode", "_dispose", "_log", "_mode", "_name", "_queued",
+                 "_registry", "_runs", "_slots", "_turns", "max_concurrent", "max_queued")
 
     def __init__(
         self,
@@ -109,10 +145,26 @@ class McpCodeServer:
         mode: ServeMode = "code",
         log: SessionLog | None = None,
         name: str = "codemode",
+        max_concurrent: int | None = None,
+        max_queued: int | None = None,
         **code_mode_options: Any,
     ) -> None:
         if mode not in ("code", "both"):
             raise ValueError(f"mode must be 'code' or 'both', got mode={mode!r}")
+        pool_size = code_mode_options.get("pool_size")
+        if max_concurrent is None:
+            max_concurrent = default_max_concurrent(pool_size if type(pool_size) is int else None)
+        if type(max_concurrent) is not int or max_concurrent < 1:
+            raise ValueError(f"max_concurrent={max_concurrent!r}: expected a positive int")
+        if max_queued is None:
+            max_queued = _QUEUED_PER_SLOT * max_concurrent
+        if type(max_queued) is not int or max_queued < 0:
+            raise ValueError(f"max_queued={max_queued!r}: expected a non-negative int")
+        self.max_concurrent = max_concurrent
+        self.max_queued = max_queued
+        # anyio's semaphore wakes its waiters in arrival order.
+        self._slots = anyio.Semaphore(max_concurrent)
+        self._queued = 0
         self._registry = registry
         self._mode: ServeMode = mode
         self._log = log
@@ -159,8 +211,39 @@ class McpCodeServer:
                 entry["outputSchema"] = RUN_CODE_MCP_OUTPUT_SCHEMA
         return listed
 
+    @property
+    def in_flight(self) -> int:
+        """Calls running now."""
+        return self.max_concurrent - self._slots.value
+
+    @property
+    def queued(self) -> int:
+        """Calls waiting for a slot now."""
+        return self._queued
+
     async def call(self, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
-        """Run one ``tools/call`` as one turn; return the ``CallToolResult`` in JSON form."""
+        """Run one ``tools/call`` as one turn; return the ``CallToolResult`` in JSON form.
+
+        At most ``max_concurrent`` run at once; later calls wait in order, and
+        past ``max_queued`` waiting ones a call raises :class:`ServerBusyError`.
+        """
+        if self._slots.value == 0 and self._queued >= self.max_queued:
+            raise ServerBusyError(
+                f"the server is busy: {self.max_concurrent} calls are running and "
+                f"{self._queued} waiting (max_concurrent={self.max_concurrent}, "
+                f"max_queued={self.max_queued}); retry later"
+            )
+        self._queued += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self._queued -= 1
+        try:
+            return await self._admitted(name, arguments)
+        finally:
+            self._slots.release()
+
+    async def _admitted(self, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
         self._turns += 1
         turn = self._turns
         call_id = f"mcp-{turn}"
@@ -212,7 +295,12 @@ class McpCodeServer:
             return types.ListToolsResult.model_validate({"tools": self.tools()})
 
         async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
-            answer = await self.call(params.name, params.arguments)
+            try:
+                answer = await self.call(params.name, params.arguments)
+            except ServerBusyError as exc:
+                from mcp.shared.exceptions import MCPError
+
+                raise MCPError(code=SERVER_BUSY, message=str(exc)) from None
             return types.CallToolResult.model_validate(answer)
 
         return Server(self._name, on_list_tools=list_tools, on_call_tool=call_tool)
@@ -272,12 +360,19 @@ def announce(url: str) -> None:
 
 
 async def serve(
-    registry: Registry, mode: ServeMode, port: int | None, store: EventStore | None
+    registry: Registry,
+    mode: ServeMode,
+    port: int | None,
+    store: EventStore | None,
+    max_concurrent: int | None = None,
+    max_queued: int | None = None,
 ) -> None:
     """What ``codemode serve-mcp`` runs: stdio, or HTTP on loopback when ``port`` is set."""
     log = SessionLog(store) if store is not None else None
     try:
-        async with McpCodeServer(registry, mode=mode, log=log) as server:
+        async with McpCodeServer(
+            registry, mode=mode, log=log, max_concurrent=max_concurrent, max_queued=max_queued
+        ) as server:
             if port is None:
                 await serve_stdio(server)
             else:

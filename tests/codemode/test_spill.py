@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import re
@@ -143,12 +144,19 @@ def test_a_limit_smaller_than_the_notice_keeps_the_original_and_warns(
     assert "too small" in caplog.text
 
 
-def test_a_failing_save_keeps_the_original_and_warns(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_failing_save_gives_the_unstored_notice_and_warns(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The bound holds even when the store fails: never the full text inline.
     def broken(full: str) -> str:
         raise OSError("disk full")
 
     with caplog.at_level(logging.WARNING, "codemode.spill"):
-        assert spill_text("z" * 1000, max_inline_bytes=200, save=broken) is None
+        replaced = spill_text("z" * 1000, max_inline_bytes=300, save=broken)
+    assert replaced is not None
+    assert len(replaced.encode()) <= 300
+    assert "Not stored: the spill store failed (OSError: disk full)" in replaced
+    assert hashlib.sha256(b"z" * 1000).hexdigest() in replaced
     assert "could not save" in caplog.text
 
 
@@ -194,7 +202,7 @@ def test_a_configured_root_is_created_private_and_sessions_are_hashed(tmp_path: 
     assert stat.S_IMODE(root.stat().st_mode) == 0o700
     assert first != second
     assert first.parent == second.parent != other.parent
-    assert re.fullmatch(r"session-[0-9a-f]{12}", first.parent.name)
+    assert re.fullmatch(r"session-[0-9a-f]{12}-[0-9a-f]{16}", first.parent.name)
 
 
 def test_exotic_tool_names_are_encoded_and_cannot_climb_directories(tmp_path: Path) -> None:
