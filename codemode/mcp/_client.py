@@ -8,16 +8,33 @@ is made, so ``import codemode`` never needs it.
 
 from __future__ import annotations
 
+import math
 import sys
+import warnings
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal, TextIO, final
 
-from .._errors import AbortError, ToolArgsError, ToolOutputError, UnsupportedSchemaError
+import anyio
+
+from .._errors import (
+    AbortError,
+    RegistrationError,
+    ToolArgsError,
+    ToolOutputError,
+    UnsupportedSchemaError,
+)
 from .._json import thaw
 from .._tools import ToolDefinition, ToolOutput, define_tool, render_json
 from ._results import McpCallError, McpToolError, error_text, render_value, value_of
 from ._schemas import exact_rewrite, import_problems
+from ._transport import (
+    DEFAULT_MAX_MESSAGE_BYTES,
+    REFUSED_BY_CLIENT,
+    Guard,
+    guarded,
+    stdio_transport,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -33,6 +50,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CONTENT_SCHEMA",
+    "DEFAULT_CALL_TIMEOUT",
+    "DEFAULT_CONNECT_TIMEOUT",
+    "DEFAULT_LIST_TIMEOUT",
     "ImportedTools",
     "McpTools",
     "SkippedTool",
@@ -63,6 +83,13 @@ CONTENT_SCHEMA: Final[Mapping[str, JsonValue]] = {
 #: Pages of ``tools/list`` read before the import stops: a server that never ends
 #: its listing cannot keep the host busy.
 MAX_LIST_PAGES: Final = 100
+
+#: Seconds the server has to complete the handshake (``initialize``) once started.
+DEFAULT_CONNECT_TIMEOUT: Final = 30.0
+#: Seconds the server has to answer the whole ``tools/list`` (every page).
+DEFAULT_LIST_TIMEOUT: Final = 30.0
+#: Each imported tool's deadline in seconds, unless ``call_timeout`` says otherwise.
+DEFAULT_CALL_TIMEOUT: Final = 60.0
 
 _INSTALL_HINT: Final = "install the MCP SDK: pip install 'codemode[mcp]'"
 
@@ -145,15 +172,38 @@ class McpTools:
 
     ``McpTools(make_client, label=...)`` takes any factory of an SDK ``mcp.Client``
     (another transport, headers or auth of your own); ``label`` names the server
-    in messages.
+    in messages. Such a client keeps the SDK's own transport and its check of
+    ``structuredContent``; :meth:`stdio` and :meth:`http` guard the connection
+    (see :mod:`codemode.mcp._transport`).
+
+    The server is a remote peer, so nothing waits on it forever:
+    ``connect_timeout`` bounds starting it and the handshake,
+    ``list_timeout`` the whole ``tools/list`` (defaults
+    :data:`DEFAULT_CONNECT_TIMEOUT` and :data:`DEFAULT_LIST_TIMEOUT`), and every
+    imported tool gets ``call_timeout`` (:data:`DEFAULT_CALL_TIMEOUT`).
     """
 
-    __slots__ = ("_client", "_label", "_make_client", "_stack")
+    __slots__ = (
+        "_client", "_connect_timeout", "_guard", "_label", "_list_timeout", "_make_client",
+        "_make_guarded", "_max_message_bytes", "_stack",
+    )
 
-    def __init__(self, make_client: Callable[[], Client], *, label: str) -> None:
+    def __init__(
+        self,
+        make_client: Callable[[], Client],
+        *,
+        label: str,
+        connect_timeout: float | None = DEFAULT_CONNECT_TIMEOUT,
+        list_timeout: float | None = DEFAULT_LIST_TIMEOUT,
+    ) -> None:
         self._make_client = make_client
+        self._make_guarded: Callable[[Guard], Client] | None = None
+        self._max_message_bytes = DEFAULT_MAX_MESSAGE_BYTES
         self._label = label
+        self._connect_timeout = _deadline("connect_timeout", connect_timeout)
+        self._list_timeout = _deadline("list_timeout", list_timeout)
         self._client: Client | None = None
+        self._guard: Guard | None = None
         self._stack: AsyncExitStack | None = None
 
     def __repr__(self) -> str:
@@ -173,6 +223,9 @@ class McpTools:
         env: Mapping[str, str] | None = None,
         cwd: str | Path | None = None,
         errlog: TextIO | None = None,
+        connect_timeout: float | None = DEFAULT_CONNECT_TIMEOUT,
+        list_timeout: float | None = DEFAULT_LIST_TIMEOUT,
+        max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
     ) -> McpTools:
         """A server started as ``command args…``, spoken to over its stdin and stdout.
 
@@ -184,10 +237,18 @@ class McpTools:
                 this process's whole environment.
             cwd: the server's working directory.
             errlog: where the server's stderr goes (default: this process's).
+            connect_timeout: seconds to start the server and complete the
+                handshake, or ``None`` for no deadline.
+            list_timeout: seconds for the whole ``tools/list``, or ``None``.
+            max_message_bytes: the longest message (one line) the server may
+                send; a longer one closes the connection, and every pending
+                request fails with ``MCP_CALL_FAILED`` saying so.
 
         Raises:
             TypeError: ``command`` is not a non-empty string or ``args`` is not
                 a sequence of strings.
+            ValueError: a timeout is not positive and finite, or
+                ``max_message_bytes`` is below 1024.
         """
         if type(command) is not str or not command:
             raise TypeError(f"command must be a non-empty str, got command={command!r}")
@@ -196,42 +257,116 @@ class McpTools:
         argv = list(args)
         extra = dict(env) if env is not None else None
 
-        def make() -> Client:
-            from mcp import Client, StdioServerParameters
-            from mcp.client.stdio import stdio_client
+        def make(guard: Guard) -> Client:
+            from mcp import Client
 
-            params = StdioServerParameters(command=command, args=argv, env=extra, cwd=cwd)
-            return Client(stdio_client(params, errlog=errlog if errlog is not None else sys.stderr))
+            transport = stdio_transport(
+                command, argv, guard, env=extra, cwd=cwd,
+                errlog=errlog if errlog is not None else sys.stderr,
+            )
+            return Client(transport)
 
         shown = " ".join([command, *argv])
-        return cls(make, label=f"MCP server `{shown}` (stdio)")
+        made = cls(
+            _unguarded, label=f"MCP server `{shown}` (stdio)",
+            connect_timeout=connect_timeout, list_timeout=list_timeout,
+        )
+        made._guarded_by(make, max_message_bytes)
+        return made
 
     @classmethod
-    def http(cls, url: str) -> McpTools:
+    def http(
+        cls,
+        url: str,
+        *,
+        connect_timeout: float | None = DEFAULT_CONNECT_TIMEOUT,
+        list_timeout: float | None = DEFAULT_LIST_TIMEOUT,
+    ) -> McpTools:
         """A server reached over streamable HTTP at ``url`` (e.g. ``http://127.0.0.1:8000/mcp``).
 
+        The SDK's HTTP transport parses the messages; the result budgets
+        (content blocks, JSON values) and the output-schema handling of
+        :meth:`stdio` apply to what it parsed, and so do the deadlines.
+
         Raises:
-            ValueError: ``url`` is not an ``http://`` or ``https://`` URL.
+            ValueError: ``url`` is not an ``http://`` or ``https://`` URL, or a
+                timeout is not positive and finite.
         """
         if type(url) is not str or not url.startswith(("http://", "https://")):
             raise ValueError(f"url must be an http:// or https:// URL, got url={url!r}")
 
-        def make() -> Client:
+        def make(guard: Guard) -> Client:
             from mcp import Client
+            from mcp.client.streamable_http import streamable_http_client
 
-            return Client(url)
+            return Client(guarded(streamable_http_client(url), guard))
 
-        return cls(make, label=f"MCP server at {url}")
+        made = cls(
+            _unguarded, label=f"MCP server at {url}",
+            connect_timeout=connect_timeout, list_timeout=list_timeout,
+        )
+        made._guarded_by(make, DEFAULT_MAX_MESSAGE_BYTES)
+        return made
+
+    def _guarded_by(self, make: Callable[[Guard], Client], max_message_bytes: int) -> None:
+        Guard(self._label, max_message_bytes=max_message_bytes)  # checks the cap now
+        self._make_guarded = make
+        self._max_message_bytes = max_message_bytes
 
     async def __aenter__(self) -> McpTools:
         if self._stack is not None:
             raise RuntimeError(f"{self!r} is already entered")
         require_sdk()
+        guard: Guard | None = None
+        if self._make_guarded is not None:
+            guard = Guard(self._label, max_message_bytes=self._max_message_bytes)
+            client = self._make_guarded(guard)
+        else:
+            client = self._make_client()
+        ready = anyio.Event()
+        closing = anyio.Event()
+        failed: list[BaseException] = []
+
+        async def own() -> None:
+            # The session lives in a task of its own, so a handshake that never
+            # ends can be abandoned by cancelling this task alone.
+            try:
+                async with client:
+                    self._client = client
+                    ready.set()
+                    await closing.wait()
+            except Exception as exc:
+                if not ready.is_set():
+                    failed.append(exc)
+            finally:
+                self._client = None
+                ready.set()
+
         stack = AsyncExitStack()
-        async with stack:
-            self._client = await stack.enter_async_context(self._make_client())
-            self._stack = stack.pop_all()
-        return self
+        try:
+            group = await stack.enter_async_context(anyio.create_task_group())
+            stack.callback(closing.set)
+            group.start_soon(own)
+            with anyio.move_on_after(_seconds(self._connect_timeout)):
+                await ready.wait()
+        except BaseException:
+            await stack.aclose()
+            raise
+        answered = ready.is_set()
+        if answered and not failed:
+            self._guard = guard
+            self._stack = stack
+            return self
+        group.cancel_scope.cancel()
+        await stack.aclose()
+        if not answered:
+            raise TimeoutError(
+                f"{self._label} did not complete the MCP handshake (initialize) within "
+                f"{self._connect_timeout:g} s (connect_timeout)"
+            )
+        if guard is not None and guard.failure is not None:
+            raise McpCallError("initialize", guard.failure)
+        raise failed[0]
 
     async def __aexit__(
         self,
@@ -241,6 +376,7 @@ class McpTools:
     ) -> None:
         stack, self._stack = self._stack, None
         self._client = None
+        self._guard = None
         if stack is None:
             return
         try:
@@ -260,17 +396,48 @@ class McpTools:
         return self._client
 
     async def _listed(self) -> list[Any]:
+        from mcp import MCPError
+        from pydantic import ValidationError
+
+        client = self.client
         tools: list[Any] = []
         cursor: str | None = None
-        for _ in range(MAX_LIST_PAGES):
-            page = await self.client.list_tools(cursor=cursor)
-            tools.extend(page.tools)
-            cursor = page.next_cursor
-            if cursor is None:
-                return tools
+        with anyio.move_on_after(_seconds(self._list_timeout)):
+            try:
+                for _ in range(MAX_LIST_PAGES):
+                    page = await client.list_tools(cursor=cursor, cache_mode="bypass")
+                    tools.extend(page.tools)
+                    cursor = page.next_cursor
+                    if cursor is None:
+                        return tools
+            except MCPError as exc:
+                raise McpCallError("tools/list", self._why(exc.error.message),
+                                   rpc_code=self._rpc_code(exc.error.code)) from None
+            except ValidationError as exc:
+                raise McpCallError(
+                    "tools/list", f"{self._label} answered with a malformed listing: {exc}"
+                ) from None
+            raise McpCallError(
+                "tools/list", f"{self._label} listed more than {MAX_LIST_PAGES} pages of tools"
+            )
         raise McpCallError(
-            "tools/list", f"{self._label} listed more than {MAX_LIST_PAGES} pages of tools"
+            "tools/list",
+            f"{self._label} did not answer tools/list within {self._list_timeout:g} s "
+            "(list_timeout)",
         )
+
+    def _why(self, message: str) -> str:
+        """The reason a request failed: the guard's, when it closed the connection."""
+        guard = self._guard
+        if guard is not None and guard.failure is not None:
+            return guard.failure
+        return message
+
+    @staticmethod
+    def _rpc_code(code: int) -> int | None:
+        from mcp_types import CONNECTION_CLOSED
+
+        return None if code in (CONNECTION_CLOSED, REFUSED_BY_CLIENT) else code
 
     async def definitions(
         self,
@@ -278,7 +445,7 @@ class McpTools:
         unsupported: Unsupported = "refuse",
         prefix: str = "",
         parallel: Parallel = "read-only",
-        call_timeout: float | None = None,
+        call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
     ) -> ImportedTools:
         """The server's tools as raw definitions, without registering them.
 
@@ -292,11 +459,20 @@ class McpTools:
                 ``"read-only"`` the tools whose annotations say
                 ``readOnlyHint: true``, ``"all"`` or ``"none"``.
             call_timeout: each tool's deadline in seconds (enforced by the
-                registry's timeout policy), or ``None``.
+                registry's timeout policy; default :data:`DEFAULT_CALL_TIMEOUT`),
+                or ``None`` for none.
+
+        A tool whose name cannot be defined (empty, or listed twice) is
+        judged with the schemas: ``"skip"`` leaves it out
+        (reported in ``skipped`` and as a warning), ``"refuse"`` raises.
 
         Raises:
             UnsupportedMcpToolsError: with ``unsupported="refuse"``, listing
                 every unsupported tool and path.
+            RegistrationError: with ``unsupported="refuse"``, a tool's name
+                cannot be registered; the message names it.
+            McpCallError: the listing failed, was refused, or did not come
+                within ``list_timeout``.
             ValueError: ``unsupported`` or ``parallel`` is not one of its values.
         """
         if unsupported not in ("refuse", "skip"):
@@ -305,9 +481,18 @@ class McpTools:
             raise ValueError(f"parallel must be 'read-only', 'all' or 'none', got {parallel=!r}")
         if type(prefix) is not str:
             raise TypeError(f"prefix must be a str, got prefix={prefix!r}")
+        timeout = _deadline("call_timeout", call_timeout)
         definitions: list[ToolDefinition] = []
         skipped: list[SkippedTool] = []
+        badly_named: list[SkippedTool] = []
+        seen: set[str] = set()
         for listed in await self._listed():
+            name = prefix + listed.name
+            fault = _name_problem(name, seen)
+            seen.add(name)
+            if fault is not None:
+                badly_named.append(SkippedTool(listed.name, (fault,)))
+                continue
             parameters = exact_rewrite(listed.input_schema)
             output = None if listed.output_schema is None else exact_rewrite(listed.output_schema)
             problems = import_problems(parameters, output)
@@ -316,13 +501,21 @@ class McpTools:
                 continue
             read_only = listed.annotations is not None and listed.annotations.read_only_hint is True
             overlaps = parallel == "all" or (parallel == "read-only" and read_only)
-            definitions.append(
-                self._definition(listed, prefix + listed.name, parameters, output,
-                                 overlaps=overlaps, timeout=call_timeout)
-            )
-        if skipped and unsupported == "refuse":
-            raise UnsupportedMcpToolsError(self._label, skipped)
-        return ImportedTools(tuple(definitions), tuple(skipped))
+            try:
+                definitions.append(
+                    self._definition(listed, name, parameters, output,
+                                     overlaps=overlaps, timeout=timeout)
+                )
+            except ValueError as exc:
+                badly_named.append(SkippedTool(listed.name, (f"cannot be defined: {exc}",)))
+        if unsupported == "refuse":
+            if badly_named:
+                raise _naming_error(self._label, badly_named)
+            if skipped:
+                raise UnsupportedMcpToolsError(self._label, skipped)
+        for tool in badly_named:
+            _warn_skipped(self._label, tool)
+        return ImportedTools(tuple(definitions), tuple(badly_named + skipped))
 
     async def register(
         self,
@@ -332,22 +525,27 @@ class McpTools:
         unsupported: Unsupported = "refuse",
         prefix: str = "",
         parallel: Parallel = "read-only",
-        call_timeout: float | None = None,
+        call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
     ) -> ImportedTools:
         """Import the server's tools into ``registry`` (for ``agent``, or globally).
 
-        Takes the arguments of :meth:`definitions`. Every tool is registered or
-        none is: a name clash undoes the ones registered before it.
+        Takes the arguments of :meth:`definitions`. A tool whose name the
+        registry already holds (in that layer) is skipped with a warning under
+        ``unsupported="skip"``; under ``"refuse"`` the import raises and
+        undoes the registrations made before it.
 
         Raises:
             UnsupportedMcpToolsError: as :meth:`definitions`.
-            RegistrationError: a tool's name is taken or reserved.
+            RegistrationError: with ``unsupported="refuse"``, a tool's name is
+                taken, reserved, empty or listed twice; the message names it.
         """
         imported = await self.definitions(
             unsupported=unsupported, prefix=prefix, parallel=parallel,
             call_timeout=call_timeout,
         )
         disposers: list[Callable[[], None]] = []
+        kept: list[ToolDefinition] = []
+        clashes: list[SkippedTool] = []
 
         def dispose() -> None:
             while disposers:
@@ -355,11 +553,20 @@ class McpTools:
 
         try:
             for definition in imported.definitions:
-                disposers.append(registry.register(definition, agent=agent))
+                try:
+                    disposers.append(registry.register(definition, agent=agent))
+                except RegistrationError as exc:
+                    clash = SkippedTool(definition.name, (f"cannot be registered: {exc}",))
+                    if unsupported == "refuse":
+                        raise _naming_error(self._label, [clash]) from None
+                    _warn_skipped(self._label, clash)
+                    clashes.append(clash)
+                else:
+                    kept.append(definition)
         except BaseException:
             dispose()
             raise
-        return ImportedTools(imported.definitions, imported.skipped, dispose)
+        return ImportedTools(tuple(kept), (*imported.skipped, *clashes), dispose)
 
     def _definition(
         self,
@@ -407,9 +614,10 @@ class McpTools:
         result = None
         with ctx.signal.cancel_scope():
             try:
-                result = await client.call_tool(remote, arguments)
+                result = await _send_call(client, remote, arguments)
             except MCPError as exc:
-                raise McpCallError(remote, exc.error.message, rpc_code=exc.error.code) from None
+                raise McpCallError(remote, self._why(exc.error.message),
+                                   rpc_code=self._rpc_code(exc.error.code)) from None
             except ValidationError as exc:
                 raise McpCallError(remote, f"the server's answer is malformed: {exc}") from None
             except RuntimeError as exc:
@@ -429,6 +637,64 @@ class McpTools:
                 remote, "the tool declares an output schema but returned no structuredContent"
             )
         return value_of(result, structured=structured)
+
+
+async def _send_call(client: Client, name: str, arguments: dict[str, Any]) -> Any:
+    """``tools/call`` through the session, without the SDK's check of ``structuredContent``.
+
+    ``Client.call_tool`` validates the result against the server's own output
+    schema with ``jsonschema``, on the event loop, at a cost the server
+    chooses (an enum of n values checked against n items costs n²). The
+    pipeline already holds the value to the imported, subset-checked schema,
+    off the loop when it is large.
+    """
+    import mcp_types
+
+    request = mcp_types.CallToolRequest(
+        params=mcp_types.CallToolRequestParams(name=name, arguments=arguments)
+    )
+    return await client.session.send_request(request, mcp_types.CallToolResult)
+
+
+def _unguarded() -> Client:
+    raise RuntimeError("this McpTools builds its client with a guard")
+
+
+def _deadline(name: str, value: float | None) -> float | None:
+    if value is None:
+        return None
+    if type(value) not in (int, float) or not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a positive finite number of seconds or None, "
+                         f"got {name}={value!r}")
+    return float(value)
+
+
+def _seconds(value: float | None) -> float:
+    return math.inf if value is None else value
+
+
+def _name_problem(name: str, seen: set[str]) -> str | None:
+    """Why a listed tool's name (with its prefix) cannot be registered, or ``None``."""
+    if not name:
+        return "the tool name is empty"
+    if name in seen:
+        return "the server lists this tool name more than once (the first one is kept)"
+    return None
+
+
+def _warn_skipped(label: str, tool: SkippedTool) -> None:
+    warnings.warn(
+        f'skipped MCP tool "{tool.name:.200}" of {label}: {"; ".join(tool.problems)}',
+        RuntimeWarning, stacklevel=3,
+    )
+
+
+def _naming_error(label: str, tools: Sequence[SkippedTool]) -> RegistrationError:
+    listed = "; ".join(f'tool "{t.name:.200}": {"; ".join(t.problems)}' for t in tools)
+    return RegistrationError(
+        f"{label} lists tools that cannot be registered ({listed}). Nothing was imported; "
+        "import the other tools with unsupported='skip' or a prefix."
+    )
 
 
 def _only(group: BaseExceptionGroup[BaseException], exc: BaseException) -> bool:

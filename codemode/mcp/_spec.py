@@ -3,21 +3,28 @@
 ``codemode run|sdk|serve-mcp --tools SPEC`` hands a spec starting with ``mcp+``
 here. The rest of a stdio spec is split the way a POSIX shell splits words
 (``mcp+stdio:python "my server.py" --flag``). Tools whose schemas are outside
-the enforced subset are left out, and each is reported on stderr with every
-offending path, so the remaining tools stay usable and nothing is loosened.
+the enforced subset, or named so they cannot be registered (``""``,
+``run_code``, a name listed twice), are left out, and each is reported on
+stderr with every offending path, so the remaining tools stay usable and
+nothing is loosened. The connection has :class:`McpTools`' default deadlines
+(handshake, ``tools/list``, each call), so a silent server ends the command
+with one ``Error:`` line instead of hanging it.
 """
 
 from __future__ import annotations
 
 import shlex
 import sys
+import warnings
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, final
 
+from .._errors import RegistrationError
 from .._loading import ToolSpecError
 from .._registry import Registry
 from ._client import McpTools
+from ._results import McpCallError
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -109,10 +116,16 @@ async def open_spec(spec: McpSpec, *, mode: Mode = "code") -> AsyncIterator[Regi
         raise ToolSpecError(f"{connection.label} could not be reached: {_reason(exc)}") from None
     try:
         registry = Registry(mode=mode)
-        imported = await connection.register(registry, unsupported="skip")
+        try:
+            with warnings.catch_warnings():
+                # Each skipped tool is reported below, once, on stderr.
+                warnings.simplefilter("ignore", RuntimeWarning)
+                imported = await connection.register(registry, unsupported="skip")
+        except (McpCallError, RegistrationError) as exc:
+            raise ToolSpecError(str(exc)) from None
         for skipped in imported.skipped:
             for problem in skipped.problems:
-                print(f'skipped MCP tool "{skipped.name}": {problem}', file=sys.stderr)
+                print(f'skipped MCP tool "{skipped.name:.200}": {problem}', file=sys.stderr)
         if not imported.definitions:
             raise ToolSpecError(f"{connection.label} offers no tool that can be imported")
         yield registry
