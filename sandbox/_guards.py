@@ -265,6 +265,11 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # the write guard, so the writing ones (and the stepping ones) are only
         # read from the program's own classes.
         _refuse_underscore(name)
+    if type(obj) is super and (name == "__init__" or name in _PROGRAM_ONLY_DUNDERS):
+        # super() binds what it finds to its object: a constructor, a writing or a
+        # stepping special method would run on it, so it must be one the program
+        # may change (super().__init__() in the program's own class: its own self).
+        guarded_write(obj.__self__)  # type: ignore[attr-defined]
     value = _plain_getattr(obj, name, default)
     if name in _CHAINED and issubclass(type(value), BaseException):
         return caught(value)

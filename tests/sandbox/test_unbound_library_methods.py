@@ -296,6 +296,8 @@ async def test_in_the_child_a_class_type_reveals_refuses_a_foreign_self() -> Non
         "Exception.__init__(caught, 'changed')",
         "object.__init__(calendar.Calendar())",
         "super(Mine, Mine).__init__(caught, 'changed')",
+        "super(ValueError, caught).__init__('changed')",
+        "super(Exception, caught).__init__('changed')",
     ],
 )
 def test_a_library_constructor_does_not_change_an_object_the_program_did_not_make(
@@ -329,3 +331,15 @@ def test_a_constructor_of_a_base_still_sets_up_the_programs_own_objects() -> Non
         "return [str(Failure('m', 2)), Failure('m', 2).code, dict(Table(x=1)),"
         " type(Child()).__name__, plain]"
     ) == ["m", 2, {"x": 1}, "Child", {"a": 1}]
+
+
+def test_super_over_the_programs_own_objects_keeps_its_special_methods() -> None:
+    # super() over an object binds to it: allowed where the program may change it.
+    assert run_ok(
+        "class Box(dict):\n    def __setitem__(self, k, v):\n"
+        "        super().__setitem__(k, v * 2)\n"
+        "class Items(list):\n    pass\n"
+        "box = Box()\nbox['a'] = 2\nitems = Items([1])\n"
+        "super(Items, items).__iadd__([2])\nsuper(Box, box).__init__(b=3)\n"
+        "return [box['a'], box['b'], list(items)]"
+    ) == [4, 3, [1, 2]]
