@@ -778,24 +778,49 @@ def reveal_class(cls: type) -> type:
     return cls
 
 
+#: The code of the wrappers :func:`result_checked` and :func:`self_checked` make:
+#: a member already wrapped by a sweep that was cut short is not wrapped again.
+_WRAPPER_CODES: Final = frozenset(
+    {result_checked(len, "len").__code__, self_checked(len, object).__code__}
+)
+
+
+def _wrapped(function: object) -> bool:
+    return getattr(function, "__code__", None) in _WRAPPER_CODES
+
+
 def _sweep(roots: Iterable[type]) -> None:
+    """Make the public Python members of ``roots`` and their bases check their self.
+
+    A class is recorded as swept only once every member is replaced. The
+    program chooses how deep its stack is when it makes a class be swept, so
+    a ``RecursionError`` (or ``MemoryError``) can cut the work short anywhere:
+    a class cut short stays unrecorded, and the reveal that swept it raises, so
+    the program never holds a class half swept; the next reveal finishes the
+    work (members already wrapped are left as they are).
+    """
     for root in roots:
         for cls in root.__mro__:
             if cls in _swept or cls.__module__ == "builtins" or cls in _program_classes:
                 continue
-            _swept.add(cls)
             for name, value in list(vars(cls).items()):
                 if name[:1] == "_":
                     continue
                 try:
                     if type(value) is types.FunctionType:
                         setattr(cls, name, _SelfChecked(value, cls))
-                    elif type(value) is property:
+                    elif type(value) is property and not all(
+                        part is None or _wrapped(part)
+                        for part in (value.fget, value.fset, value.fdel)
+                    ):
                         setattr(cls, name, _checked_property(value, cls))
-                    elif type(value) in (classmethod, staticmethod) and (
-                        type(value.__func__) is types.FunctionType
+                    elif (
+                        type(value) in (classmethod, staticmethod)
+                        and type(value.__func__) is types.FunctionType
+                        and not _wrapped(value.__func__)
                     ):
                         where = f"{cls.__qualname__}.{name}"
                         setattr(cls, name, type(value)(result_checked(value.__func__, where)))
                 except (TypeError, AttributeError):
                     continue  # a class that refuses changes (C types, frozen classes)
+            _swept.add(cls)

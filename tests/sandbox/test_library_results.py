@@ -336,3 +336,56 @@ def test_an_exit_method_keeps_its_behaviour_for_the_programs_own_exceptions() ->
         "async with AsyncQuiet():\n    raise KeyError('k')\n"
         "return list(q.seen)"
     ) == ["ValueError", "no"]
+
+
+class _ThreeMethods:
+    """A library class whose sweep a test cuts short."""
+
+    def first(self) -> object:
+        return 1
+
+    def second(self) -> object:
+        return 2
+
+    @property
+    def third(self) -> object:
+        return 3
+
+    @classmethod
+    def fourth(cls) -> object:
+        return 4
+
+
+def test_a_sweep_cut_short_leaves_the_class_unrecorded_and_the_next_finishes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A program chooses its stack's depth: a RecursionError can stop a sweep after
+    # any member. A class half swept must never count as swept (rule 7).
+    for name in ("first", "second", "third", "fourth"):
+        monkeypatch.setattr(_ThreeMethods, name, vars(_ThreeMethods)[name])  # restored after
+    monkeypatch.setattr(_classes, "_swept", set())
+    real = _classes._SelfChecked
+    made: list[object] = []
+
+    def cut_short(function: Any, owner: type) -> object:
+        if made:
+            raise RecursionError("maximum recursion depth exceeded")
+        made.append(function)
+        return real(function, owner)
+
+    monkeypatch.setattr(_classes, "_SelfChecked", cut_short)
+    with pytest.raises(RecursionError):
+        _classes._sweep((_ThreeMethods,))
+    assert _ThreeMethods not in _classes._swept
+    monkeypatch.setattr(_classes, "_SelfChecked", real)
+    _classes._sweep((_ThreeMethods,))
+    assert _ThreeMethods in _classes._swept
+    members = vars(_ThreeMethods)
+    assert all(type(members[name]) is real for name in ("first", "second"))
+    assert _classes._wrapped(members["third"].fget)
+    assert _classes._wrapped(members["fourth"].__func__)
+    # Swept again, nothing is wrapped twice.
+    before = dict(members)
+    _classes._swept.discard(_ThreeMethods)
+    _classes._sweep((_ThreeMethods,))
+    assert all(vars(_ThreeMethods)[name] is before[name] for name in before if name[:1] != "_")
