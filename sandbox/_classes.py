@@ -59,6 +59,7 @@ __all__ = [
     "VISIBLE_CLASSES",
     "adopting_base",
     "build_class",
+    "building",
     "check_new_class",
     "handed_out",
     "hidden_class",
@@ -272,14 +273,28 @@ _program_classes: set[type] = set()
 _ADOPTING: set[type] = set()
 
 
+#: How many class statements (or functional enums) are being made right now.
+#: While one is, a subclass of an adopting façade class counts as the
+#: program's before it is registered: enum's metaclass runs the program's
+#: ``__init__`` on the members while it makes the class. Outside, only a
+#: registered class does, so a class whose making failed (a member's
+#: ``__init__`` kept one member, a later one raised) is never the program's.
+#: A list, so that other modules change it in place: a ``finally`` that only
+#: stores an int cannot be cut short by the program's stack depth.
+building: list[int] = [0]
+
+
 def is_program_class(cls: object) -> bool:
     """Whether ``cls`` is a class the program created (and that passed the checks)."""
     if not isinstance(cls, type):
         return False
     if cls in _program_classes:
         return True
-    return bool(_ADOPTING) and cls not in _ADOPTING and any(
-        base in _ADOPTING for base in cls.__mro__
+    return (
+        building[0] > 0
+        and bool(_ADOPTING)
+        and cls not in _ADOPTING
+        and any(base in _ADOPTING for base in cls.__mro__)
     )
 
 
@@ -376,18 +391,19 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
     # Every resolved base is a class now (_check_base refuses anything else),
     # so the interpreter finds no __mro_entries__ left to call.
     metaclass = _Resolved(_most_derived_metaclass(resolved), None if resolved is bases else bases)
-    cls: type = builtins.__build_class__(func, name, *resolved, metaclass=metaclass, **keywords)
-    if not isinstance(cls, type):
-        raise TypeError(f"the class statement for {name!r} did not make a class")
-    for method_name, method in list(vars(cls).items()):
-        if method_name in _SHIELDED_METHODS:
-            type.__setattr__(cls, method_name, _shielded(method_name, method))
-        elif method_name in _EXIT_METHODS:
-            type.__setattr__(cls, method_name, _revealing_exit(method_name, method))
-    # The program's top level is the body of a function (MAIN_NAME): its
-    # classes print as a script's do (`Point(x=1)`, not `...<locals>.Point`).
-    type.__setattr__(cls, "__qualname__", cls.__qualname__.removeprefix(_MAIN_LOCALS))
-    return register_program_class(cls)
+    building[0] += 1
+    try:
+        cls: type = builtins.__build_class__(
+            func, name, *resolved, metaclass=metaclass, **keywords
+        )
+        if not isinstance(cls, type):
+            raise TypeError(f"the class statement for {name!r} did not make a class")
+        # The program's top level is the body of a function (MAIN_NAME): its
+        # classes print as a script's do (`Point(x=1)`, not `...<locals>.Point`).
+        type.__setattr__(cls, "__qualname__", cls.__qualname__.removeprefix(_MAIN_LOCALS))
+        return register_program_class(cls)
+    finally:
+        building[0] -= 1
 
 
 _MAIN_LOCALS: Final = f"{MAIN_NAME}.<locals>."
@@ -691,6 +707,14 @@ class _Resolved:
     ) -> Any:
         if self._orig_bases is not None:
             namespace["__orig_bases__"] = self._orig_bases
+        # The special methods are wrapped (rules 8 and 9) before the class
+        # exists: an enum's metaclass runs the program's __init__ on its members
+        # while it makes the class, and a member's __eq__ must be shielded then.
+        for key in list(namespace.keys()):
+            if key in _SHIELDED_METHODS:
+                namespace[key] = _shielded(key, namespace[key])
+            elif key in _EXIT_METHODS:
+                namespace[key] = _revealing_exit(key, namespace[key])
         return self._metaclass(name, bases, namespace, **keywords)
 
 

@@ -473,3 +473,49 @@ def test_an_aliased_comparison_is_shielded_like_a_defined_one() -> None:
 def test_special_method_aliases_take_only_the_programs_own_methods(body: str, needle: str) -> None:
     errors = compile_errors(f"class A:\n{body}return 1")
     assert any(needle in error for error in errors), errors
+
+
+def _shielded_eq(member: object) -> bool:
+    """Host-side probe: whether the class of ``member`` has its ``__eq__`` wrapped (rule 8)."""
+    from sandbox import _classes
+
+    method = type(member).__dict__["__eq__"]
+    return method.__code__ is _classes._shielded("__eq__", lambda a, b: True).__code__
+
+
+def _counts_as_the_programs(member: object) -> bool:
+    from sandbox import _classes
+
+    return _classes.is_program_class(type(member))
+
+
+def test_an_enums_special_methods_are_shielded_while_its_members_are_made() -> None:
+    # The enum metaclass runs each member's __init__ while it makes the class:
+    # a comparison there already meets the shield (rule 8).
+    assert run_ok(
+        "import enum\nseen = []\n"
+        "class Colour(enum.Enum):\n    RED = 1\n"
+        "    def __init__(self, value):\n        seen.append(probe(self))\n"
+        "    def __eq__(self, other):\n        return self is other\n"
+        "    def __hash__(self):\n        return 1\n"
+        "return seen",
+        bindings={"probe": _shielded_eq},
+    ) == [True]
+
+
+def test_an_enum_whose_making_failed_is_never_the_programs() -> None:
+    # A member's __init__ keeps the first member, the second raises: the class
+    # the kept member belongs to was never checked, and must not count as the
+    # program's (hidden, refused as a base, never written).
+    assert run_ok(
+        "import enum\nkept = []\n"
+        "try:\n"
+        "    class Colour(enum.Enum):\n        RED = 1\n        BLUE = 2\n"
+        "        def __init__(self, value):\n"
+        "            if kept:\n                raise ValueError('stop')\n"
+        "            kept.append(self)\n"
+        "except ValueError:\n    pass\n"
+        "class Fine(enum.Enum):\n    ONE = 1\n"
+        "return [probe(kept[0]), probe(Fine.ONE)]",
+        bindings={"probe": _counts_as_the_programs},
+    ) == [False, True]
