@@ -67,6 +67,7 @@ __all__ = [
     "install_program_module",
     "is_program_class",
     "is_program_function",
+    "is_recorded_program_class",
     "readable_field_name",
     "real_mro",
     "register_program_class",
@@ -296,6 +297,11 @@ def is_program_class(cls: object) -> bool:
         and cls not in _ADOPTING
         and any(base in _ADOPTING for base in cls.__mro__)
     )
+
+
+def is_recorded_program_class(cls: type) -> bool:
+    """Whether ``cls`` is in the program's record: its class for good."""
+    return cls in _program_classes
 
 
 def is_program_function(function: object) -> bool:

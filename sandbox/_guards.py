@@ -44,6 +44,7 @@ from ._classes import (
     caught,
     is_program_class,
     is_program_function,
+    is_recorded_program_class,
     real_mro,
     reveal_class,
     self_checked,
@@ -598,7 +599,10 @@ def guarded_write(obj: Any) -> Any:
 def _checked_write(obj: Any) -> Any:
     cls = type(obj)
     if is_program_class(cls):
-        _known_writable.add(cls)
+        if is_recorded_program_class(cls):
+            # Cached only for good: an enum class counts as the program's while
+            # a class is being made, which may end without it ever being recorded.
+            _known_writable.add(cls)
         return obj
     if is_program_class(obj) or isinstance(obj, dict | list | collections.deque):
         return obj

@@ -519,3 +519,21 @@ def test_an_enum_whose_making_failed_is_never_the_programs() -> None:
         "return [probe(kept[0]), probe(Fine.ONE)]",
         bindings={"probe": _counts_as_the_programs},
     ) == [False, True]
+
+
+def test_a_write_allowed_while_a_class_is_made_is_not_cached_for_later() -> None:
+    # Inside any class body an enum subclass counts as the program's; one whose
+    # making failed must not stay writable once that body has ended.
+    assert run_ok(
+        "import enum\nkept = []\n"
+        "def make():\n"
+        "    class Spy(enum.Enum):\n        A = 1\n        B = 2\n"
+        "        def __init__(self, value):\n            kept.append(self)\n"
+        "            if value == 2:\n                raise ValueError('stop')\n"
+        "try:\n    make()\nexcept ValueError:\n    pass\n"
+        "out = []\n"
+        "class Window:\n    kept[0].inside = 1\n"
+        "try:\n    kept[0].after = 2\n    out.append('written')\n"
+        "except TypeError:\n    out.append('refused')\n"
+        "return out"
+    ) == ["refused"]
