@@ -59,8 +59,8 @@ __all__ = [
     "VISIBLE_CLASSES",
     "adopting_base",
     "build_class",
-    "building",
     "check_new_class",
+    "classes_being_made",
     "handed_out",
     "hidden_class",
     "inert_base",
@@ -282,7 +282,7 @@ _ADOPTING: set[type] = set()
 #: ``__init__`` kept one member, a later one raised) is never the program's.
 #: A list, so that other modules change it in place: a ``finally`` that only
 #: stores an int cannot be cut short by the program's stack depth.
-building: list[int] = [0]
+classes_being_made: list[int] = [0]
 
 
 def is_program_class(cls: object) -> bool:
@@ -292,7 +292,7 @@ def is_program_class(cls: object) -> bool:
     if cls in _program_classes:
         return True
     return (
-        building[0] > 0
+        classes_being_made[0] > 0
         and bool(_ADOPTING)
         and cls not in _ADOPTING
         and any(base in _ADOPTING for base in cls.__mro__)
@@ -397,7 +397,7 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
     # Every resolved base is a class now (_check_base refuses anything else),
     # so the interpreter finds no __mro_entries__ left to call.
     metaclass = _Resolved(_most_derived_metaclass(resolved), None if resolved is bases else bases)
-    building[0] += 1
+    classes_being_made[0] += 1
     try:
         cls: type = builtins.__build_class__(
             func, name, *resolved, metaclass=metaclass, **keywords
@@ -409,7 +409,7 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
         type.__setattr__(cls, "__qualname__", cls.__qualname__.removeprefix(_MAIN_LOCALS))
         return register_program_class(cls)
     finally:
-        building[0] -= 1
+        classes_being_made[0] -= 1
 
 
 _MAIN_LOCALS: Final = f"{MAIN_NAME}.<locals>."

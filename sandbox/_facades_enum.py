@@ -15,7 +15,7 @@ from typing import Any
 from ._classes import (
     MODEL_MODULE,
     adopting_base,
-    building,
+    classes_being_made,
     inert_base,
     register_program_class,
 )
@@ -88,14 +88,14 @@ class _CheckedEnumType(enum.EnumType):
         # module= and qualname= given, so enum does not look them up in the
         # caller's frame (sys._getframe).
         create: Any = super().__call__
-        building[0] += 1  # its members' making counts as the program's (see building)
+        classes_being_made[0] += 1  # its members are made as the program's, see there
         try:
             created: type = create(
                 value, _checked_names(names), module=MODEL_MODULE, qualname=value, start=start
             )
             return register_program_class(created)
         finally:
-            building[0] -= 1
+            classes_being_made[0] -= 1
 
 
 _REASON = "the enum façade: member names come from the class body (compiler-checked)"
