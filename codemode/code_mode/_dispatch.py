@@ -50,7 +50,7 @@ import anyio
 import anyio.abc
 import anyio.to_thread
 
-from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes, materialize
+from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import ToolCallFailed
 
 from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED
@@ -64,7 +64,7 @@ from .._log import (
     encode_arguments,
     forget_arguments,
 )
-from .._offload import INLINE_NODES, sized
+from .._offload import fits_inline, sized
 from .._results import (
     ContentBlock,
     ContextMessage,
@@ -323,7 +323,7 @@ class SubDispatcher:
         are left to :meth:`call_tool`, which copies them in a thread.
         """
         if self._log is None:
-            if exceeds_nodes(args, INLINE_NODES):
+            if not fits_inline(args):
                 return False
             floor = 0
         else:
