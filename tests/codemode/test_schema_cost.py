@@ -12,6 +12,7 @@ thread stops once nobody waits for it.
 
 from __future__ import annotations
 
+import json
 import threading
 from typing import TYPE_CHECKING
 
@@ -34,7 +35,7 @@ from codemode._schema import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Iterator, Mapping
 
 ENUM_SIZES = (10, 100, 1000)
 #: Scalar comparisons and key computations one item may cost, whatever E.
@@ -107,6 +108,172 @@ def test_a_frozen_schema_builds_its_enum_lookup_once(steps: list[int]) -> None:
     validate(schema, {"tags": ["nope"]})
     # Not 1000 per call: the keys are kept with the frozen node.
     assert steps[0] <= 2 * STEPS_PER_ITEM
+
+
+# --- objects: linear in the item, however many properties are declared ------------------
+
+PROPERTY_COUNTS = (10, 100, 1000)
+
+
+class CountedProperties(dict[str, object]):
+    """A schema's ``properties`` that counts every lookup and every entry walked."""
+
+    def __init__(self, entries: dict[str, object], counter: list[int]) -> None:
+        super().__init__(entries)
+        self.counter = counter
+
+    def __contains__(self, key: object) -> bool:
+        self.counter[0] += 1
+        return super().__contains__(key)
+
+    def __getitem__(self, key: str) -> object:
+        self.counter[0] += 1
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: object = None) -> object:
+        self.counter[0] += 1
+        return super().get(key, default)
+
+    def __iter__(self) -> Iterator[str]:
+        for key in super().__iter__():
+            self.counter[0] += 1
+            yield key
+
+    def items(self) -> Iterator[tuple[str, object]]:  # type: ignore[override]
+        for entry in super().items():
+            self.counter[0] += 1
+            yield entry
+
+
+class CountedNames(list[str]):
+    """A schema's ``required`` that counts every name walked."""
+
+    def __init__(self, names: list[str], counter: list[int]) -> None:
+        super().__init__(names)
+        self.counter = counter
+
+    def __iter__(self) -> Iterator[str]:
+        for name in super().__iter__():
+            self.counter[0] += 1
+            yield name
+
+
+def wide_object_schema(size: int, counter: list[int], *, required: int) -> dict[str, object]:
+    names = [f"p{i:04d}" for i in range(size)]
+    return {
+        "type": "object",
+        "properties": {
+            "rows": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": CountedProperties(
+                        {name: {"type": "integer"} for name in names}, counter
+                    ),
+                    "required": CountedNames(names[:required], counter),
+                },
+            }
+        },
+    }
+
+
+def object_steps_per_item(counter: list[int], schema: dict[str, object], row: object) -> float:
+    """Lookups in ``properties`` and ``required`` that one more row costs (n against 2n rows)."""
+    counts = []
+    for rows in (200, 400):
+        counter[0] = 0
+        validate(schema, {"rows": [row] * rows})
+        counts.append(counter[0])
+    return (counts[1] - counts[0]) / 200
+
+
+@pytest.mark.parametrize(
+    ("row", "required"),
+    [({}, 0), ({"p0001": 1}, 0), ({"p0001": "x"}, 0), ({"zz": 1}, 0), ({}, 3), ({"p0000": 1}, 2)],
+    ids=["empty", "one-declared", "one-wrong", "one-undeclared", "missing-required",
+         "one-of-two-required"],
+)
+def test_work_per_object_does_not_grow_with_the_declared_properties(
+    row: dict[str, object], required: int
+) -> None:
+    # 200,000 empty objects against 1,000 optional properties were 200 million
+    # lookups: each object walked every declared name.
+    counter = [0]
+    per_item = {
+        size: object_steps_per_item(
+            counter, wide_object_schema(size, counter, required=required), row
+        )
+        for size in PROPERTY_COUNTS
+    }
+    # A row of k keys costs a few lookups per key and per required name.
+    assert max(per_item.values()) <= 4 * (len(row) + required) + 2, per_item
+    assert per_item[PROPERTY_COUNTS[-1]] == per_item[PROPERTY_COUNTS[0]], per_item
+
+
+def reference_object_violations(
+    properties: dict[str, str], required: list[str], closed: bool, item: dict[str, object]
+) -> list[str]:
+    """Every violation of a flat object, in document order, by walking the whole schema."""
+    found = [f"missing required property {json.dumps(name)} - at `$`"
+             for name in required if name not in item]
+    if closed:
+        found += [f"property {json.dumps(key)} is not allowed (additionalProperties is false)"
+                  " - at `$`" for key in item if key not in properties]
+    for name, type_name in properties.items():
+        if name in item and not isinstance(item[name], int if type_name == "integer" else str):
+            got = "string" if isinstance(item[name], str) else "integer"
+            found.append(f"Expected `{type_name}`, got `{got}` - at `$.{name}`")
+    return found
+
+
+_NAMES = st.sampled_from([f"k{i}" for i in range(40)])
+
+
+@given(
+    st.dictionaries(_NAMES, st.sampled_from(["integer", "string"]), max_size=40),
+    st.data(),
+    st.booleans(),
+    st.dictionaries(_NAMES, st.one_of(st.integers(0, 3), st.sampled_from(["a", "b"])),
+                    max_size=6),
+)
+def test_an_object_s_violations_are_those_of_the_whole_walk(
+    properties: dict[str, str], data: st.DataObject, closed: bool, item: dict[str, object]
+) -> None:
+    # Items with fewer keys than the schema declares (or requires) are looked up
+    # from their own keys; the violations, their order and their count stay
+    # those of walking every declared name.
+    required = data.draw(st.lists(st.sampled_from(sorted(properties)), unique=True)
+                         if properties else st.just([]))
+    schema: dict[str, object] = {
+        "type": "object",
+        "properties": {name: {"type": type_name} for name, type_name in properties.items()},
+        "required": required,
+        "additionalProperties": not closed,
+    }
+    assert schema_problems(schema) == []
+    expected = reference_object_violations(properties, required, closed, item)
+    found = validate(schema, item)
+    assert found.lines()[: len(found)] == expected[: len(found)]
+    assert len(found) + found.unlisted == len(expected)
+    assert (found == []) is (expected == [])
+
+
+def test_missing_names_past_the_described_ones_are_counted() -> None:
+    names = [f"k{i:02d}" for i in range(30)]
+    schema = {
+        "type": "object",
+        "properties": {name: {"type": "integer"} for name in names},
+        "required": names,
+    }
+    found = validate(schema, {"k00": 1})
+    assert [v.message for v in found] == [
+        f'missing required property "{name}"' for name in names[1:21]
+    ]
+    assert found.unlisted == 9
+    # Across several objects too: the second one's are all counted.
+    found = validate({"type": "array", "items": schema}, [{"k00": 1}, {}])
+    assert len(found) == 20
+    assert found.unlisted == 9 + 30
 
 
 # --- the O(1) membership is the linear scan ---------------------------------------------
