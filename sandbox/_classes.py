@@ -822,15 +822,17 @@ def _wrapped(function: object) -> bool:
 def _sweep(roots: Iterable[type]) -> None:
     """Make the public Python members of ``roots`` and their bases check their self.
 
-    A class is recorded as swept only once every member is replaced. The
-    program chooses how deep its stack is when it makes a class be swept, so
-    a ``RecursionError`` (or ``MemoryError``) can cut the work short anywhere:
-    a class cut short stays unrecorded, and the reveal that swept it raises, so
-    the program never holds a class half swept; the next reveal finishes the
-    work (members already wrapped are left as they are).
+    A class is recorded as swept only once every member of it and of its
+    bases is replaced: the bases are swept first. The program chooses how deep
+    its stack is when it makes a class be swept, so a ``RecursionError`` (or
+    ``MemoryError``) can cut the work short anywhere: a class cut short stays
+    unrecorded, and so does every class derived from it, and the reveal that
+    swept it raises, so the program never holds a class half swept (with a raw
+    method it inherits); the next reveal finishes the work (members already
+    wrapped are left as they are).
     """
     for root in roots:
-        for cls in root.__mro__:
+        for cls in reversed(root.__mro__):
             if cls in _swept or cls.__module__ == "builtins" or cls in _program_classes:
                 continue
             for name, value in list(vars(cls).items()):

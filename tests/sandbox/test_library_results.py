@@ -15,6 +15,7 @@ as the value or as an item of an exact tuple, list, set or dict, is refused.
 from __future__ import annotations
 
 import abc
+import contextlib
 import types
 from typing import TYPE_CHECKING, Any, cast
 
@@ -389,3 +390,62 @@ def test_a_sweep_cut_short_leaves_the_class_unrecorded_and_the_next_finishes_it(
     _classes._swept.discard(_ThreeMethods)
     _classes._sweep((_ThreeMethods,))
     assert all(vars(_ThreeMethods)[name] is before[name] for name in before if name[:1] != "_")
+
+
+class _Base:
+    """A library base class, swept through a subclass a test cuts short."""
+
+    def inherited(self) -> object:
+        return 1
+
+    def also_inherited(self) -> object:
+        return 2
+
+
+class _Derived(_Base):
+    def own(self) -> object:
+        return 3
+
+
+_SELF_CHECKED = _classes._SelfChecked
+
+
+def _fully_swept(cls: type) -> bool:
+    return all(
+        type(value) is _SELF_CHECKED
+        for klass in cls.__mro__[:-1]
+        for name, value in vars(klass).items()
+        if name[:1] != "_"
+    )
+
+
+@pytest.mark.parametrize("cut_after", range(4))
+def test_a_class_counts_as_swept_only_once_its_bases_are(
+    monkeypatch: pytest.MonkeyPatch, cut_after: int
+) -> None:
+    # The cut may come at any member of any class in the MRO: whichever class
+    # is then recorded as swept has every inherited member checked too, so
+    # reveal_class never hands out a class whose base still has raw methods.
+    for library_class in (_Base, _Derived):
+        for name, value in list(vars(library_class).items()):
+            if name[:1] != "_":
+                monkeypatch.setattr(library_class, name, value)  # restored after
+    monkeypatch.setattr(_classes, "_swept", set())
+    real = _classes._SelfChecked
+    made: list[object] = []
+
+    def cut_short(function: Any, owner: type) -> object:
+        if len(made) == cut_after:
+            raise RecursionError("maximum recursion depth exceeded")
+        made.append(function)
+        return real(function, owner)
+
+    monkeypatch.setattr(_classes, "_SelfChecked", cut_short)
+    with contextlib.suppress(RecursionError):
+        _classes._sweep((_Derived,))
+    for swept in _classes._swept:
+        assert _fully_swept(swept), (swept, cut_after)
+    monkeypatch.setattr(_classes, "_SelfChecked", real)
+    _classes._sweep((_Derived,))
+    assert _Derived in _classes._swept
+    assert _fully_swept(_Derived)
