@@ -36,6 +36,7 @@ import collections.abc
 import dataclasses
 import datetime
 import decimal
+import itertools
 import json
 import keyword
 import re
@@ -418,9 +419,11 @@ _MAIN_LOCALS: Final = f"{MAIN_NAME}.<locals>."
 #: Special methods that native and library code call with operands of its own:
 #: comparisons (a dict or cache lookup compares a program key with the keys it
 #: holds, ``typing``'s aliases compare their origins), the binary operators and
-#: their reflections, and item access. See :func:`_shielded`.
-_ITEM_METHODS: Final = frozenset({"__contains__", "__getitem__", "__setitem__", "__delitem__"})
-_SHIELDED_METHODS: Final = _ITEM_METHODS | frozenset(
+#: their reflections, which answer ``NotImplemented`` to an operand they do not
+#: take; and item access, ``__missing__`` (dict's own lookup with the key it was
+#: given) and ``__round__``, which refuse it. See :func:`_shielded`; the
+#: context-manager exits are checked by :func:`check_exit_details` instead.
+_OPERATOR_METHODS: Final = frozenset(
     {f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge")}
     | {
         f"__{prefix}{op}__"
@@ -429,6 +432,24 @@ _SHIELDED_METHODS: Final = _ITEM_METHODS | frozenset(
             "lshift", "rshift", "and", "xor", "or",
         )
         for prefix in ("", "r", "i")
+    }
+)
+_SHIELDED_METHODS: Final = _OPERATOR_METHODS | frozenset(
+    {"__contains__", "__getitem__", "__setitem__", "__delitem__", "__missing__", "__round__"}
+)
+#: Special methods library code calls as it calls a function the program gives
+#: it, with values it computes from what it was given, never with keys of its
+#: own state: a constructor (``type(x)(...)``) and ``__call__`` (a callback;
+#: a plain function in its place would get the same values). Not shielded: the
+#: shield would cost every object the program makes a third of a microsecond.
+CALLBACK_METHODS: Final = frozenset({"__init__", "__call__"})
+#: The special methods a program may define that take no operand: nothing to shield.
+NO_OPERAND_METHODS: Final = frozenset(
+    {
+        "__post_init__", "__repr__", "__str__", "__hash__", "__bool__", "__len__", "__iter__",
+        "__reversed__", "__next__", "__aiter__", "__anext__", "__enter__", "__aenter__",
+        "__await__", "__neg__", "__pos__", "__abs__", "__invert__", "__int__", "__float__",
+        "__index__",
     }
 )
 
@@ -606,24 +627,100 @@ def _shielded(name: str, method: Any) -> Any:
     A comparison or operator a library evaluates with an operand of its own
     calls the program's method with it: a key the C dict compares while
     looking up a colliding program key, the origin of a typing alias (the real
-    ``type`` for ``typing.Type``). Given a hidden class (:func:`hidden_class`),
+    ``type`` for ``typing.Type``), a cache key that is a tuple of classes. Given
+    an argument that is or holds a hidden class (:func:`holds_hidden_class`),
     the shield answers ``NotImplemented`` for an operator - Python then falls
     back as for any operand the method does not handle - and raises
-    ``TypeError`` for item access, without calling the program's code.
+    ``TypeError`` for any other method, without calling the program's code.
     """
+    operator = name in _OPERATOR_METHODS
+    plain = type(method) is types.FunctionType
     binds = hasattr(type(method), "__get__")
-    item = name in _ITEM_METHODS
 
+    def refused(arg: object) -> bool:
+        if holds_hidden_class(arg, name):
+            if operator:
+                return True
+            raise TypeError(f"{name} of a program class got a class run_code hides")
+        return False
+
+    # Only a class or a container can be or hold a hidden class: one type test
+    # per argument on the common path (these wrap the program's hottest methods).
     def special(self: object, /, *args: object) -> Any:
         for arg in args:
-            if hidden_class(arg):
-                if item:
-                    raise TypeError(f"{name} of a program class got a class run_code hides")
+            if issubclass(type(arg), _CLASS_OR_CONTAINER) and refused(arg):
                 return NotImplemented
+        if plain:
+            return method(self, *args)
         target = method.__get__(self, type(self)) if binds else method
         return target(*args)
 
-    return _named_like(special, name, method)
+    def special_with_keywords(self: object, /, *args: object, **keywords: object) -> Any:
+        for arg in (*args, *keywords.values()):
+            if issubclass(type(arg), _CLASS_OR_CONTAINER) and refused(arg):
+                return NotImplemented
+        if plain:
+            return method(self, *args, **keywords)
+        target = method.__get__(self, type(self)) if binds else method
+        return target(*args, **keywords)
+
+    return _named_like(special_with_keywords if name in _KEYWORD_METHODS else special, name, method)
+
+
+#: The most values :func:`holds_hidden_class` looks at in one argument.
+SHIELD_LIMIT: Final = 100_000
+#: Containers whose items the shield looks at, read with their base type's own
+#: methods, so a program subclass's ``__iter__`` never runs in the check.
+_CONTAINER_ITEMS: Final[tuple[tuple[type, Callable[[Any], Iterable[object]]], ...]] = (
+    (tuple, tuple.__iter__),
+    (list, list.__iter__),
+    (dict, lambda d: itertools.chain(dict.keys(d), dict.values(d))),
+    (set, set.__iter__),
+    (frozenset, frozenset.__iter__),
+)
+_CONTAINERS: Final = tuple(kind for kind, _ in _CONTAINER_ITEMS)
+_CLASS_OR_CONTAINER: Final = (type, *_CONTAINERS)
+#: The shielded methods that may be called with keyword arguments.
+_KEYWORD_METHODS: Final = frozenset({"__round__"})
+
+
+def _native_items(container: object) -> Iterable[object]:
+    for kind, items in _CONTAINER_ITEMS:
+        if issubclass(type(container), kind):
+            return items(container)
+    return ()
+
+
+def holds_hidden_class(value: object, where: str) -> bool:
+    """Whether ``value`` is a hidden class, or holds one in tuples, lists, dicts or sets.
+
+    At any depth: typing's cache keys are tuples of classes, nested
+    (``(Union, (TracebackType, NoneType))``). Exact or subclassed containers
+    alike, read natively. More than :data:`SHIELD_LIMIT` values are refused
+    with a ``TypeError`` rather than handed over unchecked.
+    """
+    if not issubclass(type(value), _CONTAINERS):
+        return hidden_class(value)
+    pending: list[object] = [value]
+    seen: set[int] = set()
+    looked_at = 0
+    while pending:
+        container = pending.pop()
+        if id(container) in seen:
+            continue
+        seen.add(id(container))
+        for item in _native_items(container):
+            looked_at += 1
+            if looked_at > SHIELD_LIMIT:
+                raise TypeError(
+                    f"{where} of a program class got an argument of more than {SHIELD_LIMIT} "
+                    "values, too many to check before the program's code may see it"
+                )
+            if issubclass(type(item), _CONTAINERS):
+                pending.append(item)
+            elif hidden_class(item):
+                return True
+    return False
 
 
 def _named_like(special: Any, name: str, method: Any) -> Any:

@@ -7,11 +7,20 @@ machinery on the program's objects, or make a class factory).
 
 from __future__ import annotations
 
+import types
+import typing
+from typing import TYPE_CHECKING
+
 import pytest
 
+from sandbox import _classes
 from sandbox._classes import INERT_BASES, check_new_class, is_program_class, register_program_class
+from sandbox._policy import DEFINABLE_DUNDERS
 
 from .test_language_support import compile_errors, run, run_ok
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def _refused(source: str, *needles: str) -> str:
@@ -400,6 +409,128 @@ def test_special_methods_still_see_the_programs_operands_and_visible_classes() -
         "        Box(0)[str] is str]"
     )
     assert run_ok(source) == [True, True, [1, 2, 3], 6, True]
+
+
+class _LibraryTuple(tuple):  # type: ignore[type-arg]
+    """A container subclass a library might hold; the shield reads it natively."""
+
+
+#: Operands a library holds with a hidden class inside, at some depth: typing's
+#: cache keys are nested tuples of classes (``(Union, (TracebackType, NoneType))``).
+_HIDING_OPERANDS: dict[str, Callable[[], object]] = {
+    "tuple": lambda: (types.TracebackType, type(None)),
+    "nested": lambda: (typing.Union, (int, (types.TracebackType, type(None)))),
+    "list-of-dict-value": lambda: [{"key": type}],
+    "dict-key": lambda: {types.FrameType: 1},
+    "frozenset": lambda: frozenset({type}),
+    "subclassed": lambda: _LibraryTuple((str, type)),
+}
+
+
+def _offer(program_object: object, name: str, operand: str) -> list[str]:
+    """Library code calling a special method of the program's with an operand of its own."""
+    method = getattr(type(program_object), name)
+    made: Callable[[], object] = _HIDING_OPERANDS[operand]
+    try:
+        return ["returned", repr(method(program_object, made()))]
+    except TypeError as error:
+        return ["refused", str(error)]
+
+
+def _outcome_and_seen(value: object) -> tuple[list[str], list[int]]:
+    assert isinstance(value, list)
+    outcome, seen = value
+    return outcome, seen
+
+
+def _spy_class(name: str) -> str:
+    return (
+        "seen = []\n"
+        "class Spy(dict):\n"
+        f"    def {name}(self, *args, **keywords):\n"
+        "        if not args:\n"
+        "            return None  # Spy() itself\n"
+        "        seen.append(len(args))\n"
+        "        return 'ran'\n"
+    )
+
+
+@pytest.mark.parametrize("operand", sorted(_HIDING_OPERANDS))
+@pytest.mark.parametrize("name", sorted(_classes._SHIELDED_METHODS))
+def test_no_special_method_sees_a_hidden_class_inside_an_operand(name: str, operand: str) -> None:
+    # Rule 8: what a library passes to the program's code never holds a class
+    # run_code hides, at any depth of tuples, lists, dicts and sets.
+    outcome, seen = _outcome_and_seen(run_ok(
+        _spy_class(name) + f"return [offer(Spy(), {name!r}, {operand!r}), seen]",
+        bindings={"offer": _offer},
+    ))
+    assert seen == []
+    if name in _classes._OPERATOR_METHODS:
+        assert outcome == ["returned", "NotImplemented"]
+    else:
+        assert outcome[0] == "refused"
+        assert "a class run_code hides" in outcome[1]
+
+
+def _offer_visible(program_object: object, name: str, size: int) -> list[str]:
+    method = getattr(type(program_object), name)
+    operand = ([int, (str, [1.5])], {"k": bool}, list(range(size)))
+    try:
+        return ["returned", repr(method(program_object, operand))]
+    except TypeError as error:
+        return ["refused", str(error)]
+
+
+@pytest.mark.parametrize("name", ["__eq__", "__getitem__", "__missing__", "__round__"])
+def test_an_operand_of_visible_classes_reaches_the_program(name: str) -> None:
+    source = _spy_class(name) + "return [offer(Spy(), {name!r}, {size}), seen]"
+    assert run_ok(
+        # 10 values besides the list: exactly the limit.
+        source.format(name=name, size=_classes.SHIELD_LIMIT - 10),
+        bindings={"offer": _offer_visible},
+    ) == [["returned", "'ran'"], [1]]
+    # Past the limit the operand is refused, not handed over unchecked.
+    outcome, seen = _outcome_and_seen(run_ok(
+        source.format(name=name, size=_classes.SHIELD_LIMIT - 9),
+        bindings={"offer": _offer_visible},
+    ))
+    assert seen == []
+    assert outcome[0] == "refused"
+    assert f"more than {_classes.SHIELD_LIMIT} values" in outcome[1]
+
+
+def test_every_definable_special_method_with_operands_is_shielded() -> None:
+    # A special method the policy lets a class define, and that library code can
+    # call with arguments, is wrapped by the shield (the exits are checked by
+    # check_exit_details) or is called like a function the program gave: a new
+    # definable name must be sorted here.
+    groups = (
+        _classes._SHIELDED_METHODS, _classes._EXIT_METHODS, _classes.CALLBACK_METHODS,
+        _classes.NO_OPERAND_METHODS,
+    )
+    assert frozenset().union(*groups) >= DEFINABLE_DUNDERS
+    assert sum(map(len, groups)) == len(frozenset().union(*groups))  # disjoint
+
+
+def test_a_program_callable_and_dict_work_through_the_shield() -> None:
+    assert run_ok(
+        "class Counter(dict):\n"
+        "    def __missing__(self, key):\n"
+        "        return 0\n"
+        "class Scale:\n"
+        "    def __init__(self, factor, *, offset=0):\n"
+        "        self.factor = factor\n"
+        "        self.offset = offset\n"
+        "    def __call__(self, value, *, extra=0):\n"
+        "        return value * self.factor + self.offset + extra\n"
+        "    def __round__(self, digits=None):\n"
+        "        return round(self.factor, digits)\n"
+        "scale = Scale(2.25, offset=1)\n"
+        "counts = Counter()\n"
+        "counts['a'] += 1\n"
+        "return [sorted([3, 1, 2], key=scale), scale(2, extra=1), round(scale, 1), round(scale),"
+        " counts['a'], counts['b']]"
+    ) == [[1, 2, 3], 6.5, 2.2, 2, 1, 0]
 
 
 # -- special methods set by aliasing one defined above --------------------------------------
