@@ -68,10 +68,8 @@ from ._results import ToolFailure as ToolFailure
 from ._results import ToolResult as ToolResult
 from ._results import ToolSuccess as ToolSuccess
 from ._results import text_of as text_of
-from ._schema import Violation as Violation
 from ._schema import assert_supported as assert_supported
 from ._schema import schema_problems as schema_problems
-from ._schema import validate as validate
 from ._scope import Agent as Agent
 from ._signal import AbortSignal as AbortSignal
 from ._tools import ToolDefinition as ToolDefinition
@@ -79,6 +77,8 @@ from ._tools import ToolOutput as ToolOutput
 from ._tools import define_tool as define_tool
 from ._tools import tool as tool
 from ._turns import run_turn as run_turn
+from ._validate import Violation as Violation
+from ._validate import validate as validate
 
 # (more public names are added here as modules land; __all__ is kept sorted)
 __all__ = [

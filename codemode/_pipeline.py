@@ -78,9 +78,9 @@ from ._results import (
     failure_from_exception,
     text_of,
 )
-from ._schema import Violations, validate
 from ._signal import fuse
 from ._timeout import enforce_timeout
+from ._validate import Violations, validate
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Mapping, Sequence

@@ -30,9 +30,10 @@ from bridge.lossless import format_path, is_snapshot, materialize
 from ._errors import ToolArgsError, ToolOutputError, UnsupportedSchemaError
 from ._execution import ToolRunContext
 from ._offload import sized
-from ._schema import Violations, schema_problems, validate
+from ._schema import schema_problems
 from ._tools import ToolDefinition, ToolOutput, _frozen_schema, render_json
 from ._typed_shapes import complete_components
+from ._validate import Violations, validate
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping

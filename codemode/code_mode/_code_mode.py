@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Final, final
 from sandbox import Limits, Pool, RunResult, WorkerPool
 
 from .._errors import CodemodeError, CodeRunFailedError, SessionLogWriteError, ToolArgsError
-from .._schema import validate
 from .._tools import ToolDefinition, ToolOutput
+from .._validate import validate
 from ._dispatch import SubCallRecord, dispatching
 from ._preflight import tool_signatures
 from ._quotas import Quotas

@@ -9,8 +9,8 @@ import pytest
 
 import bridge.lossless
 import codemode._registry
-import codemode._schema
 import codemode._typed
+import codemode._validate
 from codemode import RUN_CODE, Agent, Registry, ToolDefinition, ToolOutput, define_tool, tool
 from codemode._execution import CallInput, ExecutionToken
 from codemode._offload import INLINE_NODES
@@ -142,7 +142,7 @@ def test_arguments_too_large_to_walk_on_the_loop_are_exclusive_unclassified(
     registry = registry_with(raw("raw-safe", classify), safe_ids)
     large = {"ids": list(range(INLINE_NODES))}
     monkeypatch.setattr(codemode._registry, "materialize", recording(bridge.lossless.materialize))
-    monkeypatch.setattr(codemode._typed, "validate", recording(codemode._schema.validate))
+    monkeypatch.setattr(codemode._typed, "validate", recording(codemode._validate.validate))
     assert registry.execution_mode(tool_name, large) == "exclusive"
     assert seen == []
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from codemode import RUN_CODE, Agent, RegistrationError, Registry, ToolOutput, define_tool, tool
 from codemode._formats import FORMATS, format_tool, openai_strict_problems
-from codemode._schema import validate
+from codemode._validate import validate
 from codemode.code_mode import CodeMode
 
 from ..strategies import subset_schemas, values_for

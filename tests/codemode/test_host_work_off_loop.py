@@ -21,6 +21,7 @@ import pytest
 import bridge.lossless
 import codemode._schema
 import codemode._tools
+import codemode._validate
 import codemode.code_mode._dispatch
 import codemode.code_mode._render
 from codemode import ToolSuccess, tool
@@ -86,7 +87,7 @@ def steps(monkeypatch: pytest.MonkeyPatch) -> LoopSteps:
         bridge.lossless, "_plain_scalar", counter.counting(bridge.lossless._plain_scalar)
     )
     monkeypatch.setattr(
-        codemode._schema, "_matches_type", counter.counting(codemode._schema._matches_type)
+        codemode._validate, "matches_type", counter.counting(codemode._schema.matches_type)
     )
     return counter
 

@@ -14,17 +14,8 @@ from hypothesis import strategies as st
 from bridge.lossless import MAX_DEPTH, JsonValue
 from codemode import UnsupportedSchemaError
 from codemode._json import freeze
-from codemode._schema import (
-    MAX_VIOLATIONS,
-    SUPPORTED_KEYWORDS,
-    TYPE_NAMES,
-    Violation,
-    _accepts,
-    _violations,
-    assert_supported,
-    schema_problems,
-    validate,
-)
+from codemode._schema import SUPPORTED_KEYWORDS, TYPE_NAMES, assert_supported, schema_problems
+from codemode._validate import MAX_VIOLATIONS, Violation, _accepts, _violations, validate
 from tests.strategies import json_values, subset_schemas, values_for, wild_values
 
 SUPPORTED = (

@@ -22,15 +22,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import codemode._schema as schema_module
+import codemode._validate as validate_module
 from bridge.lossless import FrozenDict, materialize
 from codemode._offload import WorkAbandoned, _stoppable, sized, stop_flag
-from codemode._schema import (
+from codemode._schema import schema_problems
+from codemode._validate import (
     MAX_SHOWN_CHOICES,
     STOP_CHECK_EVERY,
     _json_equal,
     _Run,
-    schema_problems,
     validate,
 )
 
@@ -68,9 +68,9 @@ def steps(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
         return wrapper
 
-    monkeypatch.setattr(schema_module, "_json_equal", counted(schema_module._json_equal))
-    if hasattr(schema_module, "_key"):
-        monkeypatch.setattr(schema_module, "_key", counted(schema_module._key))
+    monkeypatch.setattr(validate_module, "_json_equal", counted(validate_module._json_equal))
+    if hasattr(validate_module, "_key"):
+        monkeypatch.setattr(validate_module, "_key", counted(validate_module._key))
     return counter
 
 
@@ -386,7 +386,7 @@ def test_the_whole_message_of_many_bad_items_is_bounded() -> None:
 def test_a_set_stop_flag_ends_a_validation_mid_way(monkeypatch: pytest.MonkeyPatch) -> None:
     stop = threading.Event()
     seen = [0]
-    original = schema_module._key
+    original = validate_module._key
     set_after = 5 * STOP_CHECK_EVERY
 
     def key(value: object) -> object:
@@ -396,7 +396,7 @@ def test_a_set_stop_flag_ends_a_validation_mid_way(monkeypatch: pytest.MonkeyPat
             stop.set()
         return original(value)
 
-    monkeypatch.setattr(schema_module, "_key", key)
+    monkeypatch.setattr(validate_module, "_key", key)
     schema = enum_schema(100, frozen=True)
     items = 200 * STOP_CHECK_EVERY
     with pytest.raises(WorkAbandoned):

@@ -28,7 +28,6 @@ from codemode import (
 )
 from codemode._execution import ExecutionToken, ToolExecution, ToolRunContext
 from codemode._results import TextBlock, ToolSuccess
-from codemode._schema import validate
 from codemode._signal import AbortSignal
 from codemode._tools import (
     _compact_json,
@@ -37,6 +36,7 @@ from codemode._tools import (
     pretty_json,
     render_json,
 )
+from codemode._validate import validate
 from tests.strategies import json_values
 
 if TYPE_CHECKING:

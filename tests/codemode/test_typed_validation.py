@@ -22,11 +22,11 @@ from codemode import (
     Registry,
     ToolFailure,
     ToolSuccess,
-    _schema,
     _typed,
+    _validate,
     tool,
 )
-from codemode._schema import MAX_VIOLATIONS
+from codemode._validate import MAX_VIOLATIONS
 
 
 @tool(concurrency_safe=True)
@@ -38,7 +38,7 @@ async def add(a: int, b: int) -> int:
 @pytest.fixture
 def validated(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     seen: list[object] = []
-    real = _schema.validate
+    real = _validate.validate
 
     def counting(schema: Any, value: Any) -> Any:
         seen.append(value)
