@@ -63,7 +63,7 @@ from . import _facades_data as _data
 from . import _facades_enum as _enum_facade
 from . import _facades_text as _text
 from ._classes import MODEL_MODULE, register_program_class, result_checked
-from ._guards import guarded_getitem
+from ._guards import SimpleNamespace, guarded_getitem
 from ._output import RedirectStdout
 
 if typing.TYPE_CHECKING:
@@ -474,7 +474,7 @@ def _module_members() -> dict[str, dict[str, object]]:
         "hashlib": _names(hashlib, *_HASHLIB),
         "uuid": _names(uuid, *_UUID),
         "pprint": {**_names(pprint, *_PPRINT), "pprint": _text.pprint, "pp": _text.pp},
-        "types": {"SimpleNamespace": types.SimpleNamespace},
+        "types": {"SimpleNamespace": SimpleNamespace},
         "calendar": _names(calendar, *_CALENDAR),
         "abc": {"ABC": abc.ABC, "abstractmethod": _data.safe_abstractmethod},
         "itertools": _names(itertools, *_ITERTOOLS),

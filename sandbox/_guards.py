@@ -272,6 +272,14 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # may change (super().__init__() in the program's own class: its own self).
         guarded_write(obj.__self__)  # type: ignore[attr-defined]
     value = _plain_getattr(obj, name, default)
+    if (
+        name == "__init__"
+        and type(obj) is super
+        and isinstance(obj.__self__, _NAMESPACES)  # type: ignore[attr-defined]
+        and type(value) is not types.MethodType
+    ):
+        # super(SimpleNamespace, ns).__init__ is the real one, which takes any name.
+        return _checked_namespace_init(value, obj.__self__)  # type: ignore[attr-defined]
     if name in _CHAINED and issubclass(type(value), BaseException):
         return caught(value)
     if type(value) is types.FunctionType:
@@ -417,7 +425,7 @@ def safe_vars(obj: Any = _MISSING) -> dict[str, Any]:
             "vars() without an argument (the program's namespace) is not available in "
             "run_code; pass values explicitly, or use vars(obj) for an object's attributes"
         )
-    if not (_is_program_object(obj) or type(obj) is types.SimpleNamespace):
+    if not (_is_program_object(obj) or type(obj) in _NAMESPACES):
         raise TypeError(
             "vars() in run_code works on the program's own objects and SimpleNamespace, "
             f"not on a {_type_label(obj)} object"
@@ -563,6 +571,56 @@ def guarded_getitem(obj: Any, key: Any) -> Any:
     return obj[key]
 
 
+class SimpleNamespace(types.SimpleNamespace):
+    """``types.SimpleNamespace`` whose keyword names are checked as attribute writes are.
+
+    The names go into the instance's ``__dict__``, where library code reading a
+    name by ``getattr`` finds them: ``SimpleNamespace(_asyncio_future_blocking=...)``
+    answered asyncio's own question about an awaited object. The real class's
+    constructor takes any name, so programs get this one (its ``mro()`` shows
+    only itself); ``super().__init__`` over a namespace is checked the same way.
+    """
+
+    def __init__(self, /, **names: object) -> None:
+        for name in names:
+            _check_namespace_name(self, name)
+        super().__init__(**names)
+
+    def __repr__(self) -> str:
+        # As the real class prints: ``namespace(a=1)``.
+        text = types.SimpleNamespace.__repr__(self)
+        return "namespace" + text.removeprefix(type(self).__name__)
+
+
+SimpleNamespace.__module__ = "types"
+
+#: The namespaces a program may hold: the façade, and the real class of one a
+#: library made.
+_NAMESPACES: Final = (types.SimpleNamespace, SimpleNamespace)
+
+
+def _checked_namespace_init(init: Callable[..., Any], target: object) -> Callable[..., Any]:
+    """``init``, a namespace's real constructor bound to ``target``, checking its names."""
+
+    def __init__(**names: Any) -> Any:
+        for name in names:
+            _check_namespace_name(target, name)
+        return init(**names)
+
+    return __init__
+
+
+def _check_namespace_name(target: object, name: str) -> None:
+    if name[:1] == "_":
+        shown = name if len(name) <= 40 else name[:40] + "..."
+        raise TypeError(
+            f'SimpleNamespace in run_code takes no names that start with "_" (got "{shown}"): '
+            "library code reads such names from objects, so they are refused as attribute "
+            f'writes are; keep such keys in a dict (record["{shown}"]) or rename them'
+        )
+    _check_write_name(target, name)
+
+
 #: Types whose instances a program may change although it did not define them:
 #: plain data containers, and decimal contexts (``getcontext().prec = 50``,
 #: whose setters validate everything).
@@ -579,6 +637,7 @@ _WRITABLE_TYPES: Final = frozenset(
         collections.ChainMap,
         decimal.Context,
         types.SimpleNamespace,  # a bag of attributes; the names are checked as for any write
+        SimpleNamespace,
     }
 )
 

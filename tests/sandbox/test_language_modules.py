@@ -159,6 +159,42 @@ def test_simplenamespace_keeps_private_names_private() -> None:
     assert "program's own objects" in message
 
 
+@pytest.mark.parametrize(
+    "construct",
+    [
+        "types.SimpleNamespace(**{name: 1})",
+        "types.SimpleNamespace.__init__(types.SimpleNamespace(), **{name: 1})",
+        "super(types.SimpleNamespace, types.SimpleNamespace()).__init__(**{name: 1})",
+    ],
+)
+@pytest.mark.parametrize("name", ["__x__", "_asyncio_future_blocking", "_id", "__class__"])
+def test_a_namespace_takes_only_names_an_attribute_write_takes(construct: str, name: str) -> None:
+    # Every way to fill a namespace checks its names as `ns.name = value` does:
+    # a library reading a name by getattr would see the program's value.
+    kind, message = run_error(
+        "import types\n"
+        f"name = {name!r}\n"
+        f"made = {construct}\n"
+        "return repr(made)"
+    )
+    assert kind == "exception"
+    assert f'"{name}"' in message
+
+
+def test_a_namespace_still_prints_and_compares_as_the_real_one() -> None:
+    assert run_ok(
+        "import types\n"
+        "ns = types.SimpleNamespace(a=1, b=[2])\n"
+        "ns.c = 'x'\n"
+        "twin = types.SimpleNamespace(**vars(ns))\n"
+        "return [repr(ns), ns == twin, twin is not ns, isinstance(ns, types.SimpleNamespace),"
+        " vars(types.SimpleNamespace(z=3)), repr(types.SimpleNamespace()), str(ns)]"
+    ) == [
+        "namespace(a=1, b=[2], c='x')", True, True, True, {"z": 3}, "namespace()",
+        "namespace(a=1, b=[2], c='x')",
+    ]
+
+
 def test_calendar_abc_namedtuple_class_and_vars() -> None:
     source = (
         "import abc, calendar, types\n"
