@@ -65,6 +65,7 @@ __all__ = [
     "handed_out",
     "hidden_class",
     "inert_base",
+    "inherited_shields",
     "install_program_module",
     "is_program_class",
     "is_program_function",
@@ -327,8 +328,50 @@ def adopting_base(cls: type) -> type:
 def register_program_class(cls: type) -> type:
     """Check a class that a façade built for the program, then record it as the program's."""
     check_new_class(cls)
+    _shield_inherited(cls)
     _program_classes.add(cls)
     return cls
+
+
+#: Class -> the inherited special methods :func:`_shield_inherited` wrapped on it.
+_inherited_shields: dict[type, dict[str, object]] = {}
+
+
+def _shield_inherited(cls: type) -> None:
+    """Shield the special methods ``cls`` inherits from library classes, as its own are (rule 8).
+
+    A library base's special method runs with the library's operand and may
+    hand it on to the program's code by name: ``UserList.__eq__`` calls
+    ``self.__cast(other)``, which a program subclass defines; ``OrderedDict``'s
+    ``|`` calls ``type(self)(other)``. So every operand-taking special method
+    a program class has is entered through the shield, wherever it is defined.
+    The builtin types' own C methods (``int``, ``str``, ``tuple``, ``dict``,
+    ...) call no method of the program's with their operand, and are left as
+    they are (their speed matters to programs that derive from them).
+    """
+    shields: dict[str, object] = {}
+    for name in _SHIELDED_METHODS:
+        if name in cls.__dict__:
+            continue
+        for klass in real_mro(cls)[1:]:
+            if name in klass.__dict__:
+                method = klass.__dict__[name]
+                if (
+                    method is not None
+                    and klass not in _program_classes
+                    and klass.__module__ != "builtins"
+                ):
+                    shields[name] = _shielded(name, method)
+                break
+    for name, shield in shields.items():
+        type.__setattr__(cls, name, shield)
+    if shields:
+        _inherited_shields[cls] = shields
+
+
+def inherited_shields(cls: type) -> frozenset[str]:
+    """The special methods ``cls`` inherits from a library class, shielded on it."""
+    return frozenset(_inherited_shields.get(cls, ()))
 
 
 def _refuse_base(base: object) -> TypeError:
@@ -463,11 +506,12 @@ def hidden_class(value: object) -> bool:
 
     The real ``type`` is the first of them (the builtins hand out a stand-in);
     library caches also hold classes of the runtime's own (``TracebackType``).
-    Decided on ``type(value)``, which a program object cannot disguise.
+    A class ``type()`` has handed out is not hidden. Decided on ``type(value)``,
+    which a program object cannot disguise.
     """
     return issubclass(type(value), type) and (
         issubclass(value, type)  # type: ignore[arg-type]
-        or not (value in VISIBLE_CLASSES or is_program_class(value))
+        or not (value in VISIBLE_CLASSES or value in _revealed or is_program_class(value))
     )
 
 
@@ -671,15 +715,20 @@ def _shielded(name: str, method: Any) -> Any:
 SHIELD_LIMIT: Final = 100_000
 #: Containers whose items the shield looks at, read with their base type's own
 #: methods, so a program subclass's ``__iter__`` never runs in the check.
+_DICT_VIEWS: Final[tuple[type, ...]] = (type({}.keys()), type({}.values()), type({}.items()))
 _CONTAINER_ITEMS: Final[tuple[tuple[type, Callable[[Any], Iterable[object]]], ...]] = (
     (tuple, tuple.__iter__),
     (list, list.__iter__),
     (dict, lambda d: itertools.chain(dict.keys(d), dict.values(d))),
     (set, set.__iter__),
     (frozenset, frozenset.__iter__),
+    (collections.deque, collections.deque.__iter__),
+    *((view, iter) for view in _DICT_VIEWS),  # a view iterates its dict natively
 )
 _CONTAINERS: Final = tuple(kind for kind, _ in _CONTAINER_ITEMS)
-_CLASS_OR_CONTAINER: Final = (type, *_CONTAINERS)
+#: What the shield looks at: classes, containers, and a mapping proxy (a class's
+#: namespace, which a program never holds: always refused).
+_CLASS_OR_CONTAINER: Final = (type, types.MappingProxyType, *_CONTAINERS)
 #: The shielded methods that may be called with keyword arguments.
 _KEYWORD_METHODS: Final = frozenset({"__round__"})
 
@@ -692,13 +741,16 @@ def _native_items(container: object) -> Iterable[object]:
 
 
 def holds_hidden_class(value: object, where: str) -> bool:
-    """Whether ``value`` is a hidden class, or holds one in tuples, lists, dicts or sets.
+    """Whether ``value`` is a hidden class, or holds one in a container, at any depth.
 
-    At any depth: typing's cache keys are tuples of classes, nested
-    (``(Union, (TracebackType, NoneType))``). Exact or subclassed containers
-    alike, read natively. More than :data:`SHIELD_LIMIT` values are refused
+    typing's cache keys are tuples of classes, nested (``(Union, (TracebackType,
+    NoneType))``). The containers are tuples, lists, dicts, sets, deques and
+    dict views, exact or subclassed alike, read natively; a mapping proxy (a
+    class's namespace) counts as hidden itself. More than :data:`SHIELD_LIMIT` values are refused
     with a ``TypeError`` rather than handed over unchecked.
     """
+    if issubclass(type(value), types.MappingProxyType):
+        return True
     if not issubclass(type(value), _CONTAINERS):
         return hidden_class(value)
     pending: list[object] = [value]
@@ -718,7 +770,7 @@ def holds_hidden_class(value: object, where: str) -> bool:
                 )
             if issubclass(type(item), _CONTAINERS):
                 pending.append(item)
-            elif hidden_class(item):
+            elif hidden_class(item) or issubclass(type(item), types.MappingProxyType):
                 return True
     return False
 
@@ -899,10 +951,19 @@ def check_library_selves(visible: set[type]) -> None:
 
 
 def reveal_class(cls: type) -> type:
-    """``cls``, about to be handed to the program; in a child, its methods check their self."""
+    """``cls``, about to be handed to the program; in a child, its methods check their self.
+
+    Recorded as revealed once swept: the program holds it from now on, so it
+    is not a hidden class (``type(None)`` as a key of the program's own dict).
+    """
     if _sweeping_revealed and cls not in _swept and not is_program_class(cls):
         _sweep((cls,))
+    _revealed.add(cls)
     return cls
+
+
+#: Classes handed to the program by ``type()`` or with an object of theirs.
+_revealed: set[type] = set()
 
 
 #: The code of the wrappers :func:`result_checked` and :func:`self_checked` make:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from ._classes import (
     MODEL_MODULE,
     check_exit_details,
+    inherited_shields,
     is_program_class,
     is_program_function,
     readable_field_name,
@@ -309,6 +310,7 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
                 continue
             if not readable_field_name(name):
                 raise TypeError(f"dataclass field name {name!r} is not allowed in run_code")
+        _refuse_generating_over_shields(target, options)
         made: type = dataclasses.dataclass(target, **options)
         for field in dataclasses.fields(made):
             if not readable_field_name(field.name):
@@ -318,6 +320,26 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
     if cls is None:
         return apply
     return apply(cls)
+
+
+def _refuse_generating_over_shields(target: type, options: dict[str, Any]) -> None:
+    """Refuse a dataclass whose generated comparisons a library base's shielded ones would hide.
+
+    ``dataclass`` adds ``__eq__`` (and with ``order=True`` the orderings) only
+    where the class has none of its own; a comparison inherited from a library
+    class is one of its own here, shielded (rule 8), so the dataclass would
+    silently keep the library's (or, with ``order=True``, refuse).
+    """
+    generated = {"__eq__"} if options.get("eq", True) else set()
+    if options.get("order", False):
+        generated |= {"__lt__", "__le__", "__gt__", "__ge__"}
+    clash = sorted(generated & inherited_shields(target))
+    if clash:
+        raise TypeError(
+            f"dataclass() in run_code cannot generate {', '.join(clash)} for "
+            f"{target.__qualname__!r}, which inherits them from a library class; define them "
+            "in the class yourself, or pass eq=False (and order=False)"
+        )
 
 
 def safe_total_ordering(cls: type) -> type:

@@ -7,6 +7,7 @@ machinery on the program's objects, or make a class factory).
 
 from __future__ import annotations
 
+import collections
 import types
 import typing
 from typing import TYPE_CHECKING
@@ -430,6 +431,9 @@ _HIDING_OPERANDS: dict[str, Callable[[], object]] = {
     "dict-key": lambda: {types.FrameType: 1},
     "frozenset": lambda: frozenset({type}),
     "subclassed": lambda: _LibraryTuple((str, type)),
+    "deque": lambda: collections.deque([int, type]),
+    "dict-view": lambda: {"k": type}.values(),
+    "class-namespace": lambda: vars(int),
 }
 
 
@@ -503,6 +507,132 @@ def test_an_operand_of_visible_classes_reaches_the_program(name: str) -> None:
     assert seen == []
     assert outcome[0] == "refused"
     assert f"more than {_classes.SHIELD_LIMIT} values" in outcome[1]
+
+
+#: Library bases a program class may derive from whose special methods are
+#: Python code (or C code outside the builtins) that may call the program back.
+_LIBRARY_BASES = {
+    "UserList": "collections.UserList",
+    "UserDict": "collections.UserDict",
+    "OrderedDict": "collections.OrderedDict",
+    "Counter": "collections.Counter",
+    "Set": "collections.abc.Set",
+    "Mapping": "collections.abc.Mapping",
+    "MutableSet": "collections.abc.MutableSet",
+    "ChainMap": "collections.ChainMap",
+    "deque": "collections.deque",
+}
+
+
+def _library_base_program(base: str) -> str:
+    module = _LIBRARY_BASES[base].rsplit(".", 1)[0]
+    return (
+        f"import {module}\n"
+        "seen = []\n"
+        f"class Spy({_LIBRARY_BASES[base]}):\n"
+        "    def __iter__(self):\n"
+        "        return iter(())\n"
+        "    def __len__(self):\n"
+        "        return 0\n"
+        "    def __contains__(self, item):\n"
+        "        seen.append(item)\n"
+        "        return False\n"
+        "    def __getitem__(self, key):\n"
+        "        seen.append(key)\n"
+        "        raise KeyError(key)\n"
+        "    def _UserList__cast(self, other):\n"
+        "        seen.append(other)\n"
+        "        return []\n"
+        "    def _from_iterable(self, items):\n"
+        "        seen.append(items)\n"
+        "        return set()\n"
+        "    def add(self, item):\n"
+        "        seen.append(item)\n"
+        "    def discard(self, item):\n"
+        "        seen.append(item)\n"
+    )
+
+
+def _offer_inherited(program_object: object) -> list[str]:
+    """Library code calling each special method the program's class inherits, with ``type``."""
+    answers = []
+    for name in sorted(_classes.inherited_shields(type(program_object))):
+        method = getattr(type(program_object), name)
+        arguments = ((type, int), 0) if name == "__setitem__" else ((type, int),)
+        try:
+            answers.append(f"{name}: {method(program_object, *arguments)!r}")
+        except TypeError as error:
+            answers.append(f"{name}: {error}")
+    return answers
+
+
+@pytest.mark.parametrize("base", sorted(_LIBRARY_BASES))
+def test_an_inherited_special_method_is_shielded_like_a_defined_one(base: str) -> None:
+    # UserList.__eq__ calls self.__cast(other), a method the program class
+    # defines: the library's operand reached the program's code unshielded.
+    answers, seen = _outcome_and_seen(run_ok(
+        _library_base_program(base) + "return [offer(Spy()), seen]",
+        bindings={"offer": _offer_inherited},
+    ))
+    assert seen == []
+    assert answers, "the base has special methods to inherit"
+    for answer in answers:
+        assert answer.endswith(("NotImplemented", "a class run_code hides")), answer
+
+
+def test_builtin_bases_keep_their_own_methods() -> None:
+    # int, str, tuple, dict...: C methods that call no method of the program's
+    # with their operand, left native (programs deriving from them stay fast).
+    assert run_ok(
+        "from typing import NamedTuple\n"
+        "class Point(NamedTuple):\n    x: int\n    y: int\n"
+        "class Row(dict):\n    pass\n"
+        "class Money(int):\n    pass\n"
+        "return [probe(Point(1, 2)), probe(Row()), probe(Money(1))]",
+        bindings={"probe": lambda obj: sorted(_classes.inherited_shields(type(obj)))},
+    ) == [[], [], []]
+
+
+def test_the_program_gets_back_the_classes_it_already_holds() -> None:
+    # type(None) is handed out by type(): a key of the program's own mapping.
+    assert run_ok(
+        "class Names(dict):\n"
+        "    def __missing__(self, key):\n"
+        "        return key.__name__\n"
+        "names = Names({int: 'whole'})\n"
+        "class Table:\n"
+        "    def __getitem__(self, key):\n"
+        "        return key is type(None)\n"
+        "return [names[int], names[type(None)], names[type(iter([]))], Table()[type(None)]]"
+    ) == ["whole", "NoneType", "list_iterator", True]
+
+
+def test_a_dataclass_does_not_silently_keep_an_inherited_comparison() -> None:
+    body = (
+        "    items: tuple = ()\n"
+        "    def __iter__(self):\n        return iter(self.items)\n"
+        "    def __len__(self):\n        return len(self.items)\n"
+        "    def __contains__(self, item):\n        return item in self.items\n"
+    )
+    kind, message = run(
+        "import dataclasses, collections.abc\n"
+        "@dataclasses.dataclass(order=True)\n"
+        f"class Tags(collections.abc.Set):\n{body}"
+        "return 1"
+    ).error or ("", "")
+    assert kind == "exception"
+    assert "cannot generate __eq__, __ge__, __gt__, __le__, __lt__" in message
+    assert "define them in the class yourself" in message
+    # Generating none, it keeps the set's comparisons, shielded; a dataclass of
+    # no library base is as usual.
+    assert run_ok(
+        "import dataclasses, collections.abc\n"
+        "@dataclasses.dataclass(eq=False)\n"
+        f"class Tags(collections.abc.Set):\n{body}"
+        "@dataclasses.dataclass(order=True)\n"
+        "class Plain:\n    n: int\n"
+        "return [Tags((1, 2)) == {1, 2}, Tags((1,)) <= {1, 2}, Plain(1) < Plain(2)]"
+    ) == [True, True, True]
 
 
 def test_every_definable_special_method_with_operands_is_shielded() -> None:

@@ -44,8 +44,8 @@ for k in range(0, 1 << 15):
         pass
     if any(getattr(c, "__qualname__", "") == "traceback" for t in caught for c in t):
         break
-if not caught:
-    raise LookupError("no library key reached the probe in " + str(tries) + " tries")
+if not any(getattr(c, "__qualname__", "") == "traceback" for t in caught for c in t):
+    raise LookupError("no library key holding a withheld class reached the probe in " + str(tries) + " tries")
 out = [repr(caught)]
 held = caught[-1]
 for c in held:
