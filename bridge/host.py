@@ -16,6 +16,12 @@ the event. Anything else ends the run with a ``worker-exit`` outcome (or
 message says what the child did. The endpoint never raises because of what a
 child sent, and never lets a handler's exception out.
 
+Every read of the child's pipe is a wake-up of the event loop, and is charged
+where it is spent: a read that brings fewer than :data:`SMALL_READ_BYTES`
+spends one of the run's small reads, :data:`SMALL_READS_ALLOWED` plus
+:data:`SMALL_READS_PER_FRAME` for each frame taken, so a child that sends its
+frames in tiny pieces ends its run instead of waking the loop once per byte.
+
 What a frame may cost the host is bounded before it is decoded. A log frame
 is checked against the output budget from its size alone; a call's arguments
 against the bytes in flight, and a final value against ``max_value_bytes``,
@@ -94,7 +100,7 @@ from bridge.protocol import (
     Run,
     Tripped,
     Where,
-    bounded_text,
+    bounded_repr,
     encode_frame,
     encode_value,
     peek_tag,
@@ -111,6 +117,9 @@ __all__ = [
     "INLINE_ENCODE_NODES",
     "LOG_SLACK_BYTES",
     "MAX_WHERE_REPORTS",
+    "SMALL_READS_ALLOWED",
+    "SMALL_READS_PER_FRAME",
+    "SMALL_READ_BYTES",
     "CallHandler",
     "CallReply",
     "HostEndpoint",
@@ -144,6 +153,18 @@ _pollers: Final[weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, HostEndpoin
 
 #: A pipe holds 64 KiB unless resized; reading more at once only allocates more.
 _READ_CHUNK: Final = 64 * 1024
+
+#: A read of a child's pipe that brings fewer bytes than this is *small*: its
+#: bytes do not pay for the wake-up of the event loop that it cost. A child
+#: writes each frame whole (one ``write`` for one or more frames), so the host
+#: reads a frame in one piece, or in pieces of up to a pipeful when it is large.
+SMALL_READ_BYTES: Final = 4096
+#: Small reads a run may make whatever it sends: the budget of a child that
+#: completes no frame (a legitimate child makes about one per frame).
+SMALL_READS_ALLOWED: Final = 1024
+#: Small reads each frame the host takes from the child adds to the budget. A
+#: frame spends a budget of its own kind, so small reads stay bounded by them.
+SMALL_READS_PER_FRAME: Final = 4
 #: Body bytes of a Log frame that are not line text: the array and tag headers,
 #: and at most 5 bytes of string header per line less the newline each counts.
 _LOG_ENVELOPE_BYTES: Final = 10 + 4 * MAX_LOG_LINES_PER_FRAME
@@ -182,6 +203,55 @@ def _positive(name: str, value: object) -> int:
     return value
 
 
+class _FrameTrickle(ProtocolError):
+    """The child sent its frames in more small pieces than its frames pay for."""
+
+
+@final
+class _ReadBudget:
+    """Charges the host's reads of a child's pipe where they are spent: per read, not per frame.
+
+    Every read is a wake-up of the event loop. A frame spends a budget of its
+    kind once it is whole, but the bytes of a frame still arriving spend
+    nothing: a child that wrote a frame one byte at a time woke the loop once
+    per byte for the whole wall clock. So each small read spends one unit, and
+    each frame taken earns :data:`SMALL_READS_PER_FRAME`.
+    """
+
+    __slots__ = ("frames", "small")
+
+    def __init__(self) -> None:
+        self.small = 0
+        self.frames = 0
+
+    def spend(self, size: int) -> None:
+        """Charge a read that brought ``size`` bytes.
+
+        Raises:
+            _FrameTrickle: the run's small reads are over the budget.
+        """
+        if size >= SMALL_READ_BYTES:
+            return  # its bytes pay for it; bytes are bounded by the frame cap and budgets
+        self.small += 1
+        allowed = SMALL_READS_ALLOWED + SMALL_READS_PER_FRAME * self.frames
+        if self.small > allowed:
+            frames = f"{self.frames} whole frame{'' if self.frames == 1 else 's'}"
+            raise _FrameTrickle(
+                f"the child sent its frames in tiny pieces: {self.small} reads of its pipe "
+                f"brought fewer than {SMALL_READ_BYTES} bytes each, more than the {allowed} "
+                f"allowed for {frames} (a child writes each frame whole)"
+            )
+
+
+def _undeclared_tool(name: str) -> Violation:
+    # bounded_repr cuts the name before it makes its repr: a forged name can
+    # be as long as a frame, ten characters of repr per character.
+    return Violation(
+        "worker-exit",
+        f"the child called tool {bounded_repr(name)}, which its program was not given",
+    )
+
+
 @final
 class HostEndpoint:
     """Speaks the protocol with one child over its two pipe fds.
@@ -218,6 +288,7 @@ class HostEndpoint:
         "_read_fd",
         "_read_first",
         "_reader_loop",
+        "_reads",
         "_replied_at",
         "_replies",
         "_scope",
@@ -242,6 +313,7 @@ class HostEndpoint:
         os.set_blocking(read_fd, False)
         os.set_blocking(write_fd, False)
         self._frames = FrameBuffer(max_frame_bytes=max_frame_bytes)
+        self._reads = _ReadBudget()
         self._decoder = ChildMessageDecoder()
         # The reader (see _on_readable): the loop it is registered with, the
         # task waiting for a frame, and how reading ended, if it has.
@@ -316,6 +388,7 @@ class HostEndpoint:
         while True:
             body = frames.next_body()
             if body is not None:
+                self._reads.frames += 1
                 return body
             failure = self._read_failure
             if failure is not None:
@@ -417,12 +490,22 @@ class HostEndpoint:
             self._stop_polling()
         try:
             if data:
-                self._frames.feed(data)
+                self._take(data)
             else:
                 self._read_ended = True
         except ProtocolError as exc:
             self._read_failure = exc
         return True
+
+    def _take(self, data: bytes) -> None:
+        """Charge the read that brought ``data`` (see :class:`_ReadBudget`), then buffer it.
+
+        Raises:
+            ProtocolError: the read is over the run's budget, or the frame it
+                starts is over the cap.
+        """
+        self._reads.spend(len(data))
+        self._frames.feed(data)
 
     def _stop_reading(self) -> None:
         loop, self._reader_loop = self._reader_loop, None
@@ -598,6 +681,8 @@ class HostEndpoint:
                         )
                     except Violation as exc:
                         self._violation = exc
+                    except _FrameTrickle as exc:
+                        self._violation = Violation("worker-exit", str(exc))
                     except FrameTooLarge as exc:
                         self._violation = Violation(
                             "worker-exit",
@@ -665,6 +750,9 @@ class HostEndpoint:
         max_pending_bytes: int,
     ) -> tuple[JsonValue, tuple[str, str] | None]:
         names = frozenset(run.tool_names)
+        # A name longer than every declared one is refused by its length,
+        # without hashing it (a forged name can be as long as a frame).
+        longest = max(map(len, names), default=0)
         start_call = getattr(handler, "start_call", None)
         log_cap = run.max_log_bytes + LOG_SLACK_BYTES
         next_id = 0
@@ -690,12 +778,8 @@ class HostEndpoint:
                         f"the child sent call id {message.id} where id {next_id} was expected",
                     )
                 next_id += 1
-                if message.name not in names:
-                    raise Violation(
-                        "worker-exit",
-                        f"the child called tool {bounded_text(repr(message.name))}, which "
-                        "its program was not given",
-                    )
+                if len(message.name) > longest or message.name not in names:
+                    raise _undeclared_tool(message.name)
                 if self._in_flight >= max_pending_calls:
                     raise Violation(
                         "worker-exit",
@@ -944,10 +1028,11 @@ class HostEndpoint:
         """After a stopped :meth:`serve`: read the child's frames until it reports its line.
 
         The caller has asked the child (a signal) and bounds the wait with a
-        deadline; this reads at most ``max_bytes`` more, skips every other
-        message (no call is served any more), and returns ``None`` when the
-        child closes its pipe or breaks the protocol instead. The line is the
-        child's word: check it against the program's source.
+        deadline; this reads at most ``max_bytes`` more, and no more small
+        reads than the run's budget leaves (see :class:`_ReadBudget`), skips
+        every other message (no call is served any more), and returns ``None``
+        when the child closes its pipe or breaks the protocol instead. The line
+        is the child's word: check it against the program's source.
         """
         read = 0
         frames = self._frames
@@ -955,6 +1040,7 @@ class HostEndpoint:
             while True:
                 body = frames.next_body()
                 if body is not None:
+                    self._reads.frames += 1
                     message = self._decoder.decode(body)
                     if isinstance(message, Where):
                         self._where = message.line
@@ -970,7 +1056,7 @@ class HostEndpoint:
                 if not data:
                     return None
                 read += len(data)
-                frames.feed(data)
+                self._take(data)
         except (ProtocolError, OSError):
             return None
 

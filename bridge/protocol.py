@@ -66,6 +66,7 @@ __all__ = [
     "ToolSignature",
     "Tripped",
     "Where",
+    "bounded_repr",
     "bounded_text",
     "encode_frame",
     "encode_value",
@@ -101,6 +102,19 @@ def bounded_text(text: str, limit: int = SHOWN_TEXT_CHARS) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text)} characters in all)"
+
+
+def bounded_repr(text: str, limit: int = SHOWN_TEXT_CHARS) -> str:
+    """``repr(text)`` cut to ``limit`` characters, saying how long ``text`` was.
+
+    ``text`` is cut before its repr is made, never after: repr walks and copies
+    every character and makes up to ten of one (``'\\U000e0001'``), so the
+    repr of a peer string as long as a frame is work that grows with the peer.
+    """
+    shown = repr(text[:limit])
+    if len(text) <= limit and len(shown) <= limit:
+        return shown
+    return f"{shown[:limit]}... ({len(text)} characters in all)"
 
 
 #: A :class:`Log` frame carries at most this many lines. The limit is checked
@@ -511,10 +525,32 @@ def read_frame(fd: int, buffer: FrameBuffer) -> bytes:
         buffer.feed(data)
 
 
-#: MessagePack's ``str8``, ``str16`` and ``str32`` headers: the bytes of their length.
-_STR_LENGTH_BYTES: Final = {0xD9: 1, 0xDA: 2, 0xDB: 4}
-#: Longer than every message tag.
+#: MessagePack's header forms, as (the range of its one-byte forms, whose size is
+#: the byte less the range's start; the bytes of the size of the longer forms):
+#: arrays (``fixarray``, ``array16``, ``array32``), strings (``fixstr``,
+#: ``str8``, ``str16``, ``str32``; the decoder takes a tag in each) and binary
+#: (``bin8``, ``bin16``, ``bin32``).
+_ARRAY: Final = (range(0x90, 0xA0), {0xDC: 2, 0xDD: 4})
+_STR: Final = (range(0xA0, 0xC0), {0xD9: 1, 0xDA: 2, 0xDB: 4})
+_BIN: Final = (range(0), {0xC4: 1, 0xC5: 2, 0xC6: 4})
+#: Longer than every message tag and every failure kind.
 _MAX_TAG_CHARS: Final = 16
+
+
+def _header(
+    body: bytes, at: int, form: tuple[range, dict[int, int]]
+) -> tuple[int, int] | None:
+    """The size and the content's start of the value at ``at``; ``None`` if not of ``form``."""
+    if at >= len(body):
+        return None
+    first = body[at]
+    fixed, widths = form
+    if first in fixed:
+        return first - fixed.start, at + 1
+    width = widths.get(first)
+    if width is None or at + 1 + width > len(body):
+        return None
+    return int.from_bytes(body[at + 1 : at + 1 + width], "big"), at + 1 + width
 
 
 def peek_tag(body: bytes) -> str | None:
@@ -525,35 +561,41 @@ def peek_tag(body: bytes) -> str | None:
     checks a frame against the budget of its kind first. ``None`` when the body
     does not start that way (the strict decoder then says what is wrong).
     """
-    if len(body) < 2:
+    array = _header(body, 0, _ARRAY)
+    tag = None if array is None else _header(body, array[1], _STR)
+    if tag is None:
         return None
-    first = body[0]
-    if 0x90 <= first <= 0x9F:
-        start = 1
-    elif first == 0xDC:
-        start = 3
-    elif first == 0xDD:
-        start = 5
-    else:
-        return None
-    if len(body) <= start:
-        return None
-    # The decoder takes a tag in any of MessagePack's string forms, so each is read here.
-    header = body[start]
-    if 0xA0 <= header <= 0xBF:
-        size, start = header - 0xA0, start + 1
-    elif header in _STR_LENGTH_BYTES:
-        width = _STR_LENGTH_BYTES[header]
-        size = int.from_bytes(body[start + 1 : start + 1 + width], "big")
-        start += 1 + width
-    else:
-        return None
+    size, start = tag
     if size > _MAX_TAG_CHARS:
         return None  # no message has so long a tag: the decoder refuses the frame
-    tag = body[start : start + size]
-    if len(tag) != size or not tag.isascii():
+    text = body[start : start + size]
+    if len(text) != size or not text.isascii():
         return None
-    return tag.decode("ascii")
+    return text.decode("ascii")
+
+
+def _overlong_quoted(body: bytes) -> int | None:
+    """The size of a string msgspec would quote whole in refusing ``body``, if over the cap.
+
+    msgspec names an unknown tag, and an unknown :attr:`Failure.kind`, by
+    quoting all of it in its error, before any of it can be cut: a long one is
+    refused here from its header instead. ``None`` when neither is too long.
+    """
+    array = _header(body, 0, _ARRAY)
+    tag = None if array is None else _header(body, array[1], _STR)
+    if array is None or tag is None:
+        return None
+    size, start = tag
+    if size > _MAX_TAG_CHARS:
+        return size
+    if array[0] < 3 or body[start : start + size] != b"done":
+        return None
+    value = _header(body, start + size, _BIN)
+    failure = None if value is None else _header(body, value[1] + value[0], _ARRAY)
+    kind = None if failure is None or failure[0] < 1 else _header(body, failure[1], _STR)
+    if kind is None or kind[0] <= _MAX_TAG_CHARS:
+        return None
+    return kind[0]
 
 
 # --------------------------------------------------------------------------- decoders
@@ -581,6 +623,12 @@ class ChildMessageDecoder:
         Raises:
             ProtocolError: the body is not exactly one valid child message.
         """
+        size = _overlong_quoted(body)
+        if size is not None:
+            raise ProtocolError(
+                f"undecodable frame from the child: a string of {size} bytes where its tag "
+                f"or failure kind goes (none is longer than {_MAX_TAG_CHARS})"
+            )
         try:
             return self._decoder.decode(body)
         except msgspec.DecodeError as exc:

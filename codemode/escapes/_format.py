@@ -25,7 +25,8 @@ async function, as the sandbox runs it), not a test module. It opens with
     ``host`` (the host did no more than a fixed amount of work on the run's
     untrusted input where it stalls other runs: walk steps compiling the
     program, counted on any host thread, JSON text decoded in one piece on
-    the event loop's thread, and frames decoded that were not tool calls;
+    the event loop's thread, frames decoded that were not tool calls, and
+    reads of the child's pipe beyond what its frames and bytes pay for;
     counted, never timed).
 ``expect``
     Error kinds the run must end with whenever the language layer is on;

@@ -13,7 +13,11 @@ harm is judged by counting, never by timing:
 * frames that ask for nothing: every frame decoded from a child that is not a
   tool call (a call costs the host what its tool costs, which the program may
   spend). A child's log lines, its line report and its last frame come in a
-  few frames; a stream of them would hold the host's loop for the whole run.
+  few frames; a stream of them would hold the host's loop for the whole run;
+* reads of a child's pipe: each wakes the host's event loop, and must be paid
+  for by the frames and bytes it brings. A child that sent a frame one byte per
+  ``write`` completed no frame, so the frame counter saw nothing, while the
+  loop woke once per byte for the whole wall clock.
 
 A run does harm when any passes a fixed budget, the same for every program:
 the host may compile a short program and decode a short text in place, but no
@@ -41,6 +45,9 @@ __all__ = [
     "HOST_COMPILE_STEPS",
     "HOST_IDLE_FRAMES",
     "HOST_LOOP_DECODE_BYTES",
+    "HOST_READS",
+    "HOST_READS_PER_FRAME",
+    "HOST_READ_BYTES",
     "HostWork",
     "recording",
 ]
@@ -53,6 +60,16 @@ HOST_LOOP_DECODE_BYTES: Final = 16 * 1024
 #: Frames other than tool calls the host may decode for one run: more than the
 #: log budget of a corpus run (16 KiB) allows even at one byte a frame.
 HOST_IDLE_FRAMES: Final = 20_000
+#: Reads of a child's pipe the host may make in a run beyond what the run's
+#: frames and bytes pay for: above the host's own allowance of small reads
+#: (``bridge.host.SMALL_READS_ALLOWED``, 1,024), far below the tens of
+#: thousands a child trickling a frame for a corpus run's wall clock caused.
+HOST_READS: Final = 1_536
+#: Reads each frame decoded pays for (a legitimate child's frame needs one;
+#: the host grants ``bridge.host.SMALL_READS_PER_FRAME``, 4).
+HOST_READS_PER_FRAME: Final = 8
+#: Bytes that pay for one read (the host's ``SMALL_READ_BYTES``).
+HOST_READ_BYTES: Final = 4096
 
 _case: ContextVar[str | None] = ContextVar("host_work_case", default=None)
 
@@ -62,6 +79,16 @@ class _Work:
     compile_steps: int = 0
     loop_decode_bytes: int = 0
     idle_frames: int = 0
+    frames: int = 0
+    reads: int = 0
+    read_bytes: int = 0
+
+    @property
+    def reads_paid(self) -> int:
+        """The reads this run's frames and bytes pay for."""
+        return (
+            HOST_READS + HOST_READS_PER_FRAME * self.frames + self.read_bytes // HOST_READ_BYTES
+        )
 
 
 class HostWork:
@@ -100,6 +127,12 @@ class HostWork:
                 f"the host decoded {work.idle_frames} frames from the child that were not "
                 f"tool calls (budget {HOST_IDLE_FRAMES})"
             )
+        if work.reads > work.reads_paid:
+            harms.append(
+                f"the host read the child's pipe {work.reads} times for {work.frames} frames "
+                f"and {work.read_bytes} bytes (budget {work.reads_paid}: {HOST_READS}, "
+                f"{HOST_READS_PER_FRAME} a frame and one per {HOST_READ_BYTES} bytes)"
+            )
         return harms
 
     def _work(self) -> _Work | None:
@@ -119,6 +152,8 @@ def recording() -> Iterator[HostWork]:
     real_decode = bridge._decoding.decode_lossless
     decoder = bridge.protocol.ChildMessageDecoder
     real_frame_decode = decoder.decode
+    frame_buffer = bridge.protocol.FrameBuffer
+    real_feed = frame_buffer.feed
     child_nodes, fields = ast.iter_child_nodes, ast.iter_fields
 
     def counted_child_nodes(node: ast.AST) -> Iterator[ast.AST]:
@@ -149,9 +184,20 @@ def recording() -> Iterator[HostWork]:
     def counted_frame_decode(self: bridge.protocol.ChildMessageDecoder, body: bytes) -> Any:
         message = real_frame_decode(self, body)
         work = recorder._work()
-        if work is not None and not isinstance(message, bridge.protocol.Call):
-            work.idle_frames += 1
+        if work is not None:
+            work.frames += 1
+            if not isinstance(message, bridge.protocol.Call):
+                work.idle_frames += 1
         return message
+
+    def counted_feed(self: bridge.protocol.FrameBuffer, data: bytes) -> None:
+        # The host feeds its frame buffer exactly what each read of a child's
+        # pipe brought (the reader callback runs in the serving task's context).
+        work = recorder._work()
+        if work is not None:
+            work.reads += 1
+            work.read_bytes += len(data)
+        real_feed(self, data)
 
     with contextlib.ExitStack() as patches:
         for owner, name, value in (
@@ -160,6 +206,7 @@ def recording() -> Iterator[HostWork]:
             (sandbox._pool, "compile_with_calls", counted_compile),
             (bridge._decoding, "decode_lossless", counted_decode),
             (decoder, "decode", counted_frame_decode),
+            (frame_buffer, "feed", counted_feed),
         ):
             patches.callback(setattr, owner, name, getattr(owner, name))
             setattr(owner, name, value)

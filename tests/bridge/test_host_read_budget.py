@@ -1,0 +1,268 @@
+"""What a child's reads cost the host: each read is charged, not only each frame.
+
+Every read of the child's pipe wakes the host's event loop. A child that wrote
+a frame one byte at a time completed no frame, so no frame budget was spent,
+while the loop woke once per byte for the whole wall clock. The host now charges
+each small read (fewer than ``SMALL_READ_BYTES``) to a per-run budget that each
+frame taken adds to. The scripted children here write one piece and wait until
+the host has read it, so every read brings exactly that piece: the tests count
+reads, and time nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import threading
+from typing import TYPE_CHECKING, TypeVar
+
+import anyio
+import anyio.to_thread
+import pytest
+
+from bridge.host import (
+    SMALL_READ_BYTES,
+    SMALL_READS_ALLOWED,
+    SMALL_READS_PER_FRAME,
+    HostEndpoint,
+    RunOutcome,
+    _ReadBudget,
+)
+from bridge.protocol import (
+    PROTOCOL_VERSION,
+    FrameBuffer,
+    Log,
+    PipeClosed,
+    ProtocolError,
+    Ready,
+    Run,
+    encode_frame,
+)
+
+from .test_host_endpoint import Echo, FakeChild, done, make_run
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+T = TypeVar("T")
+
+TINY_PIECES = "the child sent its frames in tiny pieces: "
+#: The most reads a child that completes no frame after Ready gets: the
+#: allowance and what Ready's frame earned (Ready itself took one read).
+TRICKLE_READS = SMALL_READS_ALLOWED + SMALL_READS_PER_FRAME
+
+
+class HostReads:
+    """Counts the host's reads of the child's pipe; a scripted child waits for each.
+
+    The host feeds its frame buffer exactly what each read brought, so a read
+    is counted where the event loop's thread feeds one.
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.loop_thread = threading.get_ident()
+        self._changed = threading.Condition()
+        self._over = False
+
+    def fed(self) -> None:
+        with self._changed:
+            self.count += 1
+            self._changed.notify_all()
+
+    def write(self, fd: int, data: bytes) -> bool:
+        """Write ``data`` and wait until the host has read it; ``False`` once the host is done."""
+        with self._changed:
+            before = self.count
+        os.write(fd, data)
+        with self._changed:
+            self._changed.wait_for(lambda: self.count > before or self._over)
+            return not self._over
+
+    def trickle(self, fd: int, data: bytes, piece: int = 1) -> bool:
+        """Write ``data`` in pieces of ``piece`` bytes, one read each; ``False`` once it is done."""
+        return all(self.write(fd, data[at : at + piece]) for at in range(0, len(data), piece))
+
+    def finish(self) -> None:
+        with self._changed:
+            self._over = True
+            self._changed.notify_all()
+
+
+@pytest.fixture
+def host_reads(monkeypatch: pytest.MonkeyPatch) -> HostReads:
+    reads = HostReads()
+    real = FrameBuffer.feed
+
+    def feed(self: FrameBuffer, data: bytes) -> None:
+        real(self, data)
+        if threading.get_ident() == reads.loop_thread:  # not the scripted child's own buffer
+            reads.fed()
+
+    monkeypatch.setattr(FrameBuffer, "feed", feed)
+    return reads
+
+
+async def with_child(
+    script: Callable[[FakeChild], None],
+    reads: HostReads,
+    host: Callable[[HostEndpoint], Awaitable[T]],
+    *,
+    max_frame_bytes: int = 1 << 20,
+) -> T:
+    """Run ``script`` as the child (after it sent Ready) against ``host``; ``host``'s result."""
+    child = FakeChild()
+
+    def child_side() -> None:
+        try:
+            child.send(Ready(PROTOCOL_VERSION, os.getpid()))
+            script(child)
+        except (PipeClosed, BrokenPipeError):
+            pass  # the host finished first
+        except BaseException as exc:
+            child.error = exc
+        finally:
+            child.close_child_side()
+
+    try:
+        endpoint = HostEndpoint(child.to_host_r, child.to_child_w, max_frame_bytes=max_frame_bytes)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(anyio.to_thread.run_sync, child_side)
+            try:
+                with anyio.fail_after(30):
+                    await endpoint.receive_ready()
+                    result = await host(endpoint)
+            finally:
+                reads.finish()
+                child.close_host_side()
+    finally:
+        child.close_child_side()
+    if child.error is not None:
+        raise child.error
+    return result
+
+
+async def serve(
+    script: Callable[[FakeChild], None],
+    reads: HostReads,
+    *,
+    run: Run | None = None,
+    max_frame_bytes: int = 1 << 20,
+) -> RunOutcome:
+    """Serve one run against ``script``, which starts once it has the run."""
+
+    def after_run(child: FakeChild) -> None:
+        child.recv_run()
+        script(child)
+
+    async def host(endpoint: HostEndpoint) -> RunOutcome:
+        return await endpoint.serve(run or make_run(), Echo())
+
+    return await with_child(after_run, reads, host, max_frame_bytes=max_frame_bytes)
+
+
+# ------------------------------------------------------------------------ the budget
+
+
+def test_each_small_read_spends_one_and_each_frame_earns_some() -> None:
+    budget = _ReadBudget()
+    for _ in range(SMALL_READS_ALLOWED):
+        budget.spend(1)
+    budget.frames += 1
+    for _ in range(SMALL_READS_PER_FRAME):
+        budget.spend(SMALL_READ_BYTES - 1)
+    with pytest.raises(ProtocolError, match=f"^{TINY_PIECES}{TRICKLE_READS + 1} reads"):
+        budget.spend(1)
+
+
+def test_a_read_that_brings_enough_bytes_spends_nothing() -> None:
+    budget = _ReadBudget()
+    for _ in range(10 * SMALL_READS_ALLOWED):
+        budget.spend(SMALL_READ_BYTES)
+    assert budget.small == 0
+
+
+# ------------------------------------------------------------------------ hostile children
+
+
+async def test_a_frame_sent_a_byte_at_a_time_ends_the_run(host_reads: HostReads) -> None:
+    # It never completes: no frame budget is spent, only reads.
+    def script(child: FakeChild) -> None:
+        announced = struct.pack(">I", (1 << 20) - 1)
+        host_reads.trickle(child.to_host_w, announced + bytes(4 * SMALL_READS_ALLOWED), 1)
+
+    outcome = await serve(script, host_reads)
+    assert outcome.error is not None
+    assert outcome.error[0] == "worker-exit"
+    assert outcome.error[1].startswith(TINY_PIECES)
+    # Ready's read, then one read a byte until the budget was spent.
+    assert SMALL_READS_ALLOWED < host_reads.count <= TRICKLE_READS + 1
+
+
+async def test_whole_frames_sent_a_byte_at_a_time_end_the_run(host_reads: HostReads) -> None:
+    # Each frame earns a few reads but costs one a byte: the budget runs out.
+    log = encode_frame(Log(("x",)))
+
+    def script(child: FakeChild) -> None:
+        host_reads.trickle(child.to_host_w, log * 400 + encode_frame(done(1)), 1)
+
+    outcome = await serve(script, host_reads)
+    assert outcome.error is not None
+    assert outcome.error[0] == "worker-exit"
+    assert outcome.error[1].startswith(TINY_PIECES)
+    frames = len(outcome.logs) + 1  # Ready too
+    assert host_reads.count <= SMALL_READS_ALLOWED + SMALL_READS_PER_FRAME * frames + 1
+
+
+async def test_the_stop_report_reader_has_the_same_budget(host_reads: HostReads) -> None:
+    # After a stop the host reads on for a Where; a trickle ends that too.
+    def script(child: FakeChild) -> None:
+        announced = struct.pack(">I", (1 << 20) - 1)
+        host_reads.trickle(child.to_host_w, announced + bytes(4 * SMALL_READS_ALLOWED), 1)
+
+    async def host(endpoint: HostEndpoint) -> int | None:
+        return await endpoint.read_where()
+
+    line = await with_child(script, host_reads, host)
+    assert line is None
+    assert SMALL_READS_ALLOWED < host_reads.count <= TRICKLE_READS + 1
+
+
+# ------------------------------------------------------------------------ legitimate children
+
+
+async def test_frames_in_a_few_pieces_each_are_served(host_reads: HostReads) -> None:
+    # Three small reads a frame, a thousand frames: about three times the
+    # allowance, within what the frames earn.
+    frames = 1000
+    log = encode_frame(Log(("x",)))
+    assert len(log) > 3
+
+    def script(child: FakeChild) -> None:
+        for _ in range(frames):
+            host_reads.write(child.to_host_w, log[:2])
+            host_reads.write(child.to_host_w, log[2:3])
+            host_reads.write(child.to_host_w, log[3:])
+        child.send(done(1))
+
+    outcome = await serve(script, host_reads, run=make_run(max_log_bytes=10 * frames))
+    assert (outcome.value, outcome.error) == (1, None)
+    assert len(outcome.logs) == frames
+    assert host_reads.count > 2 * SMALL_READS_ALLOWED
+
+
+async def test_a_large_frame_read_in_pieces_of_enough_bytes_is_served(
+    host_reads: HostReads,
+) -> None:
+    # Pieces of SMALL_READ_BYTES pay for their reads whatever their number.
+    value = "a" * (2 * SMALL_READ_BYTES * SMALL_READS_ALLOWED)
+    frame = encode_frame(done(value))
+    cap = 4 * len(frame)
+
+    def script(child: FakeChild) -> None:
+        host_reads.trickle(child.to_host_w, frame, SMALL_READ_BYTES)
+
+    run = make_run(max_value_bytes=cap)
+    outcome = await serve(script, host_reads, run=run, max_frame_bytes=cap)
+    assert (outcome.value, outcome.error) == (value, None)
+    assert host_reads.count > 2 * SMALL_READS_ALLOWED
