@@ -45,6 +45,7 @@ __all__ = [
     "json_type",
     "matches_type",
     "schema_problems",
+    "schema_width",
     "shown",
 ]
 
@@ -348,6 +349,53 @@ def schema_problems(schema: object) -> list[str]:
         The problems in document order; empty when the schema is supported.
     """
     return _SchemaWalk().run(schema)
+
+
+def schema_width(schema: object, *, limit: int = 1_000_000) -> int:
+    """The most schema nodes that check one value of ``schema``: its ``oneOf`` fan-out.
+
+    Validation checks a value against every node that applies to it, so a
+    value costs its size times this. Nodes apply to the same value through
+    ``oneOf`` branches (each checks the whole value); the properties of that
+    name and the ``items`` of every such node apply to the value's parts. The
+    walk is iterative and looks at each node once; past ``limit`` nodes
+    (shared subschemas make a walk longer than the schema) it stops and
+    answers ``limit``.
+    """
+    widest = 0
+    visited = 0
+    groups: list[list[object]] = [[schema]]
+    while groups:
+        pending = groups.pop()
+        nodes: list[Mapping[str, object]] = []
+        while pending:
+            node = pending.pop()
+            if type(node) not in _MAPPINGS:
+                continue
+            assert isinstance(node, dict)
+            visited += 1
+            if visited > limit:
+                return limit
+            nodes.append(node)
+            branches = node.get("oneOf")
+            if type(branches) in _SEQUENCES:
+                assert isinstance(branches, (list, tuple))
+                pending.extend(branches)
+        widest = max(widest, len(nodes))
+        by_name: dict[object, list[object]] = {}
+        items: list[object] = []
+        for node in nodes:
+            properties = node.get("properties")
+            if type(properties) in _MAPPINGS:
+                assert isinstance(properties, dict)
+                for name, sub in properties.items():
+                    by_name.setdefault(name, []).append(sub)
+            if "items" in node:
+                items.append(node["items"])
+        groups.extend(by_name.values())
+        if items:
+            groups.append(items)
+    return widest
 
 
 def assert_supported(schema: object, *, what: str = "schema") -> None:

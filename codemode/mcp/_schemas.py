@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .._schema import schema_problems
+from .._schema import schema_problems, schema_width
 
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
 
-__all__ = ["exact_rewrite", "import_problems"]
+__all__ = ["MAX_IMPORTED_WIDTH", "exact_rewrite", "import_problems"]
 
 #: Keywords a branch may carry next to its ``type`` and still be judged by its type alone.
 _ANNOTATIONS: Final = frozenset({"type", "title", "description", "default", "examples"})
@@ -85,15 +85,37 @@ def _schema_copy(
     return child
 
 
+#: The most schema nodes of an imported schema that may check one value
+#: (:func:`~codemode._schema.schema_width`). Each checks all of the value: a
+#: server's 10,000-branch ``oneOf`` against a program's 100,000-item argument
+#: was a billion checks of host CPU. Union types of real tools have a handful.
+MAX_IMPORTED_WIDTH: Final = 64
+
+
 def import_problems(input_schema: JsonValue, output_schema: JsonValue | None) -> list[str]:
     """Every reason a tool's schemas cannot be enforced here, each naming its path.
 
     Input problems read ``input schema: `$.properties.x.format`: ...``; output
-    problems ``output schema: ...``. The input schema must also be object-rooted.
+    problems ``output schema: ...``. The input schema must also be object-rooted,
+    and neither may have more than :data:`MAX_IMPORTED_WIDTH` nodes checking
+    one value.
     """
-    problems = [f"input schema: {p}" for p in schema_problems(input_schema)]
+    problems = [f"input schema: {p}" for p in _problems(input_schema)]
     if not problems and isinstance(input_schema, dict) and input_schema.get("type") != "object":
         problems.append('input schema: `$`: the root must declare "type": "object"')
     if output_schema is not None:
-        problems.extend(f"output schema: {p}" for p in schema_problems(output_schema))
+        problems.extend(f"output schema: {p}" for p in _problems(output_schema))
+    return problems
+
+
+def _problems(schema: JsonValue) -> list[str]:
+    problems = schema_problems(schema)
+    if not problems:
+        width = schema_width(schema)
+        if width > MAX_IMPORTED_WIDTH:
+            problems.append(
+                f"`$`: more than {MAX_IMPORTED_WIDTH} schema nodes (through `oneOf` branches) "
+                "check one value; validating an argument costs its size times that, so an "
+                "imported schema may have at most this many"
+            )
     return problems

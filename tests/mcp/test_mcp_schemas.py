@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema
 from hypothesis import given
 from hypothesis import strategies as st
 
 from codemode import schema_problems, validate
-from codemode.mcp._schemas import exact_rewrite, import_problems
+from codemode._schema import schema_width
+from codemode.mcp._schemas import MAX_IMPORTED_WIDTH, exact_rewrite, import_problems
 
 from ..strategies import json_values, subset_schemas
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
 
 TYPES = ["array", "boolean", "integer", "null", "number", "object", "string"]
 
@@ -69,3 +73,38 @@ def test_import_problems_names_each_schema_and_path() -> None:
         "type, oneOf, properties, required, additionalProperties, items, enum, const, "
         "description, title, default, examples)",
     ]
+
+
+def _branches(count: int) -> list[JsonValue]:
+    return [{"type": "object", "properties": {"k": {"const": i}}, "required": ["k"]}
+            for i in range(count)]
+
+
+def test_an_imported_schema_may_not_fan_one_value_out_to_many_nodes() -> None:
+    # Each oneOf branch checks the whole value: a server's wide union times a
+    # program's long argument was host CPU the server chose.
+    wide: JsonValue = {"type": "object", "properties": {"rows": {"type": "array", "items": {
+        "oneOf": _branches(MAX_IMPORTED_WIDTH)}}}}
+    assert schema_width(wide) == MAX_IMPORTED_WIDTH + 1  # the oneOf node and its branches
+    [problem] = import_problems(wide, None)
+    assert problem.startswith(f"input schema: `$`: more than {MAX_IMPORTED_WIDTH} schema nodes")
+    assert import_problems({"type": "object"}, wide) == [problem.replace("input", "output", 1)]
+    narrow: JsonValue = {"type": "object", "properties": {"rows": {"type": "array", "items": {
+        "oneOf": _branches(MAX_IMPORTED_WIDTH - 1)}}}}
+    assert import_problems(narrow, None) == []
+
+
+def test_the_width_counts_the_nodes_that_check_the_same_value_only() -> None:
+    # Many properties are many values, each checked by one node: narrow.
+    many = {"type": "object", "properties": {f"p{i}": {"type": "string"} for i in range(5000)}}
+    assert schema_width(many) == 1
+    # Branches nested in branches all check the same value; a property named
+    # in two branches is checked by both.
+    nested = {"oneOf": [
+        {"oneOf": [{"type": "string"}, {"type": "null"}]},
+        {"type": "object", "properties": {"a": {"type": "string"}}},
+        {"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}, {"type": "null"}]}}},
+    ]}
+    assert schema_width(nested) == 6
+    # The parts under one value's nodes: "a" is checked by 1 + (1 + 2) nodes.
+    assert schema_width({"type": "object", "properties": {"a": nested}}) == 6
