@@ -17,6 +17,7 @@ The walk is iterative, so a deep value cannot exhaust the interpreter's stack.
 
 from __future__ import annotations
 
+import enum
 import math
 import weakref
 from collections import Counter, OrderedDict, defaultdict
@@ -148,7 +149,24 @@ def _describe(value: object) -> str:
         return f"a dataclass instance of type {name} (convert it with dataclasses.asdict())"
     if callable(value):
         return f"a callable ({kind.__name__})"
-    return f"a value of type {name}"
+    return f"a value of type {name}{_enum_hint(value, kind)}"
+
+
+def _enum_hint(value: object, kind: type) -> str:
+    """`` (an enum member: use Channel.EMAIL.value)`` for an enum member, else ``""``.
+
+    The member's name is read from its own ``__dict__`` (where the enum class
+    put it), never through an attribute a class could define.
+    """
+    if not any(base is enum.Enum for base in kind.__mro__):
+        return ""
+    try:
+        member = object.__getattribute__(value, "__dict__").get("_name_")
+    except AttributeError:
+        member = None
+    if type(member) is str and member.isidentifier():
+        return f" (an enum member: use {kind.__name__}.{member}.value)"
+    return " (an enum member: use its .value)"
 
 
 def _int_text(value: int) -> str:
@@ -169,7 +187,7 @@ def _describe_key(key: object) -> str:
     elif kind in (float, bool, type(None)):
         shown = repr(key)
     else:
-        return f"a dict key of type {kind.__module__}.{kind.__qualname__}"
+        return f"a dict key of type {kind.__module__}.{kind.__qualname__}{_enum_hint(key, kind)}"
     return f"dict key {shown} ({kind.__name__})"
 
 

@@ -651,6 +651,16 @@ _MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
     ("typing", "get_origin"): (
         "annotations are for reading only; test values with isinstance() and `in`"
     ),
+    ("asyncio", "shield"): (
+        "await the task itself; to keep a task running past a timeout, wait with "
+        "`done, pending = await asyncio.wait([task], timeout=...)` instead of wait_for"
+    ),
+    ("types", "MappingProxyType"): (
+        "pass a copy (dict(d)) where a read-only view is wanted, or use a frozen dataclass"
+    ),
+    ("hashlib", "new"): (
+        "call the constructor by name: hashlib.sha256(data), or getattr(hashlib, name)(data)"
+    ),
     ("calendar", "TextCalendar"): (
         "calendar.month(year, month) and calendar.calendar(year) give the same text, weeks "
         "starting on Monday"

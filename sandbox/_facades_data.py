@@ -93,6 +93,10 @@ _ATOMIC: Final = frozenset(
 _COPY_HOOKS: Final = ("__reduce_ex__", "__reduce__", "__copy__", "__deepcopy__", "__setstate__")
 
 
+#: ``Py_TPFLAGS_HEAPTYPE``: a class made by a class statement (not a C type).
+_HEAP_TYPE: Final = 1 << 9
+
+
 def _is_atomic(value: object) -> bool:
     cls = type(value)
     return cls in _ATOMIC or isinstance(value, type | enum.Enum)
@@ -106,9 +110,35 @@ def _plain_instance_class(value: object) -> type | None:
     for hook in _COPY_HOOKS:
         if getattr(cls, hook, None) is not getattr(object, hook, None):
             return None
-    if not hasattr(value, "__dict__") or getattr(cls, "__slots__", None):
-        return None
     return cls
+
+
+def _slot_descriptors(value: object, cls: type) -> list[Any]:
+    """The slot descriptors of ``cls`` (a program class) whose values make up the object.
+
+    The slots are read from the descriptors Python made for each class's own
+    ``__slots__`` when the class was created (never from a name read at copy
+    time), for the program's classes in the MRO. A library class in the MRO
+    that keeps state outside ``__dict__`` - slots of its own, or a built-in
+    type's data (``dict``, ``list``, ``tuple``, ...) - is refused: copying only
+    the program's part would give a silently emptied object.
+    """
+    slots: list[Any] = []
+    for klass in cls.__mro__:
+        if klass is object:
+            continue
+        own = [
+            v
+            for v in vars(klass).values()
+            if type(v) is types.MemberDescriptorType and v.__objclass__ is klass
+        ]
+        if is_program_class(klass):
+            slots.extend(own)
+        elif own or klass.__itemsize__ or (
+            not klass.__flags__ & _HEAP_TYPE and klass.__basicsize__ != object.__basicsize__
+        ):
+            raise _refuse_data_base(value, klass)
+    return slots
 
 
 def _refuse(value: object) -> TypeError:
@@ -120,9 +150,36 @@ def _refuse(value: object) -> TypeError:
     )
 
 
+def _refuse_data_base(value: object, base: type) -> TypeError:
+    name = type(value).__qualname__
+    example = f"{name}(*value)" if issubclass(base, tuple) else f"{name}(value)"
+    return TypeError(
+        f"cannot copy a {name} object in run_code: copy does not rebuild the {base.__name__} "
+        f"data a program class inherits; make a new one from its contents, e.g. {example}"
+    )
+
+
 def _new_like(value: object, cls: Any) -> Any:
     # The program's own class; object.__reduce_ex__ would build it the same way.
     return cls.__new__(cls)
+
+
+def _copy_state(
+    value: Any, cls: type, slots: list[Any], out: Any, convert: Callable[[Any], Any]
+) -> None:
+    """Give ``out`` the ``__dict__`` and set ``slots`` of ``value``, each through ``convert``.
+
+    As ``copy`` does (``copyreg``'s slot state): the instance dictionary first,
+    then every slot that is set; an unset slot stays unset.
+    """
+    if hasattr(value, "__dict__"):
+        out.__dict__.update({k: convert(v) for k, v in value.__dict__.items()})
+    for slot in slots:
+        try:
+            item = slot.__get__(value, cls)
+        except AttributeError:
+            continue
+        slot.__set__(out, convert(item))
 
 
 def safe_copy(value: _T) -> _T:
@@ -145,8 +202,9 @@ def safe_copy(value: _T) -> _T:
     plain = _plain_instance_class(value)
     if plain is None:
         raise _refuse(value)
+    slots = _slot_descriptors(value, plain)  # before any program code (__new__) runs
     out = _new_like(value, plain)
-    out.__dict__.update(value.__dict__)
+    _copy_state(value, plain, slots, out, lambda item: item)
     return out  # type: ignore[no-any-return]
 
 
@@ -195,9 +253,10 @@ def _deep(value: Any, memo: dict[int, Any]) -> Any:
     plain = _plain_instance_class(value)
     if plain is None:
         raise _refuse(value)
+    slots = _slot_descriptors(value, plain)  # before any program code (__new__) runs
     out = _new_like(value, plain)
     memo[key] = out
-    out.__dict__.update({k: _deep(v, memo) for k, v in value.__dict__.items()})
+    _copy_state(value, plain, slots, out, lambda item: _deep(item, memo))
     return out
 
 

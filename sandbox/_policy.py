@@ -224,6 +224,21 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
     "__mro__": "use cls.mro() for a class and its bases in lookup order",
     "__slots__": "keep the names in a tuple of the program's own, next to the class",
     "__suppress_context__": "`raise ... from None` sets it; read error.__cause__ for the cause",
+    "__notes__": (
+        "notes are shown in the error's traceback; to read them back, keep the text in an "
+        "attribute of your own exception class, or in a list next to it"
+    ),
+    "__wrapped__": (
+        "keep a reference to the undecorated function: `raw = f` before decorating, or "
+        "decorate by a call, `g = deco(f)`, and keep using f"
+    ),
+    "__required_keys__": (
+        'keep the key names in a tuple next to the TypedDict: REQUIRED = ("id", "subject")'
+    ),
+    "__optional_keys__": (
+        'keep the key names in a tuple next to the TypedDict: OPTIONAL = ("notes",)'
+    ),
+    "__total__": "keep the key names in tuples next to the TypedDict (REQUIRED, OPTIONAL)",
     "__bases__": "use cls.mro() for a class and its bases, or issubclass(cls, Base)",
     "__subclasses__": "a class's subclasses are not available; keep a list of the classes",
     "__module__": "every class and function of a program is in the program's own module",
@@ -279,11 +294,14 @@ _NAME_HINTS: Final[Mapping[str, str]] = {
     "__import__": "use an import statement (`import json`) for the allowed modules",
     "__file__": "programs have no file system; use the tools they are given",
     "__getattr__": (
-        "give the class the attributes it needs, or a method such as get(name) that looks "
-        "names up in a dict"
+        "for attribute access to a dict use types.SimpleNamespace(**d) (convert nested dicts "
+        'too), or keep d["key"]; otherwise give the class the attributes it needs'
     ),
     "__getattribute__": "give the class the attributes it needs",
-    "__setattr__": "set attributes in __init__ or in methods, or use @property with a setter",
+    "__setattr__": (
+        "set attributes in __init__ or in methods, or use @property with a setter; for a "
+        "dict with attribute access use types.SimpleNamespace(**d)"
+    ),
     "__format__": (
         "give the class a method that returns the text (such as formatted(spec)), or format "
         "its fields in an f-string"
@@ -300,6 +318,14 @@ _NAME_HINTS: Final[Mapping[str, str]] = {
     ),
     "__class_getitem__": "derive from typing.Generic[T] for a class that takes type parameters",
     "__del__": "use a `with` block (__enter__ and __exit__) for clean-up",
+    "_missing_": (
+        "an enum cannot define hooks; look values up in a @classmethod of your own: "
+        "`def parse(cls, value): return next((m for m in cls if m.value == value), cls.DEFAULT)`"
+    ),
+    "_generate_next_value_": (
+        "an enum cannot define hooks; give the members explicit values, or auto()"
+    ),
+    "_ignore_": "an enum cannot define hooks; keep helper names outside the enum's class body",
 }
 
 
@@ -451,7 +477,8 @@ class ProgramPolicy(LinearRewrites):
                 hint = underscore_hint(name, attribute=False)
                 self.error(node, _RESERVED_DUNDER.format(name=name) + hint)
             elif name.endswith("_"):
-                self.error(node, _RESERVED_SUNDER.format(name=name))
+                hint = underscore_hint(name, attribute=False)
+                self.error(node, _RESERVED_SUNDER.format(name=name) + hint)
             elif name in RESERVED_PRIVATE_ATTRIBUTES and self._scopes[-1] == _CLASS_SCOPE:
                 # A class-body name becomes an attribute of the class and its instances.
                 self.error(

@@ -33,7 +33,7 @@ from codemode import AbortSignal, Agent, CallInput, Registry
 from .tools import TOOLS
 
 if TYPE_CHECKING:
-    from collections.abc import Coroutine
+    from collections.abc import Coroutine, Sequence
 
 __all__ = ["PlainOutcome", "ToolCallError", "failure_message", "run_plain"]
 
@@ -104,9 +104,110 @@ class _Tools:
         return self.__getattr__(name)
 
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _one_scope(nodes: Sequence[ast.AST]) -> list[ast.AST]:
+    """The nodes of one scope: not those of nested functions, classes and comprehensions.
+
+    A nested scope's name (a ``def``'s, a ``class``'s) is this scope's, and so
+    are the targets of walrus expressions inside its comprehensions.
+    """
+    found: list[ast.AST] = []
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if isinstance(node, _COMPREHENSIONS):
+            found.extend(n for n in ast.walk(node) if isinstance(n, ast.NamedExpr))
+        elif not isinstance(node, _SCOPES):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _binds(nodes: Sequence[ast.AST]) -> set[str]:
+    names: set[str] = set()
+    for node in _one_scope(nodes):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def _declares(nodes: Sequence[ast.AST]) -> set[str]:
+    return {
+        name
+        for node in _one_scope(nodes)
+        if isinstance(node, ast.Global | ast.Nonlocal)
+        for name in node.names
+    }
+
+
+def _arguments(args: ast.arguments) -> set[str]:
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return {a.arg for a in every if a is not None}
+
+
+class _ScriptGlobals(ast.NodeTransformer):
+    """``global x`` in a function, for a name the program's top level binds, as ``nonlocal x``.
+
+    The top level of a script is its module, so a function's ``global total``
+    means the ``total`` the top level set. Here the top level is the body of
+    ``__program__``, where that name is a local: ``nonlocal`` reaches it -
+    unless a function in between binds the name itself, or the top level
+    declared it ``global`` too (then it is a real global either way).
+    """
+
+    def __init__(self, body: list[ast.stmt]) -> None:
+        self._top = _binds(body) - _declares(body)
+        self._enclosing: list[set[str]] = []  # what each enclosing function binds
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.AST:
+        if isinstance(node, ast.Lambda):
+            bound = _arguments(node.args)
+        else:
+            bound = (_binds(node.body) | _arguments(node.args)) - _declares(node.body)
+        self._enclosing.append(bound)
+        try:
+            return self.generic_visit(node)
+        finally:
+            self._enclosing.pop()
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
+
+    def visit_Global(self, node: ast.Global) -> ast.AST | list[ast.stmt]:
+        if not self._enclosing:
+            return node
+        outer = [name for name in node.names if name in self._top
+                 and not any(name in bound for bound in self._enclosing)]  # fmt: skip
+        if not outer:
+            return node
+        kept = [name for name in node.names if name not in outer]
+        out: list[ast.stmt] = [ast.copy_location(ast.Nonlocal(names=outer), node)]
+        if kept:
+            out.append(ast.copy_location(ast.Global(names=kept), node))
+        return out
+
+
 def _as_function(text: str) -> ast.Module:
-    """The program as ``async def __program__(): <body>``, its lines and strings untouched."""
+    """The program as ``async def __program__(): <body>``, its lines and strings untouched.
+
+    A function's ``global`` for one of the program's top-level names becomes
+    ``nonlocal`` (:class:`_ScriptGlobals`), as the script it reads as would have it.
+    """
     body = ast.parse(text).body
+    scripted = _ScriptGlobals(body)
+    body = [scripted.visit(stmt) for stmt in body]
     function = ast.AsyncFunctionDef(
         name="__program__",
         args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),

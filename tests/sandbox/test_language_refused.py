@@ -132,7 +132,7 @@ def test_refused_underscore_names_say_what_to_write_instead(source: str, hint: s
 @pytest.mark.parametrize(
     ("name", "hint"),
     [
-        ("__getattr__", "a method such as get(name) that looks names up in a dict"),
+        ("__getattr__", "for attribute access to a dict use types.SimpleNamespace(**d)"),
         ("__format__", "format its fields in an f-string"),
         ("__new__", "in a @classmethod that returns cls(...)"),
         ("__init_subclass__", "a class decorator that returns the class"),
@@ -390,8 +390,9 @@ class A:
     )
     assert errors == (
         f'Line 2: "__reduce_ex__" is an invalid name: {_DUNDER}',
-        f'Line 4: "__getattr__" is an invalid name: {_DUNDER}; give the class the attributes '
-        "it needs, or a method such as get(name) that looks names up in a dict",
+        f'Line 4: "__getattr__" is an invalid name: {_DUNDER}; for attribute access to a dict '
+        'use types.SimpleNamespace(**d) (convert nested dicts too), or keep d["key"]; otherwise '
+        "give the class the attributes it needs",
     )
 
 

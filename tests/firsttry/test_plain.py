@@ -1,0 +1,36 @@
+"""The oracle runs a program as the script it reads as: ``global`` reaches the top level."""
+
+from __future__ import annotations
+
+import pytest
+
+from .plain import run_plain
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        (
+            "total = 0\ndef add(x):\n    global total\n    total += x\nadd(1)\nadd(2)\n"
+            "return total",
+            3,
+        ),
+        (
+            "count = 0\nclass C:\n    def bump(self):\n        global count\n"
+            "        count += 1\n        return count\nC().bump()\nreturn [C().bump(), count]",
+            [2, 2],
+        ),
+    ],
+    ids=["function", "method"],
+)
+async def test_global_in_a_function_reaches_the_top_level_name(source: str, value: object) -> None:
+    outcome = await run_plain(source)
+    assert outcome.error is None, outcome.error
+    assert outcome.value == value
+    # A name only a function makes global, or one the top level declares global
+    # too, stays a real global.
+    for other, expected in [
+        ("def setup():\n    global made\n    made = 5\nsetup()\nreturn made", 5),
+        ("global n\nn = 1\ndef inc():\n    global n\n    n += 1\ninc()\nreturn n", 2),
+    ]:
+        assert (await run_plain(other)).value == expected
