@@ -20,6 +20,7 @@ from ._classes import build_class, caught
 from ._facades import FACADE_RESULT_CLASSES, build_facades, make_importer
 from ._guards import (
     MODEL_MODULE,
+    SafeClassMethod,
     SafeType,
     guarded_apply,
     guarded_delattr,
@@ -100,7 +101,7 @@ SAFE_BUILTINS: Final[Mapping[str, object]] = {
     "sorted": _b.sorted,
     "zip": _b.zip,
     # -- classes and introspection
-    "classmethod": _b.classmethod,
+    "classmethod": SafeClassMethod,  # binds what it wraps, never chains its __get__ (3.13)
     "staticmethod": _b.staticmethod,
     "property": _b.property,
     "super": _b.super,  # zero-argument super() works in methods (the __class__ cell)

@@ -45,6 +45,7 @@ import string
 import sys
 import types
 import typing
+import weakref
 from typing import TYPE_CHECKING, Any, Final, NoReturn, final
 
 from ._compile import MAIN_NAME
@@ -62,6 +63,7 @@ __all__ = [
     "build_class",
     "check_new_class",
     "classes_being_made",
+    "exit_details",
     "handed_out",
     "hidden_class",
     "inert_base",
@@ -465,7 +467,7 @@ _MAIN_LOCALS: Final = f"{MAIN_NAME}.<locals>."
 #: their reflections, which answer ``NotImplemented`` to an operand they do not
 #: take; and item access, ``__missing__`` (dict's own lookup with the key it was
 #: given) and ``__round__``, which refuse it. See :func:`_shielded`; the
-#: context-manager exits are checked by :func:`check_exit_details` instead.
+#: context-manager exits are checked by :func:`exit_details` instead.
 _OPERATOR_METHODS: Final = frozenset(
     {f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge")}
     | {
@@ -662,7 +664,19 @@ def result_checked(function: Callable[..., Any], where: str) -> Callable[..., An
     checked.__qualname__ = getattr(function, "__qualname__", checked.__name__)
     checked.__doc__ = getattr(function, "__doc__", None)
     checked.__module__ = getattr(function, "__module__", None)  # type: ignore[assignment]
-    return checked
+    return _made_wrapper(checked)
+
+
+#: id -> the wrappers :func:`result_checked` and :func:`self_checked` made, while
+#: they live: :func:`_wrapped` tells them by identity. (Reading their
+#: ``__code__`` is an event the tripwire ends a run on, and comparing code
+#: objects with ``in`` compares them by ``==``.)
+_WRAPPERS: weakref.WeakValueDictionary[int, Callable[..., Any]] = weakref.WeakValueDictionary()
+
+
+def _made_wrapper(wrapper: Callable[..., Any]) -> Callable[..., Any]:
+    _WRAPPERS[id(wrapper)] = wrapper
+    return wrapper
 
 
 def _shielded(name: str, method: Any) -> Any:
@@ -788,12 +802,15 @@ def _named_like(special: Any, name: str, method: Any) -> Any:
 _EXIT_METHODS: Final = frozenset({"__exit__", "__aexit__"})
 
 
-def check_exit_details(who: str, details: tuple[object, ...]) -> None:
-    """Check what a ``with`` statement (or an exit stack) hands an exit: ``(type, value, tb)``.
+def exit_details(who: str, details: tuple[object, ...]) -> tuple[object, ...]:
+    """What a ``with`` statement (or an exit stack) hands an exit, ``(type, value, tb)``, checked.
 
     The class is the real class of what library code raised: one no façade
     lists is swept, as ``type(error)`` would give it (rule 7), and a metaclass
-    is refused; the exception goes through :func:`caught`.
+    is refused; the exception goes through :func:`caught`. The traceback is
+    handed on as ``None``: what the interpreter passes to a program's code is
+    checked as what library code returns, and a traceback is the runtime's own
+    object (its frames are the host's).
     """
     if details and hidden_class(details[0]):
         if issubclass(details[0], type):  # type: ignore[arg-type]
@@ -801,6 +818,9 @@ def check_exit_details(who: str, details: tuple[object, ...]) -> None:
         reveal_class(details[0])  # type: ignore[arg-type]
     if len(details) > 1 and issubclass(type(details[1]), BaseException):
         caught(details[1])  # type: ignore[arg-type]
+    if len(details) > 2:
+        return (*details[:2], None, *details[3:])
+    return details
 
 
 def _revealing_exit(name: str, method: Any) -> Any:
@@ -813,7 +833,7 @@ def _revealing_exit(name: str, method: Any) -> Any:
     binds = hasattr(type(method), "__get__")
 
     def special(self: object, /, *args: object) -> Any:
-        check_exit_details(f"{name} of a program class", args)
+        args = exit_details(f"{name} of a program class", args)
         target = method.__get__(self, type(self)) if binds else method
         return target(*args)
 
@@ -892,7 +912,7 @@ def self_checked(function: Callable[..., Any], owner: type) -> Callable[..., Any
             )
         return handed_out(function(self, *args, **kwargs), where)
 
-    return checked
+    return _made_wrapper(checked)
 
 
 class _SelfChecked:
@@ -966,15 +986,9 @@ def reveal_class(cls: type) -> type:
 _revealed: set[type] = set()
 
 
-#: The code of the wrappers :func:`result_checked` and :func:`self_checked` make:
-#: a member already wrapped by a sweep that was cut short is not wrapped again.
-_WRAPPER_CODES: Final = frozenset(
-    {result_checked(len, "len").__code__, self_checked(len, object).__code__}
-)
-
-
 def _wrapped(function: object) -> bool:
-    return getattr(function, "__code__", None) in _WRAPPER_CODES
+    """Whether ``function`` is a wrapper a sweep made: one cut short is not wrapped again."""
+    return _WRAPPERS.get(id(function)) is function
 
 
 def _sweep(roots: Iterable[type]) -> None:

@@ -562,6 +562,9 @@ def _make_facade(label: str, members: Mapping[str, object]) -> _Facade:
         binds = not isinstance(value, type) and hasattr(type(value), "__get__")
         namespace[name] = staticmethod(value) if binds else value  # type: ignore[arg-type]
     cls = type(f"{label}_facade", (_Facade,), namespace)
+    # type(json) prints as <class 'json.module'>, naming no host module.
+    cls.__name__ = cls.__qualname__ = "module"
+    cls.__module__ = label
     return cls()  # type: ignore[no-any-return]
 
 

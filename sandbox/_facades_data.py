@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ._classes import (
     MODEL_MODULE,
-    check_exit_details,
+    exit_details,
     inherited_shields,
     is_program_class,
     is_program_function,
@@ -485,8 +485,7 @@ def _checked_exit(callback: Callable[..., Any]) -> Callable[..., Any]:
     """``callback``, an exit pushed on an exit stack, given only what the program may hold."""
 
     def exit_(*details: object) -> Any:
-        check_exit_details("an exit stack's callback", details)
-        return callback(*details)
+        return callback(*exit_details("an exit stack's callback", details))
 
     return exit_
 
@@ -495,8 +494,7 @@ def _checked_async_exit(callback: Callable[..., Any]) -> Callable[..., Any]:
     """The coroutine-function form of :func:`_checked_exit` (``push_async_exit``)."""
 
     async def exit_(*details: object) -> Any:
-        check_exit_details("an exit stack's callback", details)
-        return await callback(*details)
+        return await callback(*exit_details("an exit stack's callback", details))
 
     return exit_
 
@@ -507,7 +505,7 @@ class ExitStack(contextlib.ExitStack):
     ``push(fn)`` of a plain function has the stack call it with the real
     class and value of what was raised, past the check a ``with`` statement
     makes for a program's ``__exit__``; every callback goes through that check
-    here (``sandbox._classes.check_exit_details``). Programs cannot derive
+    here (``sandbox._classes.exit_details``). Programs cannot derive
     from it, so no program method stands in for the one funnel.
     """
 

@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MODEL_MODULE",
+    "SafeClassMethod",
     "SafeType",
     "class_of",
     "guarded_apply",
@@ -767,14 +768,92 @@ SafeType.__name__ = SafeType.__qualname__ = "type"
 SafeType.__module__ = "builtins"
 
 
+class SafeClassMethod(classmethod):  # type: ignore[type-arg]
+    """``classmethod`` as Python 3.13 has it: it binds what it wraps to the class, always.
+
+    Python 3.11's passes the class to a wrapped descriptor's ``__get__`` as its
+    instance: ``classmethod(functools.cached_property(f))`` read the class's
+    own namespace (a namedtuple's raw ``_replace``, an enum's redirecting
+    property) past every guard. Here the wrapped callable is bound to the
+    class as a method, whatever it is.
+    """
+
+    def __init__(self, function: Any, /) -> None:
+        if not callable(function):
+            raise TypeError(
+                f"classmethod() in run_code wraps a function, not a {type(function).__name__} "
+                "object; for a value computed from the class, write a @classmethod method and "
+                "call it"
+            )
+        super().__init__(function)
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        return types.MethodType(self.__func__, type(instance) if owner is None else owner)
+
+
+SafeClassMethod.__name__ = SafeClassMethod.__qualname__ = "classmethod"
+SafeClassMethod.__module__ = "builtins"
+
+
+class _StandInMeta(type):
+    """Metaclass of the stand-ins for the interpreter's own classes (:data:`_STAND_INS`)."""
+
+    _real: type
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(
+            f"{cls.__name__}() cannot be called in run_code: objects of the interpreter's "
+            "own classes (functions, code, frames, tracebacks, cells) come only from the "
+            "program's own statements (def, lambda)"
+        )
+
+    def __instancecheck__(cls, obj: object) -> bool:
+        return isinstance(obj, cls._real)
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        return issubclass(sub, cls._real)
+
+    def __repr__(cls) -> str:
+        return repr(cls._real)
+
+
+def _stand_in(real: type) -> type:
+    stand_in = _StandInMeta(real.__name__, (), {"__slots__": ()})
+    stand_in._real = real
+    stand_in.__module__ = "builtins"
+    return stand_in
+
+
+#: What ``type()`` gives for the interpreter's own classes: a stand-in that
+#: prints, compares and answers ``isinstance`` as the class does, and cannot be
+#: called. ``type(lambda: 0)`` was the real ``FunctionType``, which makes a
+#: function of any code object: one barrier fewer between a program and
+#: unguarded bytecode, should a code object ever reach it.
+_STAND_INS: Final[dict[type, type]] = {
+    real: _stand_in(real)
+    for real in (
+        types.FunctionType, types.CodeType, types.FrameType, types.TracebackType,
+        types.CellType, types.MethodType, types.GeneratorType, types.CoroutineType,
+        types.AsyncGeneratorType, types.BuiltinFunctionType, types.MappingProxyType,
+    )
+}  # fmt: skip
+
+
 def class_of(obj: object) -> type:
     """``type(obj)``, with metaclasses replaced by :class:`SafeType`.
 
-    A library class it reveals has its methods made to check their self first
-    (:func:`reveal_class`): read from the class, they would run with any self.
+    The interpreter's own classes are replaced by stand-ins (:data:`_STAND_INS`),
+    and a library class it reveals has its methods made to check their self
+    first (:func:`reveal_class`): read from the class, they would run with any
+    self.
     """
     cls = type(obj)
-    return SafeType if issubclass(cls, type) else reveal_class(cls)
+    if issubclass(cls, type):
+        return SafeType
+    stand_in = _STAND_INS.get(cls)
+    if stand_in is not None:
+        return reveal_class(stand_in)
+    return reveal_class(cls)
 
 
 # -- str.format that walks fields through the guards ----------------------------------

@@ -638,7 +638,7 @@ def test_a_dataclass_does_not_silently_keep_an_inherited_comparison() -> None:
 def test_every_definable_special_method_with_operands_is_shielded() -> None:
     # A special method the policy lets a class define, and that library code can
     # call with arguments, is wrapped by the shield (the exits are checked by
-    # check_exit_details) or is called like a function the program gave: a new
+    # exit_details) or is called like a function the program gave: a new
     # definable name must be sorted here.
     groups = (
         _classes._SHIELDED_METHODS, _classes._EXIT_METHODS, _classes.CALLBACK_METHODS,

@@ -437,7 +437,7 @@ def test_a_write_to_the_programs_own_function_says_where_to_keep_the_state() -> 
 
 def test_writes_to_module_facades_are_refused() -> None:
     message = _refused("import json\njson.dumps = 1")
-    assert "TypeError: cannot change a json_facade object" in message
+    assert "TypeError: cannot change a module object" in message
 
 
 def test_setattr_on_a_facade_class_is_refused() -> None:
