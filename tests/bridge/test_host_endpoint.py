@@ -13,7 +13,7 @@ import logging
 import os
 import struct
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import anyio.lowlevel
@@ -57,9 +57,11 @@ from bridge.protocol import (
 from tests.strategies import json_values
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
     from bridge.lossless import JsonValue
+
+T = TypeVar("T")
 
 
 class FakeChild:
@@ -133,21 +135,26 @@ class Blocked:
         raise AssertionError("unreachable")
 
 
-async def serve(
+async def with_child(
     script: Callable[[FakeChild], None],
-    handler: Any = None,
+    host: Callable[[HostEndpoint], Awaitable[T]],
     *,
-    run: Run | None = None,
     max_frame_bytes: int = 1 << 20,
-    **options: Any,
-) -> RunOutcome:
-    """Serve one run against ``script``; the script starts after the Ready handshake."""
+    receive_run: bool = True,
+    finish: Callable[[], None] | None = None,
+) -> T:
+    """Run ``script`` as the child against ``host``; ``host``'s result.
+
+    The child sends Ready first, and reads the Run frame before ``script`` when
+    ``receive_run``; ``finish`` runs as the host side closes.
+    """
     child = FakeChild()
 
     def child_side() -> None:
         try:
             child.send(Ready(PROTOCOL_VERSION, os.getpid()))
-            child.recv_run()
+            if receive_run:
+                child.recv_run()
             script(child)
         except (PipeClosed, BrokenPipeError):
             pass  # the host finished first
@@ -161,17 +168,35 @@ async def serve(
         async with anyio.create_task_group() as tg:
             tg.start_soon(anyio.to_thread.run_sync, child_side)
             try:
-                with anyio.fail_after(10):
+                with anyio.fail_after(30):  # a hang guard, not a timed check
                     await endpoint.receive_ready()
-                    outcome = await endpoint.serve(run or make_run(), handler or Echo(), **options)
+                    result = await host(endpoint)
             finally:
                 child.release.set()
+                if finish is not None:
+                    finish()
                 child.close_host_side()
     finally:
         child.close_child_side()
     if child.error is not None:
         raise child.error
-    return outcome
+    return result
+
+
+async def serve(
+    script: Callable[[FakeChild], None],
+    handler: Any = None,
+    *,
+    run: Run | None = None,
+    max_frame_bytes: int = 1 << 20,
+    **options: Any,
+) -> RunOutcome:
+    """Serve one run against ``script``; the script starts after the Ready handshake."""
+
+    async def host(endpoint: HostEndpoint) -> RunOutcome:
+        return await endpoint.serve(run or make_run(), handler or Echo(), **options)
+
+    return await with_child(script, host, max_frame_bytes=max_frame_bytes)
 
 
 def done(value: object = None) -> Done:

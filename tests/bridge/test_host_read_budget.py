@@ -16,8 +16,6 @@ import struct
 import threading
 from typing import TYPE_CHECKING, TypeVar
 
-import anyio
-import anyio.to_thread
 import pytest
 
 from bridge.host import (
@@ -29,17 +27,15 @@ from bridge.host import (
     _ReadBudget,
 )
 from bridge.protocol import (
-    PROTOCOL_VERSION,
     FrameBuffer,
     Log,
-    PipeClosed,
     ProtocolError,
-    Ready,
     Run,
     encode_frame,
 )
 
 from .test_host_endpoint import Echo, FakeChild, done, make_run
+from .test_host_endpoint import with_child as run_with_child
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -111,35 +107,9 @@ async def with_child(
     max_frame_bytes: int = 1 << 20,
 ) -> T:
     """Run ``script`` as the child (after it sent Ready) against ``host``; ``host``'s result."""
-    child = FakeChild()
-
-    def child_side() -> None:
-        try:
-            child.send(Ready(PROTOCOL_VERSION, os.getpid()))
-            script(child)
-        except (PipeClosed, BrokenPipeError):
-            pass  # the host finished first
-        except BaseException as exc:
-            child.error = exc
-        finally:
-            child.close_child_side()
-
-    try:
-        endpoint = HostEndpoint(child.to_host_r, child.to_child_w, max_frame_bytes=max_frame_bytes)
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(anyio.to_thread.run_sync, child_side)
-            try:
-                with anyio.fail_after(30):
-                    await endpoint.receive_ready()
-                    result = await host(endpoint)
-            finally:
-                reads.finish()
-                child.close_host_side()
-    finally:
-        child.close_child_side()
-    if child.error is not None:
-        raise child.error
-    return result
+    return await run_with_child(
+        script, host, max_frame_bytes=max_frame_bytes, receive_run=False, finish=reads.finish
+    )
 
 
 async def serve(
