@@ -58,6 +58,7 @@ __all__ = [
     "ALLOWED_METACLASSES",
     "INERT_BASES",
     "MODEL_MODULE",
+    "RUNTIME_OBJECTS",
     "VISIBLE_CLASSES",
     "adopting_base",
     "build_class",
@@ -517,6 +518,19 @@ def hidden_class(value: object) -> bool:
     )
 
 
+#: The interpreter's own objects that lead to its frames and code: withheld as
+#: values, not only as classes, at every door (the shield, what library code
+#: returns, what an exception holds).
+RUNTIME_OBJECTS: Final = (types.TracebackType, types.FrameType, types.CodeType)
+
+
+def _refuse_runtime_object(value: object, where: str) -> NoReturn:
+    raise TypeError(
+        f"{where} would hand the program a {type(value).__name__} object, the interpreter's "
+        "own; run_code keeps them (their frames are the host's)"
+    )
+
+
 #: Containers whose items :func:`handed_out` looks at (exact types: one level).
 _HANDED_CONTAINERS: Final = (tuple, list, set, frozenset)
 
@@ -543,12 +557,19 @@ def handed_out(value: Any, where: str) -> Any:
                 _refuse_handed(where)
             elif issubclass(type(item), BaseException):
                 caught(item)  # asyncio.gather(..., return_exceptions=True)
+            elif issubclass(type(item), RUNTIME_OBJECTS):
+                _refuse_runtime_object(item, where)
     elif cls is dict:
         for key, item in value.items():
             if (issubclass(type(key), type) and _withheld(key)) or (
                 issubclass(type(item), type) and _withheld(item)
             ):
                 _refuse_handed(where)
+            if issubclass(type(key), RUNTIME_OBJECTS) or issubclass(type(item), RUNTIME_OBJECTS):
+                _refuse_runtime_object(key if issubclass(type(key), RUNTIME_OBJECTS) else item,
+                                       where)
+    elif issubclass(cls, RUNTIME_OBJECTS):
+        _refuse_runtime_object(value, where)
     elif issubclass(cls, BaseException):
         caught(value)
     elif _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
@@ -591,6 +612,8 @@ def caught(error: BaseException) -> BaseException:
             if _withheld(value):
                 _refuse_caught(error)
             continue
+        if issubclass(cls, RUNTIME_OBJECTS):
+            _refuse_runtime_object(value, f"an exception ({type(error).__name__})")
         if not (cls in _HANDED_CONTAINERS or cls is dict or issubclass(cls, BaseException)):
             continue
         if id(value) in seen:
@@ -740,9 +763,11 @@ _CONTAINER_ITEMS: Final[tuple[tuple[type, Callable[[Any], Iterable[object]]], ..
     *((view, iter) for view in _DICT_VIEWS),  # a view iterates its dict natively
 )
 _CONTAINERS: Final = tuple(kind for kind, _ in _CONTAINER_ITEMS)
-#: What the shield looks at: classes, containers, and a mapping proxy (a class's
-#: namespace, which a program never holds: always refused).
-_CLASS_OR_CONTAINER: Final = (type, types.MappingProxyType, *_CONTAINERS)
+#: What the shield refuses whatever it holds: a mapping proxy (a class's
+#: namespace) and the interpreter's own objects, which a program never holds.
+_ALWAYS_HIDDEN: Final = (types.MappingProxyType, *RUNTIME_OBJECTS)
+#: What the shield looks at: classes, containers, and the always hidden.
+_CLASS_OR_CONTAINER: Final = (type, *_ALWAYS_HIDDEN, *_CONTAINERS)
 #: The shielded methods that may be called with keyword arguments.
 _KEYWORD_METHODS: Final = frozenset({"__round__"})
 
@@ -760,10 +785,11 @@ def holds_hidden_class(value: object, where: str) -> bool:
     typing's cache keys are tuples of classes, nested (``(Union, (TracebackType,
     NoneType))``). The containers are tuples, lists, dicts, sets, deques and
     dict views, exact or subclassed alike, read natively; a mapping proxy (a
-    class's namespace) counts as hidden itself. More than :data:`SHIELD_LIMIT` values are refused
+    class's namespace) and a traceback, frame or code object count as hidden
+    themselves. More than :data:`SHIELD_LIMIT` values are refused
     with a ``TypeError`` rather than handed over unchecked.
     """
-    if issubclass(type(value), types.MappingProxyType):
+    if issubclass(type(value), _ALWAYS_HIDDEN):
         return True
     if not issubclass(type(value), _CONTAINERS):
         return hidden_class(value)
@@ -784,7 +810,7 @@ def holds_hidden_class(value: object, where: str) -> bool:
                 )
             if issubclass(type(item), _CONTAINERS):
                 pending.append(item)
-            elif hidden_class(item) or issubclass(type(item), types.MappingProxyType):
+            elif hidden_class(item) or issubclass(type(item), _ALWAYS_HIDDEN):
                 return True
     return False
 

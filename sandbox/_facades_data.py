@@ -456,15 +456,80 @@ def safe_lru_cache(maxsize: Any = 128, typed: bool = False) -> Any:
     return _program_function_only(functools.lru_cache(maxsize, typed), "lru_cache()")
 
 
+class _ThrowsValues:
+    """A program's generator as ``contextmanager`` drives it, thrown into with the exception alone.
+
+    Python 3.11's ``contextmanager`` throws ``(type, value, traceback)`` into
+    the generator, and a generator paused in ``yield from x`` hands all three to
+    ``x.throw``, a method a program class may define: the real traceback. Here
+    only the exception goes in, as Python 3.12 throws it.
+    """
+
+    __slots__ = ("_generator",)
+
+    def __init__(self, generator: Any) -> None:
+        self._generator = generator
+
+    def __iter__(self) -> _ThrowsValues:
+        return self
+
+    def __next__(self) -> Any:
+        return next(self._generator)
+
+    def send(self, value: object) -> Any:
+        return self._generator.send(value)
+
+    def throw(self, kind: Any, value: object = None, traceback: object = None) -> Any:
+        return self._generator.throw(kind if value is None else value)
+
+    def close(self) -> None:
+        self._generator.close()
+
+
+class _AsyncThrowsValues:
+    """:class:`_ThrowsValues` for ``asynccontextmanager``'s async generators."""
+
+    __slots__ = ("_generator",)
+
+    def __init__(self, generator: Any) -> None:
+        self._generator = generator
+
+    def __aiter__(self) -> _AsyncThrowsValues:
+        return self
+
+    def __anext__(self) -> Any:
+        return self._generator.__anext__()
+
+    def asend(self, value: object) -> Any:
+        return self._generator.asend(value)
+
+    def athrow(self, kind: Any, value: object = None, traceback: object = None) -> Any:
+        return self._generator.athrow(kind if value is None else value)
+
+    def aclose(self) -> Any:
+        return self._generator.aclose()
+
+
 def safe_contextmanager(function: _T) -> _T:
     """``contextlib.contextmanager`` for the program's own generator functions."""
-    return _program_function_only(contextlib.contextmanager, "contextmanager()")(function)  # type: ignore[no-any-return]
+    _require_program_function(function, "contextmanager()")
+
+    @functools.wraps(function)  # type: ignore[arg-type]
+    def generator(*args: Any, **kwargs: Any) -> Any:
+        return _ThrowsValues(function(*args, **kwargs))  # type: ignore[operator]
+
+    return contextlib.contextmanager(generator)  # type: ignore[return-value]
 
 
 def safe_asynccontextmanager(function: _T) -> _T:
     """``contextlib.asynccontextmanager`` for the program's own async generator functions."""
-    decorate = _program_function_only(contextlib.asynccontextmanager, "asynccontextmanager()")
-    return decorate(function)  # type: ignore[no-any-return]
+    _require_program_function(function, "asynccontextmanager()")
+
+    @functools.wraps(function)  # type: ignore[arg-type]
+    def generator(*args: Any, **kwargs: Any) -> Any:
+        return _AsyncThrowsValues(function(*args, **kwargs))  # type: ignore[operator]
+
+    return contextlib.asynccontextmanager(generator)  # type: ignore[return-value]
 
 
 def safe_wraps(wrapped: object) -> Callable[[_T], _T]:

@@ -452,7 +452,7 @@ def _class_member(cls: type, value: object) -> object:
     """``value``, from ``cls``'s own dict, as ``vars(cls)`` shows it (``_MISSING``: not at all)."""
     if type(value) is types.FunctionType:
         return value if is_program_function(value) else self_checked(value, cls)
-    if type(value) in (staticmethod, classmethod):
+    if type(value) in (staticmethod, classmethod, SafeClassMethod):
         inner = value.__func__  # type: ignore[attr-defined]
         return value if is_program_function(inner) else _MISSING
     if isinstance(value, property):

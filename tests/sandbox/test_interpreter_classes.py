@@ -133,3 +133,86 @@ def test_a_sweep_tells_its_wrappers_by_identity() -> None:
     assert _classes._wrapped(_classes.result_checked(len, "len"))
     assert _classes._wrapped(_classes.self_checked(len, object))
     assert not _classes._wrapped(len)
+
+
+def test_a_context_manager_s_generator_is_thrown_the_exception_alone() -> None:
+    # A generator paused in `yield from x` hands what it is thrown to x.throw, a
+    # method a program class defines: Python 3.11's contextmanager threw the
+    # real traceback along.
+    assert run_ok(
+        "import contextlib, collections.abc\n"
+        "seen = []\n"
+        "class Inner(collections.abc.Generator):\n"
+        "    def send(self, value):\n        return 'step'\n"
+        "    def throw(self, *args):\n"
+        "        seen.append([type(a).__name__ for a in args])\n"
+        "        raise StopIteration\n"
+        "@contextlib.contextmanager\n"
+        "def managed():\n    yield from Inner()\n"
+        "with managed():\n    1 / 0\n"
+        "@contextlib.contextmanager\n"
+        "def tidy(log):\n"
+        "    try:\n        yield 'ready'\n"
+        "    except KeyError as error:\n        log.append('caught ' + str(error))\n"
+        "    finally:\n        log.append('closed')\n"
+        "log = []\n"
+        "with tidy(log) as state:\n    log.append(state)\n    raise KeyError('k')\n"
+        "try:\n"
+        "    with tidy(log):\n        raise ValueError('v')\n"
+        "except ValueError as error:\n    log.append('passed on ' + str(error))\n"
+        "return [seen, log, tidy.__name__]"
+    ) == [[["ZeroDivisionError"]], ["ready", "caught 'k'", "closed", "closed", "passed on v"],
+          "tidy"]
+
+
+async def test_an_async_context_manager_s_generator_is_thrown_the_exception_alone() -> None:
+    from sandbox.testing import EchoHandler as Echo
+
+    source = (
+        "import contextlib\n"
+        "log = []\n"
+        "@contextlib.asynccontextmanager\n"
+        "async def session():\n"
+        "    try:\n        yield 1\n"
+        "    except KeyError as error:\n        log.append('caught ' + str(error))\n"
+        "    finally:\n        log.append('closed')\n"
+        "async with session() as one:\n    log.append(one)\n    raise KeyError('x')\n"
+        "return log"
+    )
+    async with WorkerPool(size=0, limits=Limits()) as pool:
+        with anyio.fail_after(60):
+            result = await pool.run(source, tool_names=[], handler=Echo())
+    assert result.error is None, result.error
+    assert result.value == [1, "caught 'x'", "closed"]
+
+
+def _a_traceback() -> object:
+    try:
+        raise ValueError("here")
+    except ValueError as error:
+        return error.__traceback__
+
+
+def test_the_interpreter_s_objects_are_withheld_as_values() -> None:
+    import sys
+
+    from sandbox import _classes
+
+    for value in (_a_traceback(), sys._getframe(), _a_traceback.__code__):
+        assert _classes.holds_hidden_class(value, "__eq__")
+        assert _classes.holds_hidden_class(("x", [value]), "__eq__")
+        with pytest.raises(TypeError, match="the interpreter's own"):
+            _classes.handed_out(value, "library()")
+        with pytest.raises(TypeError, match="the interpreter's own"):
+            _classes.handed_out([1, value], "library()")
+        with pytest.raises(TypeError, match="the interpreter's own"):
+            _classes.caught(ValueError("wrapped", (value,)))
+
+
+def test_vars_of_a_class_shows_its_class_methods() -> None:
+    assert run_ok(
+        "class C:\n"
+        "    @classmethod\n    def make(cls):\n        return cls()\n"
+        "    @staticmethod\n    def one():\n        return 1\n"
+        "return sorted(name for name in vars(C) if name[0] != '_')"
+    ) == ["make", "one"]
