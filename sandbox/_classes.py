@@ -45,6 +45,7 @@ import string
 import sys
 import types
 import typing
+import unicodedata
 import weakref
 from typing import TYPE_CHECKING, Any, Final, NoReturn, final
 
@@ -223,11 +224,14 @@ def readable_field_name(name: object) -> bool:
     And ``dataclasses`` writes each field's name into the text of the methods
     it generates and runs: a name that is not a plain identifier (a
     ``TypedDict`` key such as ``"a)\n  import os"``) would be code. So a field
-    name is an identifier, not a keyword, or nothing is made of it.
+    name is an identifier, not a keyword, or nothing is made of it. The code
+    reads an identifier as NFKC-normalised (``ｆｏｒｍａｔ`` is ``format`` there),
+    so the name is judged as the code will read it, and must be that already.
     """
     return (
         type(name) is str
         and name.isidentifier()
+        and unicodedata.normalize("NFKC", name) == name
         and not keyword.iskeyword(name)
         and name[:1] != "_"
         and not name.endswith("__roles__")

@@ -44,6 +44,7 @@ __all__ = [
     "UNAVAILABLE_NAME_GUARD",
     "UNDERSCORE_HINTS",
     "ProgramPolicy",
+    "read_natively",
     "underscore_hint",
 ]
 
@@ -580,7 +581,7 @@ class ProgramPolicy(LinearRewrites):
             node.value = ast.copy_location(own, node.value)
             return node
         if load:
-            if node.attr.startswith("_") or node.attr in RUNTIME_CHECKED_ATTRIBUTES:
+            if not read_natively(node.attr):
                 call = ast.Call(
                     func=ast.Name("_getattr_", ast.Load()),
                     args=[node.value, ast.Constant(node.attr)],
@@ -614,6 +615,17 @@ class ProgramPolicy(LinearRewrites):
         if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Slice):
             self.error(
                 node, "Augmented assignment of slices is not allowed; assign the slice instead."
+            )
+        if (
+            isinstance(target, ast.Attribute)
+            and not _is_own_attribute(target.attr)
+            and not read_natively(target.attr)
+        ):
+            # The read half is native: it must be a name the guard would pass.
+            self.error(
+                node,
+                f'"{target.attr}" cannot be updated in place (it is checked at run time); '
+                f"write `x.{target.attr} = x.{target.attr} + value`",
             )
         return self.node_contents_visit(node)
 
@@ -874,9 +886,21 @@ class ProgramPolicy(LinearRewrites):
         return self.node_contents_visit(node)
 
     def _check_dotted(self, node: ast.expr) -> None:
-        """Check a dotted name in a pattern (left native: patterns cannot hold calls)."""
+        """Check a dotted name in a pattern: the interpreter reads each step natively.
+
+        Patterns cannot hold calls, so no guard can run: every step must be a
+        name the guard would pass as is (:func:`read_natively`).
+        """
         while isinstance(node, ast.Attribute):
-            self._check_attribute_name(node, node.attr, load=False, native=True)
+            if (
+                self._check_attribute_name(node, node.attr, load=False, native=True)
+                and not read_natively(node.attr)
+            ):
+                self.error(
+                    node,
+                    f'"{node.attr}" cannot be used in a pattern (it is checked at run time); '
+                    f"bind it first and compare in a guard: `case v if v == x.{node.attr}:`",
+                )
             node = node.value
         if isinstance(node, ast.Name):
             self.check_name(node, node.id)
@@ -1103,6 +1127,22 @@ def _special_method_aliases(body: list[ast.stmt]) -> Iterator[int]:
         for target in targets:
             defined.add(target.id)
             yield id(target)
+
+
+def read_natively(attr: str) -> bool:
+    """Whether the interpreter may read ``attr`` with no guard: the guard would pass it as is.
+
+    One rule for every construct the compiler turns into an attribute read:
+    an attribute in an expression, the read half of ``obj.attr += v``, a
+    dotted name in a ``match`` pattern. A ``_`` name, a blocked one or one the
+    guard decides at run time (:data:`RUNTIME_CHECKED_ATTRIBUTES`) is not.
+    """
+    return not (
+        attr[:1] == "_"
+        or attr in RUNTIME_CHECKED_ATTRIBUTES
+        or attr in BLOCKED_ATTRIBUTES
+        or attr.endswith("__roles__")
+    )
 
 
 def _is_own_attribute(attr: str) -> bool:

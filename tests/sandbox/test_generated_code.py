@@ -12,6 +12,7 @@ program's module see the program's builtins, which cannot import.
 from __future__ import annotations
 
 import keyword
+import unicodedata
 from typing import TYPE_CHECKING
 
 import anyio
@@ -65,6 +66,18 @@ def test_a_field_name_is_an_identifier_and_not_a_keyword(name: str) -> None:
     if readable_field_name(name):
         assert name.isidentifier()
         assert not keyword.iskeyword(name)
+
+
+@given(st.text(max_size=12))
+def test_a_field_name_is_judged_as_the_generated_code_reads_it(name: str) -> None:
+    # Generated code NFKC-normalises identifiers: "ｆｏｒｍａｔ" is read as "format".
+    if readable_field_name(name):
+        assert unicodedata.normalize("NFKC", name) == name
+
+
+def test_a_full_width_name_is_not_a_field_name() -> None:
+    assert not readable_field_name("\uff46\uff4f\uff52\uff4d\uff41\uff54")  # ｆｏｒｍａｔ
+    assert readable_field_name("caf\u00e9")  # already NFKC
 
 
 def test_the_names_that_were_code_are_not_field_names() -> None:

@@ -4,7 +4,7 @@
 # expect: refused
 # plain: skip (a leak is judged only with the language layer on)
 # tripwire: harmless (no audited event; the harm is a write past the write guard, judged with the language layer on)
-# source: red-team pass 7: the constructor check (_guards._initializer) wraps only an unbound __init__ read from a class; super(C, obj).__init__ over a library object is a bound method-wrapper or bound method, handed out raw, so a base class's constructor re-runs on objects the program did not make (a library exception's args, typing's process-wide List alias)
+# source: the constructor check (_guards._initializer) wraps only an unbound __init__ read from a class; super(C, obj).__init__ over a library object is a bound method-wrapper or bound method, handed out raw, so a base class's constructor re-runs on objects the program did not make (a library exception's args, typing's process-wide List alias)
 import decimal, typing
 out = []
 try:
