@@ -510,15 +510,41 @@ class _AsyncThrowsValues:
         return self._generator.aclose()
 
 
+class _GeneratorContextManager(contextlib._GeneratorContextManager):  # type: ignore[type-arg]
+    """What ``contextmanager`` makes: its generator is thrown the exception alone.
+
+    Wrapped here, in the class, not in the factory: ``type(managed())`` hands
+    the class to the program, which may call it with any callable.
+    """
+
+    def __init__(self, func: Any, args: Any, kwds: Any) -> None:
+        super().__init__(func, args, kwds)
+        self.gen = _ThrowsValues(self.gen)
+
+
+class _AsyncGeneratorContextManager(
+    contextlib._AsyncGeneratorContextManager  # type: ignore[type-arg]
+):
+    """What ``asynccontextmanager`` makes: its generator is thrown the exception alone."""
+
+    def __init__(self, func: Any, args: Any, kwds: Any) -> None:
+        super().__init__(func, args, kwds)
+        self.gen = _AsyncThrowsValues(self.gen)
+
+
+for _made in (_GeneratorContextManager, _AsyncGeneratorContextManager):
+    _made.__module__ = "contextlib"
+
+
 def safe_contextmanager(function: _T) -> _T:
     """``contextlib.contextmanager`` for the program's own generator functions."""
     _require_program_function(function, "contextmanager()")
 
     @functools.wraps(function)  # type: ignore[arg-type]
-    def generator(*args: Any, **kwargs: Any) -> Any:
-        return _ThrowsValues(function(*args, **kwargs))  # type: ignore[operator]
+    def helper(*args: Any, **kwargs: Any) -> Any:
+        return _GeneratorContextManager(function, args, kwargs)
 
-    return contextlib.contextmanager(generator)  # type: ignore[return-value]
+    return helper  # type: ignore[return-value]
 
 
 def safe_asynccontextmanager(function: _T) -> _T:
@@ -526,10 +552,10 @@ def safe_asynccontextmanager(function: _T) -> _T:
     _require_program_function(function, "asynccontextmanager()")
 
     @functools.wraps(function)  # type: ignore[arg-type]
-    def generator(*args: Any, **kwargs: Any) -> Any:
-        return _AsyncThrowsValues(function(*args, **kwargs))  # type: ignore[operator]
+    def helper(*args: Any, **kwargs: Any) -> Any:
+        return _AsyncGeneratorContextManager(function, args, kwargs)
 
-    return contextlib.asynccontextmanager(generator)  # type: ignore[return-value]
+    return helper  # type: ignore[return-value]
 
 
 def safe_wraps(wrapped: object) -> Callable[[_T], _T]:

@@ -399,6 +399,9 @@ class ProgramPolicy(LinearRewrites):
         super().__init__(errors, warnings, used_names)
         # Innermost last; the program body itself is the "main" function scope.
         self._scopes: list[str] = [_MAIN_SCOPE]
+        # The names of the class statements being compiled, innermost last: a
+        # private `__x` in their bodies is read as `_Class__x` (see _mangled).
+        self._class_names: list[str] = []
         # Names bound directly in the main scope, and for each open function
         # scope the names it binds: `global x` inside a nested function is
         # rewritten to `nonlocal x` when `x` is one of the program's top-level
@@ -574,7 +577,9 @@ class ProgramPolicy(LinearRewrites):
             # program's own objects through (to a read, also a library namedtuple's
             # own API); the access itself stays native so that the compiler
             # mangles private `__x` names as usual.
-            args: list[ast.expr] = [node.value, ast.Constant(node.attr)]
+            # The guard judges the name the interpreter will read: `__x` in a
+            # class named C is `_C__x`, which a library base may define.
+            args: list[ast.expr] = [node.value, ast.Constant(self._mangled(node.attr))]
             if not load:
                 args.append(ast.Constant(True))
             own = ast.Call(func=ast.Name("_own_", ast.Load()), args=args, keywords=[])
@@ -592,6 +597,13 @@ class ProgramPolicy(LinearRewrites):
         wrapped = ast.Call(func=ast.Name("_write_", ast.Load()), args=[node.value], keywords=[])
         node.value = ast.copy_location(wrapped, node.value)
         return node
+
+    def _mangled(self, attr: str) -> str:
+        """``attr`` as the interpreter reads it here: private names are mangled in classes."""
+        if not self._class_names or not attr.startswith("__") or attr.endswith("__"):
+            return attr
+        owner = self._class_names[-1].lstrip("_")
+        return f"_{owner}{attr}" if owner else attr
 
     # -- subscripts ------------------------------------------------------------------
 
@@ -793,15 +805,19 @@ class ProgramPolicy(LinearRewrites):
         node.keywords = [self.visit(k) for k in node.keywords]
         self._check_slots(node)
         self._alias_names.update(_special_method_aliases(node.body))
-        with self._scope(_CLASS_SCOPE, None):
-            body: list[ast.stmt] = []
-            for stmt in node.body:
-                result = self.visit(stmt)
-                if isinstance(result, list):
-                    body.extend(result)
-                elif result is not None:
-                    body.append(result)
-            node.body = body or [ast.copy_location(ast.Pass(), node)]
+        self._class_names.append(node.name)
+        try:
+            with self._scope(_CLASS_SCOPE, None):
+                body: list[ast.stmt] = []
+                for stmt in node.body:
+                    result = self.visit(stmt)
+                    if isinstance(result, list):
+                        body.extend(result)
+                    elif result is not None:
+                        body.append(result)
+                node.body = body or [ast.copy_location(ast.Pass(), node)]
+        finally:
+            self._class_names.pop()
         return node
 
     def _check_slots(self, node: ast.ClassDef) -> None:

@@ -216,3 +216,22 @@ def test_vars_of_a_class_shows_its_class_methods() -> None:
         "    @staticmethod\n    def one():\n        return 1\n"
         "return sorted(name for name in vars(C) if name[0] != '_')"
     ) == ["make", "one"]
+
+
+def test_the_context_manager_class_throws_the_exception_alone_whoever_calls_it() -> None:
+    # type(managed()) is the class the factory builds: called directly with any
+    # callable, it skipped the factory's wrapper and threw the traceback along.
+    assert run_ok(
+        "import contextlib\n"
+        "seen = []\n"
+        "class Steps:\n"
+        "    def __next__(self):\n        return 'step'\n"
+        "    def throw(self, *args):\n"
+        "        seen.append([type(a).__name__ for a in args])\n"
+        "        raise StopIteration\n"
+        "@contextlib.contextmanager\n"
+        "def managed():\n    yield\n"
+        "Made = type(managed())\n"
+        "with Made(lambda: Steps(), (), {}):\n    1 / 0\n"
+        "return [seen, repr(Made).startswith(\"<class 'contextlib.\")]"
+    ) == [[["ZeroDivisionError"]], True]

@@ -101,3 +101,53 @@ def test_any_name_read_natively_is_one_the_guard_passes(name: str) -> None:
         code = _compiles(CONSTRUCTS[construct].replace("NAME", name))
         if code is not None and name in _native_reads(code):
             assert read_natively(name) or name.startswith("_"), (construct, name)
+
+
+#: Private names in classes (mangled by the interpreter), nested functions and
+#: classes, reads, writes and deletes.
+_PRIVATE_NAMES = '''
+class Account:
+    def __init__(self):
+        self.__balance = 0
+        self._log = []
+    def deposit(self, n):
+        self.__balance += n
+        def inner():
+            return self.__balance
+        return inner()
+    @classmethod
+    def probe(cls):
+        return cls.__dict_like if False else cls._log_name
+    _log_name = "a"
+    class __Nested:
+        def peek(self, other):
+            del other.__hidden
+            return other.__seen
+class __Under:
+    def get(self):
+        return self.__value
+return Account().deposit(2)
+'''
+
+
+def test_the_guard_judges_the_private_name_the_interpreter_reads() -> None:
+    # `cls.__cast` in a class named UserList read `_UserList__cast`, a library
+    # base's raw method, while the guard judged "__cast".
+    code = compile_program(_PRIVATE_NAMES)
+    checked = 0
+    pending: list[types.CodeType] = [code]
+    while pending:
+        current = pending.pop()
+        pending.extend(c for c in current.co_consts if isinstance(c, types.CodeType))
+        instructions = list(dis.get_instructions(current))
+        for i, instr in enumerate(instructions):
+            if instr.opname in {"LOAD_ATTR", "LOAD_METHOD", "STORE_ATTR", "DELETE_ATTR"} and str(
+                instr.argval
+            ).startswith("_"):
+                before = instructions[max(0, i - 12) : i]
+                judged = [x.argval for x in before if x.opname == "LOAD_CONST"
+                          and isinstance(x.argval, str)]
+                assert judged, instr.argval
+                assert judged[-1] == instr.argval, (instr.argval, judged)
+                checked += 1
+    assert checked >= 8
