@@ -17,7 +17,9 @@ The walk is iterative, so a deep value cannot exhaust the interpreter's stack.
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import gc
 import math
 import weakref
 from collections import Counter, OrderedDict, defaultdict
@@ -31,6 +33,7 @@ __all__ = [
     "FrozenDict",
     "JsonValue",
     "LossyJsonError",
+    "collection_paused",
     "exceeds_nodes",
     "format_path",
     "is_snapshot",
@@ -38,6 +41,26 @@ __all__ = [
 ]
 
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
+
+@contextlib.contextmanager
+def collection_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a program's value is walked or built.
+
+    A collection runs finalizers, and a finalizer can be the program's own code:
+    a generator left in a cycle runs its ``finally`` when collected. Started by
+    an allocation halfway through copying a program's return value, it rewrote
+    the rows not copied yet, and the host got a value that never existed. With
+    the collector paused, the walk sees the value as the program left it (in
+    the child, the program runs on one thread and cannot reach ``gc``).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
 
 #: Containers nested deeper than this are refused: msgspec and most JSON readers
 #: stop well before Python's own limits, and a value that deep is never useful.

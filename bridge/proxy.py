@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final, final
 
 import msgspec
 
-from bridge.lossless import JsonValue, LossyJsonError
+from bridge.lossless import JsonValue, LossyJsonError, collection_paused
 from bridge.protocol import Call, Reply, encode_frame, encode_value
 
 if TYPE_CHECKING:
@@ -213,11 +213,18 @@ class _Calls:
             )
             return
         try:
-            future.set_result(_json_decode(reply.value))
+            # Decoded with the collector paused, and the future looked at again
+            # after: a finalizer of the program's may cancel the call meanwhile.
+            with collection_paused():
+                value = _json_decode(reply.value)
         except msgspec.DecodeError as exc:
-            future.set_exception(
-                ToolCallError(f"the host sent an undecodable value for {name!r}: {exc}", name)
-            )
+            if not future.done():
+                future.set_exception(
+                    ToolCallError(f"the host sent an undecodable value for {name!r}: {exc}", name)
+                )
+            return
+        if not future.done():
+            future.set_result(value)
 
     def awaiting(self) -> bool:
         return bool(self.futures)
@@ -324,8 +331,10 @@ class _ToolStub:
                 )
         error: str | None = None
         try:
-            # As json.dumps would: a tuple is an array, a Counter an object.
-            encoded = encode_value(payload, accept_collections=True)
+            # As json.dumps would: a tuple is an array, a Counter an object; no
+            # finalizer of the program's runs while the arguments are read.
+            with collection_paused():
+                encoded = encode_value(payload, accept_collections=True)
         except LossyJsonError as exc:
             encoded = b""
             error = (
@@ -374,12 +383,15 @@ class _Tools:
 
     def __getitem__(self, name: object) -> _ToolStub:
         calls: _Calls = object.__getattribute__(self, "_calls")
-        if isinstance(name, str) and name in calls.names:
+        # An exact str only: a subclass could hash and compare like a declared
+        # name and still be another name when the call is made.
+        if type(name) is str and name in calls.names:
             return _ToolStub(calls, name)
-        raise KeyError(f"no tool named {name!r}; {_declared(calls.names)}")
+        shown = repr(name) if type(name) is str else f"a {type(name).__name__} object"
+        raise KeyError(f"no tool named {shown}; {_declared(calls.names)}")
 
     def __contains__(self, name: object) -> bool:
-        return name in object.__getattribute__(self, "_calls").names
+        return type(name) is str and name in object.__getattribute__(self, "_calls").names
 
     def __iter__(self) -> Any:
         raise TypeError(

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, fi
 
 import msgspec
 
-from bridge.lossless import JsonValue, LossyJsonError, materialize
+from bridge.lossless import JsonValue, LossyJsonError, collection_paused, materialize
 
 from ._builtins import check_binding_names, make_globals, make_print
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
@@ -448,8 +448,10 @@ def _check_value(
 ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
     try:
         # As json.dumps writes them: a tuple or namedtuple is an array, a Counter
-        # an object, read without running any method a class could define.
-        value = materialize(result, accept_collections=True)
+        # an object, read without running any method a class could define, nor
+        # a finalizer of the program's (the collector is paused).
+        with collection_paused():
+            value = materialize(result, accept_collections=True)
     except LossyJsonError as exc:
         return None, (
             "invalid-output",

@@ -658,3 +658,30 @@ async def test_a_line_printed_before_a_long_computation_reaches_the_host() -> No
         assert endpoint.logs == ("first", "second")
         assert process.returncode is None
 
+
+
+async def test_a_tool_is_looked_up_by_an_exact_name_only() -> None:
+    # A str subclass hashing and comparing like "search" was let through, and
+    # the stub then carried the program's object, another name, as its name.
+    report, outcome = await run_program(
+        """
+        class Lookalike(str):
+            def __hash__(self):
+                return hash("search")
+            def __eq__(self, other):
+                return True
+        async def main():
+            name = Lookalike("run_code")
+            found = name in tools
+            try:
+                tools[name]
+            except KeyError as error:
+                return [found, str(error)]
+            return "looked up"
+        """,
+        Recorder(),
+    )
+    assert report.value == [
+        False, "\"no tool named a Lookalike object; declared tools: 'fetch', 'search'\""
+    ]
+    assert outcome.error is None

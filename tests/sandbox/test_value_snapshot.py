@@ -1,0 +1,67 @@
+"""The value a run returns is the value the program left, not one a finalizer changed halfway.
+
+A generator left in a reference cycle runs its ``finally`` when the cyclic
+collector frees it, and an allocation can start the collector anywhere: while
+the runtime copied a returned list of rows, it rewrote the rows not copied yet,
+and the host got a list that never existed (684 rows of ``0``, then ``"late"``).
+"""
+
+from __future__ import annotations
+
+import gc
+
+from bridge.lossless import collection_paused
+
+from .test_language_support import run
+
+#: Rows a finalizer rewrites when the collector frees a generator left in a cycle.
+TEARING = """\
+rows = [{"i": 0} for _ in range(5000)]
+def spoiler():
+    me = [None]
+    def gen():
+        try:
+            yield me
+        finally:
+            for row in rows:
+                row["i"] = "late"
+    g = gen()
+    me[0] = g
+    next(g)
+for _ in range(3):
+    scratch = [[] for _ in range(2000)]
+spoiler()
+return rows
+"""
+
+
+def test_a_finalizer_cannot_tear_the_returned_value() -> None:
+    for threshold in (1, 10, 700):
+        old = gc.get_threshold()
+        gc.set_threshold(threshold)
+        try:
+            result = run(TEARING)
+        finally:
+            gc.set_threshold(*old)
+        assert result.error is None, result.error
+        rows = result.value
+        assert isinstance(rows, list)
+        assert len({row["i"] for row in rows if isinstance(row, dict)}) == 1, threshold
+        assert all(isinstance(row, dict) for row in rows)
+
+
+def test_the_collector_is_paused_only_for_the_walk() -> None:
+    assert gc.isenabled()
+    with collection_paused():
+        assert not gc.isenabled()
+        with collection_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collection_paused():
+            pass
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
