@@ -294,7 +294,9 @@ class ChildChannel:
         line after a quiet spell goes out at once), and a batch never exceeds
         the host's frame cap. A lone surrogate is sent as its ``\\udXXX`` escape.
         """
-        self._busy = True
+        # Restored, not reset: a collector finalizer can print from inside a
+        # write, and the outer write must still count as in progress.
+        busy, self._busy = self._busy, True
         try:
             if line.isascii():
                 size = len(line) + _LOG_LINE_OVERHEAD
@@ -321,8 +323,8 @@ class ChildChannel:
             elif not self._timer_armed:
                 self._arm_timer()
         finally:
-            self._busy = False
-            if self._report is not None:
+            self._busy = busy
+            if not busy and self._report is not None:
                 self._send_report()
 
     def flush_logs(self) -> None:

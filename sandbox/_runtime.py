@@ -119,11 +119,13 @@ class _Output:
         self._emit(line)
 
     def _truncate(self) -> None:
-        if self._partial:
-            self._emit("".join(self._partial))
-            self._partial = []
-        self._emit(TRUNCATION_MARKER.format(limit=self._limit))
+        # The state changes before anything is handed on: a collector finalizer
+        # may print from inside _emit, and must find the output already closed.
+        partial, self._partial = self._partial, []
         self._closed = True
+        if partial:
+            self._emit("".join(partial))
+        self._emit(TRUNCATION_MARKER.format(limit=self._limit))
 
     def flush(self) -> None:
         if not self._closed and self._partial:

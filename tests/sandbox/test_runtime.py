@@ -216,6 +216,31 @@ def test_captured_lines_are_the_printed_text_split_at_newlines(chunks: list[str]
     assert lines == expected
 
 
+@given(st.integers(min_value=1, max_value=40), st.integers(min_value=0, max_value=3))
+def test_output_printed_from_inside_an_emit_stays_within_the_budget(
+    budget: int, reentries: int
+) -> None:
+    # A collector finalizer can print from inside the hand-over of a line: it
+    # must find the state already updated (the cut line was sent twice).
+    lines: list[str] = []
+    nested = [reentries]
+
+    def emit(line: str) -> None:
+        lines.append(line)
+        if nested[0]:
+            nested[0] -= 1
+            output.write("x" * budget + "\n")
+
+    output = _Output(budget, emit)
+    output.write("y" * (2 * budget) + "\n")
+    output.write("after\n")
+    output.flush()
+    marker = TRUNCATION_MARKER.format(limit=budget)
+    body = [line for line in lines if line != marker]
+    assert sum(len(line.encode("utf-8")) + 1 for line in body) <= budget
+    assert lines.count(marker) == 1
+
+
 @given(
     # Lone surrogates included: they are what a line's escaping makes longer.
     st.lists(
