@@ -186,10 +186,14 @@ class _Calls:
         room = self.channel.peer_max_pending_calls
         while self.held and len(self.futures) < room:
             future, name, args = self.held.popleft()
+            # Encoded first, with the collector paused, and the call looked at
+            # after: a finalizer of the program's may cancel it meanwhile.
+            with collection_paused():
+                frame = encode_frame(Call(self.next_id, name, args))
             if future.done():  # cancelled while it waited: never sent
                 continue
             try:
-                self._send(future, name, encode_frame(Call(self.next_id, name, args)))
+                self._send(future, name, frame)
             except OSError as exc:
                 future.set_exception(_unsent(name, exc))
                 self.channel.host_gone(exc)

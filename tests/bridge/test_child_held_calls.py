@@ -9,16 +9,21 @@ and sends each when a reply frees a place.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.lowlevel
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import bridge.proxy
+from bridge.protocol import Call, encode_frame
+
 from .test_child_proxy import run_program
 
 if TYPE_CHECKING:
+    import pytest
+
     from bridge.lossless import JsonValue
 
 
@@ -136,3 +141,50 @@ async def test_a_held_call_the_program_cancels_is_never_sent() -> None:
     assert outcome.error is None, outcome.error
     assert report.value == ["first", "third", "cancelled"]
     assert seen == ["first", "third"]
+
+
+#: The program's task to cancel while its held call is being encoded (set by
+#: the program, read by the stand-in for a finalizer below).
+CANCEL_WHILE_ENCODED: list[Any] = []
+
+
+async def test_a_held_call_cancelled_while_it_is_encoded_is_never_sent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A finalizer of the program's can run during any allocation, and so cancel
+    # a held call between the proxy's look at it and its send: it was sent.
+    real = encode_frame
+
+    def encode(message: Any) -> bytes:
+        if isinstance(message, Call) and b'"held"' in bytes(message.args) and CANCEL_WHILE_ENCODED:
+            CANCEL_WHILE_ENCODED.pop().cancel()  # what a finalizer could do here
+        return real(message)
+
+    monkeypatch.setattr(bridge.proxy, "encode_frame", encode)
+    seen: list[str] = []
+
+    class Recording:
+        async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+            assert isinstance(args, dict)
+            seen.append(str(args["q"]))
+            return args["q"]
+
+    source = """
+    import asyncio, sys
+    async def main():
+        first = asyncio.ensure_future(tools.search(q="first"))
+        await asyncio.sleep(0)
+        held = asyncio.ensure_future(tools.search(q="held"))
+        await asyncio.sleep(0)
+        sys.modules["tests.bridge.test_child_held_calls"].CANCEL_WHILE_ENCODED.append(held)
+        results = [await first]
+        try:
+            await held
+        except asyncio.CancelledError:
+            results.append("cancelled")
+        return results
+    """
+    report, outcome = await run_program(source, Recording(), max_pending_calls=1)
+    assert outcome.error is None, outcome.error
+    assert report.value == ["first", "cancelled"]
+    assert seen == ["first"]
