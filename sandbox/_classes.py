@@ -552,28 +552,18 @@ def handed_out(value: Any, where: str) -> Any:
     :func:`reveal_class` does.
     """
     cls = type(value)
-    if issubclass(cls, type):
-        if _withheld(value):
-            _refuse_handed(where)
+    if issubclass(cls, type) or issubclass(cls, RUNTIME_OBJECTS):
+        _check_handed_item(value, where)
     elif cls in _HANDED_CONTAINERS:
         for item in value:
-            if issubclass(type(item), type) and _withheld(item):
-                _refuse_handed(where)
-            elif issubclass(type(item), BaseException):
+            if issubclass(type(item), BaseException):
                 caught(item)  # asyncio.gather(..., return_exceptions=True)
-            elif issubclass(type(item), RUNTIME_OBJECTS):
-                _refuse_runtime_object(item, where)
+            else:
+                _check_handed_item(item, where)
     elif cls is dict:
         for key, item in value.items():
-            if (issubclass(type(key), type) and _withheld(key)) or (
-                issubclass(type(item), type) and _withheld(item)
-            ):
-                _refuse_handed(where)
-            if issubclass(type(key), RUNTIME_OBJECTS) or issubclass(type(item), RUNTIME_OBJECTS):
-                _refuse_runtime_object(key if issubclass(type(key), RUNTIME_OBJECTS) else item,
-                                       where)
-    elif issubclass(cls, RUNTIME_OBJECTS):
-        _refuse_runtime_object(value, where)
+            _check_handed_item(key, where)
+            _check_handed_item(item, where)
     elif issubclass(cls, BaseException):
         caught(value)
     elif _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
@@ -581,6 +571,16 @@ def handed_out(value: Any, where: str) -> Any:
         # and what they return, before the program has it (rule 7).
         reveal_class(cls)
     return value
+
+
+def _check_handed_item(value: object, where: str) -> None:
+    """Refuse ``value`` if it is a withheld class or one of the interpreter's own objects."""
+    kind = type(value)
+    if issubclass(kind, type):
+        if _withheld(value):  # type: ignore[arg-type]
+            _refuse_handed(where)
+    elif issubclass(kind, RUNTIME_OBJECTS):
+        _refuse_runtime_object(value, where)
 
 
 #: The most values :func:`caught` looks at in one exception before it refuses it.
