@@ -43,6 +43,11 @@ _event_decoder: Final = msgspec.json.Decoder(Event)
 FIRST_SEQ: Final = 1
 
 
+# msgspec's decoder recurses on nested values and raises RecursionError past its limit;
+# a line nested that deeply is damaged or hostile, so it is reported like any bad line.
+_TOO_DEEP = "a value nested too deeply to decode"
+
+
 class LogFormatError(CodemodeError, ValueError):
     """A complete line of a log file is not an event this version can read.
 
@@ -188,6 +193,8 @@ class _Scan:
             header = msgspec.json.decode(line, type=_Header)
         except msgspec.DecodeError as exc:
             raise LogFormatError(self.source, number, str(exc)) from None
+        except RecursionError:
+            raise LogFormatError(self.source, number, _TOO_DEEP) from None
         if type(header.seq) is int:
             self.max_seq = max(self.max_seq, header.seq)
         if header.kind not in EVENT_KINDS:
@@ -200,6 +207,8 @@ class _Scan:
             return _event_decoder.decode(line)
         except msgspec.DecodeError as exc:
             raise LogFormatError(self.source, number, str(exc)) from None
+        except RecursionError:
+            raise LogFormatError(self.source, number, _TOO_DEEP) from None
 
 
 def _sync_directory(directory: str) -> None:

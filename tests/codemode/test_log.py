@@ -383,6 +383,28 @@ def test_a_damaged_line_inside_the_log_is_an_error_naming_the_line(tmp_path: Pat
         JsonlStore(path)
 
 
+@pytest.mark.parametrize("where", ["header", "event"])
+def test_a_line_nested_too_deeply_to_decode_is_a_damaged_line(tmp_path: Path, where: str) -> None:
+    # msgspec raises RecursionError past its depth limit: a reader of an untrusted log
+    # must get the same named error as for any other damaged line.
+    deep = "[" * 100_000 + "]" * 100_000
+    path = tmp_path / "log.jsonl"
+    write_log(path, [call()])
+    line = (
+        f'{{"kind":"tool/call","seq":2,"extra":{deep}}}'
+        if where == "header"
+        else f'{{"kind":"tool/code-dispatch-start","seq":2,"time":1.0,"root_call_id":"r",'
+        f'"parent_call_id":"r","sub_call_id":"c","name":"t","arguments":{deep}}}'
+    )
+    with path.open("a") as file:
+        file.write(line + "\n")
+    too_deep = r"line 2: not a valid event \(a value nested too deeply"
+    with pytest.raises(LogFormatError, match=too_deep):
+        list(read_events(path))
+    with pytest.raises(LogFormatError, match="line 2"):
+        JsonlStore(path)
+
+
 # --- the session log ---------------------------------------------------------------------------
 
 
