@@ -34,6 +34,7 @@ from ._log import (
 from ._log._replay import tree_json
 from ._registry import RUN_CODE, Agent, Registry
 from ._signal import AbortSignal
+from ._terminal import terminal_safe
 from ._turns import run_turn
 from .code_mode import CodeMode, CodeOutput, CodeRun
 from .code_mode._render import render_run_output
@@ -60,7 +61,8 @@ _TOOLS_HELP = (
 
 
 def _fail_usage(message: str) -> NoReturn:
-    raise click.UsageError(message)
+    # The message may quote a server's or a file's words.
+    raise click.UsageError(terminal_safe(message))
 
 
 @contextlib.contextmanager
@@ -85,6 +87,7 @@ def _prints_to_stderr() -> Iterator[Callable[[str], None]]:
         os.dup2(err_fd, out_fd)
 
     def show(line: str) -> None:
+        line = terminal_safe(line)
         if saved is None:
             real.write(line + "\n")
             real.flush()
@@ -259,19 +262,24 @@ def _host_failure(exc: BaseException) -> dict[str, Any]:
     }
 
 
+def _echo(text: str, *, err: bool = False) -> None:
+    """Write ``text``, which may hold a program's or a server's words, with its controls shown."""
+    click.echo(terminal_safe(text), err=err)
+
+
 def _print_outcome(outcome: dict[str, Any], as_json: bool, *, shown: bool = False) -> None:
     """Print the run's outcome; ``shown``: its printed lines are already on stdout."""
     if as_json:
-        click.echo(json.dumps(outcome, ensure_ascii=False))
+        _echo(json.dumps(outcome, ensure_ascii=False))
         return
     logs = [] if shown else outcome["logs"]
     if outcome["ok"]:
-        click.echo(render_run_output(logs, outcome["result"]))
+        _echo(render_run_output(logs, outcome["result"]))
         return
     for line in logs:
-        click.echo(line)
+        _echo(line)
     error = outcome["error"]
-    click.echo(f"error ({error['kind']}): {error['message']}", err=True)
+    _echo(f"error ({error['kind']}): {error['message']}", err=True)
 
 
 # -- sdk and schemas ------------------------------------------------------------------------------
@@ -294,7 +302,7 @@ def sdk(tools_spec: str) -> None:
     """
     with _prints_to_stderr():
         registry = _listing(tools_spec)
-    click.echo(CodeMode(registry).system_prompt())
+    _echo(CodeMode(registry).system_prompt())
 
 
 @main.command(short_help="Print the model's tool list in a provider's format.")
@@ -342,11 +350,11 @@ def schemas(tools_spec: str, mode: str, fmt: str) -> None:
         for entry in registry.wire_schemas(agent):
             problems = openai_strict_problems(entry["parameters"])
             if problems:
-                click.echo(
+                _echo(
                     f"note: {entry['name']} is sent with strict: false: " + "; ".join(problems),
                     err=True,
                 )
-    click.echo(json.dumps(listed, indent=2, ensure_ascii=False))
+    _echo(json.dumps(listed, indent=2, ensure_ascii=False))
 
 
 # -- replay ---------------------------------------------------------------------------------------
@@ -379,15 +387,15 @@ def replay_log(log_file: Path, as_json: bool) -> None:
     try:
         nodes = replay(read_events(log_file))
     except (OSError, LogFormatError) as exc:
-        raise click.BadParameter(str(exc), param_hint="LOG_FILE") from None
+        raise click.BadParameter(terminal_safe(str(exc)), param_hint="LOG_FILE") from None
     if as_json:
         try:
             encoded = tree_json(nodes)
         except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="LOG_FILE") from None
-        click.echo(encoded.decode())
+            raise click.BadParameter(terminal_safe(str(exc)), param_hint="LOG_FILE") from None
+        _echo(encoded.decode())
     else:
-        click.echo(render_tree(nodes))
+        _echo(render_tree(nodes))
 
 
 # -- escape-test ----------------------------------------------------------------------------------
@@ -465,9 +473,9 @@ def escape_test(directory: Path | None, layers: str, patterns: tuple[str, ...],
         run, legit = anyio.run(_escape_runs, mode, cases, programs, step)
     report = _report.build_report(corpus, run, legit, pool_size=_runner.POOL_SIZE)
     if as_json:
-        click.echo(json.dumps(report.as_json(), ensure_ascii=False))
+        _echo(json.dumps(report.as_json(), ensure_ascii=False))
     else:
-        click.echo(_report.render_report(report))
+        _echo(_report.render_report(report))
     sys.exit(0 if report.ok else 1)
 
 
