@@ -333,21 +333,17 @@ class PreparedRun:
             sys.addaudithook(tripwire)
 
         error: tuple[ErrorKind, str] | None
-        result: object
         # Made now: once the program is out of memory, building text may fail too.
         out_of_memory = None if memory_bytes is None else _out_of_memory_line(memory_bytes)
+        value: JsonValue
         if self._own_process:
-            result, error = self._run_main(main, source, out_of_memory)
+            value, error = self._run_main(main, source, out_of_memory, max_value_bytes)
         else:
             # Warnings would print host file paths to the real stderr.
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                result, error = self._run_main(main, source, out_of_memory)
+                value, error = self._run_main(main, source, out_of_memory, max_value_bytes)
         output.flush()
-
-        value: JsonValue = None
-        if error is None:
-            value, error = _check_value(result, max_value_bytes)
         if after_run is not None:
             message = after_run()
             if message is not None:
@@ -358,18 +354,24 @@ class PreparedRun:
         return Outcome(value, error)
 
     def _run_main(
-        self, main: Callable[[], Any], source: str, out_of_memory: str | None
-    ) -> tuple[object, tuple[ErrorKind, str] | None]:
+        self, main: Callable[[], Any], source: str, out_of_memory: str | None,
+        max_value_bytes: int,
+    ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
         loop = self._loop
         try:
             task = self._task = loop.create_task(main(), context=self._context)
-            return loop.run_until_complete(task), None
+            result = loop.run_until_complete(task)
         except MemoryError as exc:
             if out_of_memory is None:
                 return None, ("exception", format_program_exception(exc, source))
             return None, ("exception", _with_memory_limit(exc, source, out_of_memory))
         except BaseException as exc:
             return None, ("exception", format_program_exception(exc, source))
+        else:
+            # Copied as the program returned it, before what it left running is
+            # cancelled: a cancelled task's handlers are the program's code too,
+            # and would otherwise change the value after the program returned it.
+            return _check_value(result, max_value_bytes)
         finally:
             _close_loop(loop, close=not self._own_process)
 

@@ -65,3 +65,29 @@ def test_the_collector_is_paused_only_for_the_walk() -> None:
         assert not gc.isenabled()  # left as it was found
     finally:
         gc.enable()
+
+
+#: A task the program leaves running changes the value when it is cancelled.
+REWRITTEN_ON_CANCEL = """\
+import asyncio
+result = ["computed"]
+async def late():
+    try:
+        await asyncio.Event().wait()
+    except asyncio.CancelledError:
+        result[0] = "rewritten after return"
+        print("ran after return")
+        raise
+asyncio.create_task(late())
+await asyncio.sleep(0)
+return result
+"""
+
+
+def test_the_value_is_copied_before_tasks_left_running_are_cancelled() -> None:
+    # The cancelled task's handler still runs (its print is kept), but the run's
+    # value is the one the program returned.
+    result = run(REWRITTEN_ON_CANCEL)
+    assert result.error is None, result.error
+    assert result.value == ["computed"]
+    assert list(result.logs) == ["ran after return"]
