@@ -23,7 +23,7 @@ import gc
 import math
 import weakref
 from collections import Counter, OrderedDict, defaultdict
-from typing import TYPE_CHECKING, Final, TypeAlias, cast, final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast, final
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -38,6 +38,7 @@ __all__ = [
     "format_path",
     "is_snapshot",
     "materialize",
+    "read_as_dict",
 ]
 
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
@@ -258,8 +259,21 @@ def _check_scalar(value: object, kind: type, path: list[_PathPart]) -> None:
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
-#: The dict types of the standard library that ``accept_collections`` reads as objects.
-_DICT_TYPES: Final = frozenset({OrderedDict, Counter, defaultdict})
+#: The dict types that ``accept_collections`` reads as objects: the standard
+#: library's, and those :func:`read_as_dict` adds.
+_DICT_TYPES: Final[set[type]] = {OrderedDict, Counter, defaultdict}
+
+
+def read_as_dict(kind: type[dict[Any, Any]]) -> None:
+    """Let ``accept_collections`` read ``kind``, a dict subclass, as an object.
+
+    Its items are read with ``dict.items``, whatever the class defines, as
+    ``json.dumps`` writes a dict subclass: for a subclass whose items are its
+    data (the sandbox's ``vars()`` result).
+    """
+    if not (isinstance(kind, type) and issubclass(kind, dict)):
+        raise TypeError(f"read_as_dict() takes a dict subclass, not {kind!r}")
+    _DICT_TYPES.add(kind)
 
 
 def _is_namedtuple(kind: type) -> bool:

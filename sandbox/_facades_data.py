@@ -35,6 +35,7 @@ from ._classes import (
     readable_field_name,
     register_program_class,
 )
+from ._guards import Attributes
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -199,6 +200,8 @@ def safe_copy(value: _T) -> _T:
         return value.copy()  # type: ignore[attr-defined, no-any-return]
     if cls is collections.defaultdict:
         return value.copy()  # type: ignore[attr-defined, no-any-return]
+    if cls is Attributes:
+        return dict(value)  # type: ignore[call-overload,no-any-return]  # vars() is a plain dict in Python
     plain = _plain_instance_class(value)
     if plain is None:
         raise _refuse(value)
@@ -229,8 +232,8 @@ def _deep(value: Any, memo: dict[int, Any]) -> Any:
         return out_list
     if cls is tuple:
         return tuple(_deep(item, memo) for item in value)
-    if cls in (dict, collections.OrderedDict, collections.Counter):
-        out_map: Any = cls()
+    if cls in (dict, collections.OrderedDict, collections.Counter, Attributes):
+        out_map: Any = {} if cls is Attributes else cls()
         memo[key] = out_map
         for k, v in value.items():
             out_map[_deep(k, memo)] = _deep(v, memo)

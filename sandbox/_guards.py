@@ -38,6 +38,8 @@ import types
 import typing
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
+from bridge.lossless import read_as_dict
+
 from ._classes import (
     MODEL_MODULE,
     VISIBLE_CLASSES,
@@ -66,6 +68,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MODEL_MODULE",
+    "Attributes",
     "SafeClassMethod",
     "SafeType",
     "class_of",
@@ -415,11 +418,13 @@ def _found_on_program_class(proxy: super, name: str) -> bool:
 
 
 def safe_vars(obj: Any = _MISSING) -> dict[str, Any]:
-    """``vars(obj)`` for the program's own objects: a copy of their attributes.
+    """``vars(obj)`` for the program's own objects: their attributes, written through.
 
-    A copy, so that writing to it cannot set a name the guards refuse; only the
-    program's objects (and ``SimpleNamespace``), so that no library object's
-    private state is handed out. ``vars()`` (the namespace) is refused with a hint.
+    A copy, whose changes are made on the object too, each through the write
+    guard (:class:`Attributes`): ``vars(self).update(kw)`` sets the attributes
+    as in Python, and cannot set a name the guards refuse. Only the program's
+    objects (and ``SimpleNamespace``), so that no library object's private state
+    is handed out. ``vars()`` (the namespace) is refused with a hint.
     """
     if obj is _MISSING:
         raise TypeError(
@@ -445,7 +450,65 @@ def safe_vars(obj: Any = _MISSING) -> dict[str, Any]:
             for key, value in members.items()
             if (checked := _class_member(obj, value)) is not _MISSING
         }
-    return members
+    return Attributes(obj, members)
+
+
+class Attributes(dict):  # type: ignore[type-arg]
+    """What ``vars(obj)`` returns: a copy of ``obj``'s attributes that writes through.
+
+    Every change is made on ``obj`` first, by the guarded ``setattr`` and
+    ``delattr`` (so a refused name or object raises before anything changes),
+    then on the copy. A dict, so that ``json.dumps(vars(obj))`` and ``dict``'s
+    own readers work as on the real ``__dict__``.
+    """
+
+    __slots__ = ("_owner",)
+
+    def __init__(self, owner: object, members: dict[str, Any]) -> None:
+        dict.__init__(self, members)
+        self._owner = owner
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        guarded_setattr(self._owner, key, value)
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        guarded_delattr(self._owner, key)
+        dict.__delitem__(self, key)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def __ior__(self, other: Any) -> Attributes:  # type: ignore[misc]
+        self.update(other)
+        return self
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return dict.__getitem__(self, key)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        if key not in self:
+            return dict.pop(self, key, *default)
+        value = dict.__getitem__(self, key)
+        del self[key]
+        return value
+
+    def popitem(self) -> tuple[str, Any]:
+        if not self:
+            raise KeyError("popitem(): dictionary is empty")
+        key = next(reversed(self))
+        return key, self.pop(key)
+
+    def clear(self) -> None:
+        for key in list(self):
+            del self[key]
+
+
+# A tool's arguments and the run's value take it as the dict it copies.
+read_as_dict(Attributes)
 
 
 def _class_member(cls: type, value: object) -> object:
@@ -542,12 +605,44 @@ def _visible_mro(method: Any) -> Any:
 
 
 def guarded_hasattr(obj: object, name: str) -> bool:
-    """``hasattr`` for restricted code: refused names read as absent."""
+    """``hasattr`` for restricted code: whether the attribute exists, never its value.
+
+    A name the guard refuses to hand out may still exist, and models ask about
+    special methods all the time (``hasattr(x, "__iter__")`` in a ``flatten``,
+    ``hasattr(r, "__await__")`` before awaiting): answering "absent" for them
+    gave wrong results, silently. A special name is looked up where the
+    interpreter finds it, in the class dicts along the real MRO (and in an
+    exception's or a program object's own dict, where ``__notes__`` lives),
+    without running any descriptor: a bool is all the program gets.
+    """
     try:
         guarded_getattr(obj, name)
     except AttributeError:
-        return False
+        return type(name) is str and _is_special_name(name) and _has_special(obj, name)
     return True
+
+
+def _is_special_name(name: str) -> bool:
+    return len(name) > 4 and name[:2] == "__" and name[-2:] == "__"
+
+
+#: The interpreter's own readers of a class's dict and an exception's dict.
+_class_dict: Final = type.__dict__["__dict__"].__get__
+_exception_dict: Final = BaseException.__dict__["__dict__"].__get__
+
+
+def _has_special(obj: object, name: str) -> bool:
+    """Whether ``obj`` has the special attribute ``name``, found without running any code."""
+    # A class's attributes are its MRO's and its metaclass's (``__dict__``, ``__name__``).
+    owners = (obj, type(obj)) if isinstance(obj, type) else (type(obj),)
+    if any(name in _class_dict(cls) for owner in owners for cls in real_mro(owner)):
+        return True
+    if isinstance(obj, BaseException):
+        return name in _exception_dict(obj)
+    if _is_program_object(obj) and not isinstance(obj, type):
+        own = getattr(obj, "__dict__", None)  # the program's classes define no __dict__
+        return type(own) is dict and name in own
+    return False
 
 
 _PLAIN_CONTAINERS: Final = frozenset({dict, list, str, tuple})

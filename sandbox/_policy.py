@@ -215,7 +215,10 @@ _BINARY_OPERATORS: Final[Mapping[str, str]] = {
 #: Text only: each hint names the builtin, operator or façade function that
 #: does the same through the guards.
 UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
-    "__dict__": "use vars(obj) for the attributes of the program's own objects",
+    "__dict__": (
+        "use vars(obj) for the attributes of the program's own objects (vars(self).update(kw) "
+        "sets them)"
+    ),
     "__members__": "use list(SomeEnum) for an enum's members, or SomeEnum[name] for one by name",
     "__annotations__": "use dataclasses.fields(cls) for a dataclass's fields",
     "__dataclass_fields__": "use dataclasses.fields(obj) for a dataclass's fields",
