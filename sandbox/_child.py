@@ -467,6 +467,7 @@ def _probe(max_open_files: int, streams: list[str], read_fd: int) -> dict[str, o
     names = ("RLIMIT_CPU", "RLIMIT_AS", "RLIMIT_NPROC", "RLIMIT_FSIZE", "RLIMIT_NOFILE",
              "RLIMIT_CORE")
     return {
+        "code_page": _code_page(),
         "status": status,
         "rlimits": {name: list(resource.getrlimit(getattr(resource, name))) for name in names},
         "cwd": os.getcwd(),
@@ -481,3 +482,25 @@ def _probe(max_open_files: int, streams: list[str], read_fd: int) -> dict[str, o
         "read_fd": read_fd,
         "streams": streams,
     }
+
+
+def _code_page() -> int:
+    """The address of a writable, executable page mapped before the filter (tests only).
+
+    The filter refuses executable memory; the tests of what it does to machine
+    code (another ABI's system calls) need a page to put that code in. Mapped
+    through libc (``ctypes`` is loaded already; a new module may not be
+    importable in a child), for the rest of the child's life.
+    """
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = (
+        ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long
+    )
+    read_write_execute, private_anonymous = 0x7, 0x22
+    address = libc.mmap(None, 4096, read_write_execute, private_anonymous, -1, 0)
+    if address in (None, ctypes.c_void_p(-1).value):
+        raise OSError(ctypes.get_errno(), "mmap of the probe's code page failed")
+    return int(address)

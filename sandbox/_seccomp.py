@@ -12,7 +12,8 @@ The list has three parts:
 * :data:`REASONED_SYSCALLS`: calls a measurement on one machine may not see
   but the runtime can make on another, each with its reason.
 * :data:`ARGUMENT_RULES`: calls allowed only with the arguments the runtime
-  uses: the clock calls, which could otherwise name another process.
+  uses: the clock calls, which could otherwise name another process, and the
+  memory calls, which could otherwise place memory where the program chooses.
 
 :data:`NEVER_ALLOWED` names the calls no part of the list may ever contain
 (process creation, signals, tracing, files, sockets, IPC, ...); the tests and
@@ -96,14 +97,37 @@ class ArgumentRule:
 #: cut to a negative ``int``, is refused too.
 _FIXED_CLOCKS: Final = (0, "MASKED_EQ", 0xFFFF_FFFF_FFFF_FFF0, 0)
 
+_PROT_READ_WRITE: Final = 0x3
+_MAP_PRIVATE_ANONYMOUS: Final = 0x22
+_MREMAP_MAYMOVE: Final = 0x1
+
 #: Calls allowed with these arguments only (several rules for one call are
 #: alternatives). Every allowed call whose argument can name something outside
-#: the child - another process, a device - has one; the others name only the
-#: child's own descriptors, memory, signals and timers. ``socketpair`` (only
+#: the child - another process, a device - has one, and so has every call whose
+#: argument decides what it costs the host beyond the child's limits (where in
+#: the address space memory lands decides the kernel memory its page tables
+#: take, which no rlimit counts); the others name only the child's own
+#: descriptors, memory, signals and timers. ``socketpair`` (only
 #: ``AF_UNIX``, ``SOCK_STREAM``) and ``ioctl`` (only ``FIONBIO``) were here for
 #: the event loop's self-pipe, which the run's loop no longer has; a child under
 #: its filter makes no socket and no ``ioctl`` at all.
 ARGUMENT_RULES: Final[tuple[ArgumentRule, ...]] = (
+    ArgumentRule(
+        "mmap",
+        ((0, "EQ", 0, 0), (2, "EQ", _PROT_READ_WRITE, 0), (3, "EQ", _MAP_PRIVATE_ANONYMOUS, 0)),
+        "the allocators' fresh memory (pymalloc's arenas, malloc's large blocks), the one form "
+        "measured: no address of the program's choosing (scattered single pages pin page tables "
+        "RLIMIT_AS does not count), nothing executable, shared, locked or huge",
+    ),
+    *(
+        ArgumentRule(
+            "mremap",
+            ((3, "EQ", flags, 0),),
+            "realloc of a large block; never MREMAP_FIXED or MREMAP_DONTUNMAP, which place "
+            "memory at an address of the program's choosing",
+        )
+        for flags in (0, _MREMAP_MAYMOVE)
+    ),
     ArgumentRule(
         "clock_gettime",
         (_FIXED_CLOCKS,),

@@ -93,6 +93,8 @@ class Case:
 _SIGINFO = "info = buffer(128); struct.pack_into('iii', info, 0, 0, 0, -1)"  # si_code SI_QUEUE
 _PIPE = "FD = os_probe['read_fd']"
 _TS = "ts = buffer(16)"  # a struct timespec of zeros
+_FAR = 1 << 44  # an address far from anything mapped (16 TiB)
+_PAGE = "page = raw(9, 0, 4096, 3, 0x22, -1, 0)"  # the one form the filter allows
 
 CASES: Final[tuple[Case, ...]] = (
     # Files: a world-readable file, the child's own directory (owned by its uid).
@@ -199,6 +201,18 @@ CASES: Final[tuple[Case, ...]] = (
     Case("personality", "raw(135, 0xFFFFFFFF)"),
     Case("seccomp", "raw(317, 2, 0, address(action))",
          setup="action = buffer(4); struct.pack_into('I', action, 0, 0x7FFF0000)"),
+    # Memory at an address of the program's choosing: single pages scattered
+    # across the address space pin page tables (kernel memory) that RLIMIT_AS
+    # does not count. And memory that is executable, shared, locked or huge.
+    Case("mmap-hint", f"raw(9, {_FAR}, 4096, 3, 0x22, -1, 0)"),
+    Case("mmap-fixed-noreplace", f"raw(9, {_FAR}, 4096, 3, 0x22 | 0x100000, -1, 0)"),
+    Case("mmap-executable", "raw(9, 0, 4096, 7, 0x22, -1, 0)"),
+    Case("mmap-shared", "raw(9, 0, 4096, 3, 0x21, -1, 0)"),
+    Case("mmap-locked", "raw(9, 0, 4096, 3, 0x22 | 0x2000, -1, 0)"),
+    Case("mmap-populate", "raw(9, 0, 4096, 3, 0x22 | 0x8000, -1, 0)"),
+    Case("mmap-flags-high-bits", "raw(9, 0, 4096, 3, (1 << 32) | 0x22, -1, 0)"),
+    Case("mremap-fixed", f"raw(25, page, 4096, 4096, 1 | 2, {_FAR})", setup=_PAGE),
+    Case("mremap-dontunmap", "raw(25, page, 4096, 4096, 1 | 4, 0)", setup=_PAGE),
     # Harmless calls the child does not need are refused like the rest.
     Case("uname", "os.uname()"),
     Case("getcwd", "os.getcwd()"),
@@ -399,12 +413,9 @@ async def test_every_system_call_off_the_list_is_refused() -> None:
 
 _I386_GETPID: Final = (
     # mov eax, 20 (getpid in the i386 table); int 0x80; ret
+    # The filter refuses executable memory: the page was mapped before it.
     "import ctypes\n"
-    "libc = ctypes.CDLL(None, use_errno=True)\n"
-    "libc.mmap.restype = ctypes.c_void_p\n"
-    "libc.mmap.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,"
-    " ctypes.c_int, ctypes.c_long)\n"
-    "page = libc.mmap(None, 4096, 7, 0x22, -1, 0)\n"
+    "page = os_probe['code_page']\n"
     "code = b'\\xb8\\x14\\x00\\x00\\x00\\xcd\\x80\\xc3'\n"
     "ctypes.memmove(page, code, len(code))\n"
     "return ctypes.CFUNCTYPE(ctypes.c_int)(page)() == os_probe['pid']"
