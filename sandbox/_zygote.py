@@ -33,6 +33,7 @@ import select
 import signal
 import socket
 import sys
+import time
 from typing import TYPE_CHECKING, Final, TypeAlias, final
 
 import msgspec
@@ -255,6 +256,11 @@ def main() -> None:
     # The host starts the zygote with an empty environment, but the
     # interpreter's C-locale coercion (PEP 538) puts LC_CTYPE back.
     os.environ.clear()
+    # The machine's time zone is the host's business: a program's local time is
+    # UTC (datetime.now(), astimezone(), fromtimestamp()), whatever the zone,
+    # read here once, before any child, so no child reads the host's zone file.
+    os.environ["TZ"] = "UTC"
+    time.tzset()
     # Keyboard interrupts aimed at the host's terminal are not for the zygote;
     # it ends when the host closes the control socket or dies.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -110,9 +110,23 @@ async def test_the_child_has_no_tls_library_loaded() -> None:
     assert result.value == [None, False]
 
 
-async def test_the_child_environment_is_empty() -> None:
+async def test_the_child_environment_holds_only_the_utc_time_zone() -> None:
     result = await _run("import os\nreturn dict(os.environ)")
-    assert result.value == {}
+    assert result.value == {"TZ": "UTC"}
+
+
+async def test_a_program_s_local_time_is_utc_whatever_the_machine_s_zone() -> None:
+    # The zone is pinned before any child exists: none reads the host's zone file.
+    source = (
+        "import datetime, time\n"
+        "local = datetime.datetime.now().astimezone()\n"
+        "stamp = datetime.datetime.fromtimestamp(0)\n"
+        "return [local.tzname(), local.utcoffset().total_seconds(), stamp.isoformat(),"
+        " time.tzname]"
+    )
+    result = await _run(source)
+    assert result.error is None, result.error
+    assert result.value == ["UTC", 0.0, "1970-01-01T00:00:00", ["UTC", "UTC"]]
 
 
 async def test_the_child_runs_in_isolated_mode() -> None:
