@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import _output
 from ._classes import build_class, caught
-from ._facades import FACADE_RESULT_CLASSES, build_facades, make_importer
+from ._facades import FACADE_RESULT_CLASSES, build_facades, classes_behind, make_importer
 from ._guards import (
     MODEL_MODULE,
     SafeClassMethod,
@@ -231,11 +231,7 @@ def _exposed_classes() -> set[type]:
     classes = {value for value in SAFE_BUILTINS.values() if isinstance(value, type)}
     classes.update(FACADE_RESULT_CLASSES)
     for facade in _FACADES.values():
-        for value in vars(type(facade)).values():
-            if isinstance(value, staticmethod):
-                continue
-            if isinstance(value, type):
-                classes.add(value)
+        classes.update(classes_behind(facade))
     return classes
 
 

@@ -45,6 +45,7 @@ from bridge.proxy import make_bindings
 from sandbox import _classes, _guards, _limits, _tripwire
 from sandbox._builtins import SAFE_BUILTINS, make_globals
 from sandbox._compile import ProgramCompileError, compile_program
+from sandbox._facades import check_stored_functions
 from sandbox._runtime import PreparedRun, hide_host_locations
 from sandbox._where import install_stop_reports
 
@@ -100,6 +101,7 @@ def prepare() -> None:
     it makes the globals of each child's runs (:func:`_globals_ahead_for`).
     """
     _classes.check_library_selves(_guards.visible_classes())
+    check_stored_functions()
     _classes.install_program_module(SAFE_BUILTINS)
     hide_host_locations()
     for restricted in (True, False):

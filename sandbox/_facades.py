@@ -69,7 +69,10 @@ from ._output import RedirectStdout
 if typing.TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-__all__ = ["ALLOWED_MODULES", "FACADE_RESULT_CLASSES", "build_facades", "make_importer"]
+__all__ = [
+    "ALLOWED_MODULES", "FACADE_RESULT_CLASSES", "build_facades", "check_stored_functions",
+    "classes_behind", "make_importer",
+]
 
 
 def _names(module: types.ModuleType, *names: str) -> dict[str, object]:
@@ -423,12 +426,22 @@ _OWN_MODULES: Final = ("sandbox.", "bridge.")
 
 
 def _library_function(value: object) -> TypeGuard[Callable[..., Any]]:
-    """Whether ``value`` is a library's Python function (or one bound to a library object)."""
+    """Whether ``value`` is a library's Python function (or one bound to a library object).
+
+    A library function behind ``functools.lru_cache`` (``urllib.parse.urlsplit``)
+    counts too: the cache's wrapper is C, but it runs the function and hands
+    out its result, and keeps ``lru_cache``'s own ``cache_parameters`` lambda.
+    """
     if type(value) is types.MethodType:  # `random.randint`: a method of random's instance
         value = value.__func__
+    elif type(value) is _LRU_CACHE_WRAPPER:
+        value = value.__wrapped__
     return type(value) is types.FunctionType and not str(value.__module__).startswith(
         _OWN_MODULES
     )
+
+
+_LRU_CACHE_WRAPPER: Final = type(functools.lru_cache(lambda: None))
 
 
 def _class_factory(function: Any) -> Any:
@@ -590,8 +603,58 @@ def build_facades() -> dict[str, _Facade]:
 
 
 #: Classes no facade lists whose objects the facades' own functions return:
-#: ``asyncio.create_task``, ``TaskGroup.create_task`` and ``wait`` hand out tasks.
-FACADE_RESULT_CLASSES: Final = (_aio.ProgramTask,)
+#: ``asyncio.create_task``, ``TaskGroup.create_task`` and ``wait`` hand out tasks;
+#: and typing's alias classes, whose objects subscription makes natively
+#: (``typing.List[int]``, ``Optional[str]``, ``Annotated[...]``): their public
+#: methods (``copy_with``) are in the program's reach through those objects.
+FACADE_RESULT_CLASSES: Final[tuple[type, ...]] = (
+    _aio.ProgramTask,
+    *(
+        value
+        for value in vars(typing).values()
+        if isinstance(value, type) and issubclass(value, typing._Final)
+    ),
+)
+
+
+#: Library functions that a library constructor stores on every instance it
+#: makes, where a program reads them natively: ``JSONDecoder()`` keeps
+#: ``json.decoder.JSONObject`` and ``JSONArray`` as ``parse_object`` and
+#: ``parse_array`` (json's C scanner, which decoding uses, never calls them).
+_STORED_FUNCTIONS: Final = ((json.decoder, "JSONObject"), (json.decoder, "JSONArray"))
+
+
+def check_stored_functions() -> None:
+    """Rebind the functions library constructors store on instances to checked forms.
+
+    Run in the child's zygote only (it changes library modules for the rest of
+    the process): a library function reaches a program only in checked form
+    (rule 9), also when library code stores it on an object the program holds.
+    """
+    for module, name in _STORED_FUNCTIONS:
+        function = getattr(module, name)
+        if _library_function(function):
+            setattr(module, name, result_checked(function, f"{module.__name__}.{name}"))
+
+
+def classes_behind(facade: _Facade) -> set[type]:
+    """The library classes a program reaches through ``facade``'s members.
+
+    The classes it lists, and the classes of the library objects it lists
+    (``typing.List``, ``dataclasses.MISSING``, ``calendar.month_name``): a
+    method read from such an object is as much in the program's reach as one
+    of a listed class, so both are swept before any program runs (rules 7 and 9).
+    """
+    classes: set[type] = set()
+    for name, value in vars(type(facade)).items():
+        if name[:1] == "_" or isinstance(value, staticmethod | _Facade):
+            continue
+        if isinstance(value, type):
+            classes.add(value)
+        elif type(value).__module__ != "builtins":
+            classes.add(type(value))
+    return classes
+
 
 #: What allowed C functions import lazily through the caller's frame, whose
 #: ``__import__`` is the program's: ``datetime.strptime`` imports ``_strptime``

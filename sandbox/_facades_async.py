@@ -46,6 +46,11 @@ class ProgramTask:
     def __init__(self, task: asyncio.Future[Any], name: str | None = None) -> None:
         if type(self) is not ProgramTask:
             raise TypeError("task objects are made by asyncio.create_task")
+        if not issubclass(type(task), asyncio.Future):
+            # What the factory guarantees, the class type() reveals holds too:
+            # wrapping any object would hand it asyncio's own callbacks
+            # (asyncio.wait's _on_completion) and this class's relay.
+            raise TypeError("task objects are made by asyncio.create_task, from a coroutine")
         if name is None:
             name = task.get_name() if isinstance(task, asyncio.Task) else "Task"
         object.__setattr__(self, "_ProgramTask__task", task)

@@ -34,6 +34,7 @@ from ._classes import (
     is_program_function,
     readable_field_name,
     register_program_class,
+    result_checked,
 )
 from ._guards import Attributes
 
@@ -447,16 +448,33 @@ def _program_function_only(decorator: Callable[..., Any], what: str) -> Callable
     return apply
 
 
+def _cached(decorator: Callable[..., Any], what: str) -> Callable[..., Any]:
+    """A caching ``decorator`` for the program's own functions, its wrapper's lambda checked.
+
+    ``lru_cache`` keeps a lambda of its own on the wrapper (``cache_parameters``):
+    a library function reaches the program only in checked form (rule 9).
+    """
+
+    def apply(function: Any) -> Any:
+        wrapper = _program_function_only(decorator, what)(function)
+        wrapper.cache_parameters = result_checked(
+            wrapper.cache_parameters, "functools cache_parameters"
+        )
+        return wrapper
+
+    return apply
+
+
 def safe_cache(function: _T) -> _T:
     """``functools.cache`` for the program's own functions."""
-    return _program_function_only(functools.cache, "cache()")(function)  # type: ignore[no-any-return]
+    return _cached(functools.cache, "cache()")(function)  # type: ignore[no-any-return]
 
 
 def safe_lru_cache(maxsize: Any = 128, typed: bool = False) -> Any:
     """``functools.lru_cache`` for the program's own functions (``@lru_cache`` or with options)."""
     if callable(maxsize) and not isinstance(maxsize, bool | int):
-        return _program_function_only(functools.lru_cache, "lru_cache()")(maxsize)
-    return _program_function_only(functools.lru_cache(maxsize, typed), "lru_cache()")
+        return _cached(functools.lru_cache, "lru_cache()")(maxsize)
+    return _cached(functools.lru_cache(maxsize, typed), "lru_cache()")
 
 
 class _ThrowsValues:

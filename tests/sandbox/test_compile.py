@@ -53,7 +53,8 @@ def test_every_policy_error_is_reported_with_its_line() -> None:
         'Line 2: "_secret_" is an invalid name: names starting and ending with "_" belong to '
         "the runtime",
         'Line 3: "__dict__" is an invalid attribute name because it starts with "_"; use '
-        "vars(obj) for the attributes of the program's own objects",
+        "vars(obj) for the attributes of the program's own objects (vars(self).update(kw) "
+        "sets them)",
         "Line 5: Exec calls are not allowed. (write the code in the program itself)",
     )
 
