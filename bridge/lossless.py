@@ -26,7 +26,7 @@ from collections import Counter, OrderedDict, defaultdict
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast, final
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
 
 __all__ = [
     "MAX_DEPTH",
@@ -338,6 +338,7 @@ def materialize(
     freeze: bool = False,
     accept_tuples: bool = False,
     accept_collections: bool = False,
+    describe: Callable[[object], str | None] | None = None,
 ) -> JsonValue:
     """Check that ``value`` is lossless JSON and return an independent copy.
 
@@ -355,6 +356,10 @@ def materialize(
             ``tuple.__iter__``), never through a method a class could override.
             Any other subclass is still refused: a sandboxed program's arguments
             and return value are checked this way. Implies ``accept_tuples``.
+        describe: says what is wrong with a value that is not JSON, in place of
+            the generic ``a value of type ... is not JSON`` (``None`` keeps it):
+            the sandbox names a call that was never awaited. It is given the
+            offending value and must run none of its code (test its exact type).
 
     Returns:
         A deep copy that shares no container with ``value``; with ``freeze``, a
@@ -400,7 +405,10 @@ def materialize(
         elif accept_collections and _is_namedtuple(okind):
             frame = (enumerate(tuple.__iter__(cast("tuple[object, ...]", obj))), [], id(obj))
         else:
-            raise LossyJsonError(f"{_describe(obj)} is not JSON", format_path(path))
+            reason = None if describe is None else describe(obj)
+            if reason is None:
+                reason = f"{_describe(obj)} is not JSON"
+            raise LossyJsonError(reason, format_path(path))
         if id(obj) in active:
             raise LossyJsonError("the value contains itself (a cycle)", format_path(path))
         if len(active) >= MAX_DEPTH:

@@ -34,11 +34,14 @@ from __future__ import annotations
 import math
 import os
 import struct
-from typing import Annotated, Any, Final, Literal, TypeAlias, final
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias, final
 
 import msgspec
 
 from bridge.lossless import FrozenDict, is_snapshot, materialize
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = [
     "DEFAULT_MAX_FRAME_BYTES",
@@ -373,7 +376,11 @@ def _is_plain_scalar(value: object) -> bool:
 
 
 def encode_value(
-    value: Any, *, accept_tuples: bool = False, accept_collections: bool = False
+    value: Any,
+    *,
+    accept_tuples: bool = False,
+    accept_collections: bool = False,
+    describe: Callable[[object], str | None] | None = None,
 ) -> bytes:
     """Check ``value`` as lossless JSON and encode it as compact JSON text.
 
@@ -382,8 +389,8 @@ def encode_value(
     checked here, and with ``accept_tuples`` a frozen snapshot (already
     checked, see :func:`~bridge.lossless.is_snapshot`) is encoded as it is;
     anything else goes through
-    :func:`~bridge.lossless.materialize` (with ``accept_tuples`` and
-    ``accept_collections`` as given).
+    :func:`~bridge.lossless.materialize` (with ``accept_tuples``,
+    ``accept_collections`` and ``describe`` as given).
 
     Raises:
         LossyJsonError: naming the offending path.
@@ -398,7 +405,12 @@ def encode_value(
     ):
         return _json_encode(value)
     return _json_encode(
-        materialize(value, accept_tuples=accept_tuples, accept_collections=accept_collections)
+        materialize(
+            value,
+            accept_tuples=accept_tuples,
+            accept_collections=accept_collections,
+            describe=describe,
+        )
     )
 
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from bridge.child import ChildChannel
 
-__all__ = ["ToolCallError", "hand_over", "make_bindings"]
+__all__ = ["ToolCallError", "hand_over", "make_bindings", "unawaited_reason"]
 
 _json_decode: Final = msgspec.json.decode
 
@@ -308,6 +308,20 @@ def hand_over(awaitable: object) -> None:
         awaitable._calls.unawaited.pop(awaitable._serial, None)
 
 
+def unawaited_reason(value: object) -> str | None:
+    """Why ``value`` is not JSON if it is a tool call that was never awaited, else ``None``.
+
+    A forgotten ``await`` puts the call object where its value belongs (in a
+    return value or another call's arguments); the lossless JSON check names
+    it with this text (see ``describe`` of :func:`bridge.lossless.materialize`)
+    instead of the type of an internal class.
+    """
+    if type(value) is not _ToolCall or value._started:
+        return None
+    call = f"{_display(value._name)}(...)"
+    return f"{call} is a tool call that was never awaited; write `await {call}` for its value"
+
+
 @final
 class _ToolStub:
     """``tools.name``: a callable that builds a :class:`_ToolCall`."""
@@ -338,7 +352,9 @@ class _ToolStub:
             # As json.dumps would: a tuple is an array, a Counter an object; no
             # finalizer of the program's runs while the arguments are read.
             with collection_paused():
-                encoded = encode_value(payload, accept_collections=True)
+                encoded = encode_value(
+                    payload, accept_collections=True, describe=unawaited_reason
+                )
         except LossyJsonError as exc:
             encoded = b""
             error = (

@@ -385,16 +385,21 @@ def _refuse_base(base: object) -> TypeError:
     label = getattr(base, "__qualname__", None)
     if type(label) is not str:
         label = type(base).__qualname__ + " object"
+    if label == "ToolCallError":
+        instead = "; to add to a tool's error, raise an exception of your own `from` it"
+    elif isinstance(base, type):
+        # A library class (a date, a Decimal): the usual aim is its values with more methods.
+        instead = (
+            "; wrap the value in a class of your own (`self.value = value`) or use functions "
+            f"that take a {label}"
+        )
+    else:
+        instead = ""
     return TypeError(
         f"a class in run_code cannot derive from {label}: program classes may derive from "
         "object, the built-in exception classes, the built-in data types (int, str, dict, "
         "list, ...), collections and collections.abc classes, typing.Generic/Protocol/"
-        "TypedDict, the enum classes and the program's own classes"
-        + (
-            "; to add to a tool's error, raise an exception of your own `from` it"
-            if label == "ToolCallError"
-            else ""
-        )
+        "TypedDict, the enum classes and the program's own classes" + instead
     )
 
 

@@ -697,6 +697,12 @@ _MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
 }
 
 
+#: The way to keep what type hints would say, for the hints on reading them.
+_HINTS_AS_DATA: Final = (
+    'describe the record as data: `FIELDS = {"id": str, "status": ("pending", "paid"), '
+    '"total": float}`, then test values with isinstance() and `in`'
+)
+
 #: What to write instead of a module member that programs reach for but have not got.
 _MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
     ("functools", "singledispatch"): (
@@ -710,16 +716,45 @@ _MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
         "test for the methods you need with hasattr(obj, 'name'), or derive from an "
         "abc.ABC and use isinstance(); typing.Protocol itself is available for annotations"
     ),
-    ("typing", "get_args"): (
-        "keep the allowed values in a tuple of their own (PRIORITIES = ('low', 'high')) "
-        "and test `value in PRIORITIES`"
+    ("typing", "get_type_hints"): (
+        "type hints cannot be read at run time; for a dataclass, "
+        "`{f.name: f.type for f in dataclasses.fields(cls)}` gives its fields' types; "
+        f"otherwise {_HINTS_AS_DATA}"
     ),
-    ("typing", "get_origin"): (
-        "annotations are for reading only; test values with isinstance() and `in`"
-    ),
+    ("typing", "get_args"): f"type hints cannot be inspected at run time; {_HINTS_AS_DATA}",
+    ("typing", "get_origin"): f"type hints cannot be inspected at run time; {_HINTS_AS_DATA}",
     ("asyncio", "shield"): (
         "await the task itself; to keep a task running past a timeout, wait with "
         "`done, pending = await asyncio.wait([task], timeout=...)` instead of wait_for"
+    ),
+    **dict.fromkeys(
+        [("asyncio", "get_running_loop"), ("asyncio", "get_event_loop")],
+        "the event loop is not available; to share one result among several awaiters, keep "
+        "the task: `task = asyncio.create_task(coro)`, then `await task` in each; for a clock "
+        "use time.monotonic()",
+    ),
+    ("asyncio", "Future"): (
+        "to share one result among several awaiters, keep the task: "
+        "`task = asyncio.create_task(coro)`, then `await task` in each"
+    ),
+    ("asyncio", "current_task"): (
+        "pass the name into the coroutine, or keep the task that "
+        "`asyncio.create_task(coro, name=...)` returned and call its .get_name()"
+    ),
+    ("asyncio", "Barrier"): (
+        "run each phase with `await asyncio.gather(*phase)`, or count arrivals under an "
+        "asyncio.Condition (`await cond.wait_for(lambda: arrived == n)`)"
+    ),
+    ("contextlib", "ContextDecorator"): (
+        "a @contextlib.contextmanager function already works as a decorator: "
+        '`@step("score")` above a def'
+    ),
+    ("functools", "partialmethod"): (
+        "write the method: `def double(self): return self.scale(2)`"
+    ),
+    ("dataclasses", "make_dataclass"): (
+        "declare the class with @dataclass, a line per field (`sku: str`); for fields known "
+        "only at run time keep each row a dict"
     ),
     ("types", "MappingProxyType"): (
         "pass a copy (dict(d)) where a read-only view is wanted, or use a frozen dataclass"

@@ -24,7 +24,7 @@ import functools
 import inspect
 import re
 import types
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ._classes import (
     MODEL_MODULE,
@@ -372,17 +372,52 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
                 # makes no field of it (the fields are still checked below).
                 continue
             if not readable_field_name(name):
-                raise TypeError(f"dataclass field name {name!r} is not allowed in run_code")
+                raise _refused_field_name(name, annotation, target.__name__)
         _refuse_generating_over_shields(target, options)
         made: type = dataclasses.dataclass(target, **options)
         for field in dataclasses.fields(made):
             if not readable_field_name(field.name):
-                raise TypeError(f"dataclass field name {field.name!r} is not allowed in run_code")
+                raise _refused_field_name(field.name, field.type, made.__name__)
         return register_program_class(made)
 
     if cls is None:
         return apply
     return apply(cls)
+
+
+def _refused_field_name(name: object, annotation: object, owner: str) -> TypeError:
+    """The refusal of a dataclass field name, with what to write for a ``_`` name.
+
+    The rule stays (see ``readable_field_name``); a private field is a common
+    idiom, so the message says why it is refused and how to keep the value.
+    """
+    text = f"dataclass field name {name!r} is not allowed in run_code"
+    if type(name) is not str or name[:1] != "_":
+        return TypeError(text)
+    # `__secret: int` in class Cache is the field `_Cache__secret`: speak of what was written.
+    mangled = "_" + owner.lstrip("_")
+    if name.startswith(mangled + "__"):
+        name = name[len(mangled) :]
+    text += (
+        ": the names a dataclass hands to `match` and to its generated methods must be public"
+    )
+    # As dataclasses itself tells a ClassVar, which makes a class attribute, not a field.
+    if annotation is ClassVar or (
+        type(annotation) is type(ClassVar[int])
+        and getattr(annotation, "__origin__", None) is ClassVar
+    ):
+        return TypeError(f"{text}; for a class attribute leave out the annotation: `{name} = ...`")
+    if name == "_":
+        return TypeError(
+            f"{text}; to make the fields after it keyword-only, annotate `_` with "
+            "dataclasses.KW_ONLY itself: `_: KW_ONLY`"
+        )
+    public = name.lstrip("_")
+    shown = f"`{public}`" if readable_field_name(public) else 'without the leading "_"'
+    return TypeError(
+        f"{text}; name it {shown} (field(repr=False) keeps it out of the repr), or set "
+        f"`self.{name}` in __post_init__ and leave it out of the fields"
+    )
 
 
 def _refuse_generating_over_shields(target: type, options: dict[str, Any]) -> None:

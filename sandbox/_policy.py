@@ -220,7 +220,10 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
         "sets them)"
     ),
     "__members__": "use list(SomeEnum) for an enum's members, or SomeEnum[name] for one by name",
-    "__annotations__": "use dataclasses.fields(cls) for a dataclass's fields",
+    "__annotations__": (
+        "use dataclasses.fields(cls) for a dataclass's fields; for a TypedDict keep the key "
+        'names in a tuple next to it: KEYS = ("id", "subject")'
+    ),
     "__dataclass_fields__": "use dataclasses.fields(obj) for a dataclass's fields",
     "_value_": "use member.value",
     "_name_": "use member.name",
@@ -247,8 +250,16 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
     "__subclasses__": "a class's subclasses are not available; keep a list of the classes",
     "__module__": "every class and function of a program is in the program's own module",
     "__setattr__": (
-        "set attributes with obj.name = value or setattr(obj, name, value); a frozen "
-        "dataclass takes its values as arguments, or use dataclasses.replace(obj, name=value)"
+        "a frozen dataclass cannot change its fields, even in __post_init__: normalise the "
+        "values before constructing, in a @classmethod (`def of(cls, email, name): return "
+        "cls(email.strip().casefold(), name.title())`), or drop frozen=True; elsewhere set "
+        "attributes with obj.name = value or setattr(obj, name, value)"
+    ),
+    # Written, not read: a program reads these as they are.
+    **dict.fromkeys(
+        ("__name__", "__qualname__", "__doc__"),
+        "to give a wrapper the name and docstring of the function it wraps, decorate it with "
+        "@functools.wraps(f)",
     ),
     "__init__": "call super().__init__(...) in a subclass, or ClassName(...) for a new object",
     "__repr__": "use repr(x)",

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, fi
 import msgspec
 
 from bridge.lossless import JsonValue, LossyJsonError, collection_paused, materialize
+from bridge.proxy import unawaited_reason
 
 from ._builtins import check_binding_names, make_globals, make_print
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
@@ -450,18 +451,31 @@ def _spin(loop: asyncio.AbstractEventLoop, iterations: int) -> None:
 def _check_value(
     result: object, max_value_bytes: int
 ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
+    unawaited: list[str] = []
+
+    def describe(item: object) -> str | None:
+        reason = _unawaited_reason(item)
+        if reason is not None:
+            unawaited.append(reason)
+        return reason
+
     try:
         # As json.dumps writes them: a tuple or namedtuple is an array, a Counter
         # an object, read without running any method a class could define, nor
         # a finalizer of the program's (the collector is paused).
         with collection_paused():
-            value = materialize(result, accept_collections=True)
+            value = materialize(result, accept_collections=True, describe=describe)
     except LossyJsonError as exc:
+        # A call left without `await` is a slip, not a choice of types: the
+        # list of JSON types would only mislead.
+        advice = "" if unawaited else (
+            " Return dicts with str keys, lists (tuples become lists), str, int, finite "
+            "float, bool or None."
+        )
         return None, (
             "invalid-output",
-            f"The program's return value is not lossless JSON: {_plain_names(str(exc))}. "
-            "Return dicts with str keys, lists (tuples become lists), str, int, finite "
-            "float, bool or None.",
+            f"The program's return value is not lossless JSON: {_plain_names(str(exc))}."
+            + advice,
         )
     size = len(msgspec.json.encode(value))
     if size > max_value_bytes:
@@ -471,6 +485,19 @@ def _check_value(
             f"{max_value_bytes} bytes (max_value_bytes); return less data.",
         )
     return value, None
+
+
+def _unawaited_reason(value: object) -> str | None:
+    """Why ``value`` is not JSON if it is a tool call or coroutine never awaited, else ``None``."""
+    reason = unawaited_reason(value)
+    if reason is None and type(value) is types.CoroutineType:
+        # An exact coroutine: its name is the interpreter's, not a program's attribute.
+        call = f"{value.__name__}(...)"
+        reason = (
+            f"{call} is a call of an async function that was never awaited; write "
+            f"`await {call}` for its value"
+        )
+    return reason
 
 
 # -- tracebacks ------------------------------------------------------------------------

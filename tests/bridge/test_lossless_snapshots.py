@@ -109,7 +109,13 @@ def _shape(value: object) -> object:
 
 def _outcome(value: object, **options: bool) -> tuple[str, object]:
     try:
-        return "copy", _shape(materialize(value, **options))
+        copied = materialize(
+            value,
+            freeze=options.get("freeze", False),
+            accept_tuples=options.get("accept_tuples", False),
+            accept_collections=options.get("accept_collections", False),
+        )
+        return "copy", _shape(copied)
     except LossyJsonError as exc:
         return "refused", str(exc)
 

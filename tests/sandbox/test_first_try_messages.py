@@ -7,9 +7,13 @@ refusals named the problem without the replacement a model needs.
 
 from __future__ import annotations
 
+import anyio
 import pytest
 
-from .test_language_support import compile_errors, run_error, run_ok
+from sandbox import Limits, WorkerPool
+from sandbox.testing import EchoHandler
+
+from .test_language_support import compile_errors, run, run_error, run_ok
 
 # -- copy and deepcopy of slotted program classes --------------------------------------------
 
@@ -185,12 +189,73 @@ return 1
             "from typing import TypedDict\nclass T(TypedDict):\n    a: int\nreturn T.__total__",
             "; keep the key names in tuples next to the TypedDict (REQUIRED, OPTIONAL)",
         ),
+        (
+            "from typing import TypedDict\nclass T(TypedDict):\n    a: int\n"
+            "return list(T.__annotations__)",
+            "; use dataclasses.fields(cls) for a dataclass's fields; for a TypedDict keep the key "
+            'names in a tuple next to it: KEYS = ("id", "subject")',
+        ),
+        (
+            "def deco(f):\n    def inner():\n        return f()\n    inner.__name__ = f.__name__\n"
+            "    return inner\nreturn deco(len)",
+            "; to give a wrapper the name and docstring of the function it wraps, decorate it "
+            "with @functools.wraps(f)",
+        ),
+        (
+            "def f():\n    pass\nf.__doc__ = 'Adds.'\nreturn 1",
+            "; to give a wrapper the name and docstring of the function it wraps, decorate it "
+            "with @functools.wraps(f)",
+        ),
+        (
+            "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass User:\n"
+            "    email: str\n    def __post_init__(self):\n"
+            "        object.__setattr__(self, 'email', self.email.strip().casefold())\nreturn 1",
+            "; a frozen dataclass cannot change its fields, even in __post_init__: normalise the "
+            "values before constructing, in a @classmethod (`def of(cls, email, name): return "
+            "cls(email.strip().casefold(), name.title())`), or drop frozen=True; elsewhere set "
+            "attributes with obj.name = value or setattr(obj, name, value)",
+        ),
     ],
-    ids=["notes", "wrapped", "required-keys", "optional-keys", "total"],
+    ids=[
+        "notes", "wrapped", "required-keys", "optional-keys", "total", "typeddict-annotations",
+        "function-name", "function-doc", "frozen-post-init",
+    ],
 )
 def test_an_underscore_attribute_names_what_to_write(source: str, hint: str) -> None:
     (error,) = compile_errors(source)
     assert error.endswith('is an invalid attribute name because it starts with "_"' + hint)
+
+
+def test_what_the_underscore_hints_suggest_works() -> None:
+    source = """\
+import functools
+from dataclasses import dataclass
+from typing import TypedDict
+@dataclass(frozen=True)
+class User:
+    email: str
+    name: str
+    @classmethod
+    def of(cls, email, name):
+        return cls(email.strip().casefold(), name.title())
+class Ticket(TypedDict):
+    id: str
+    subject: str
+KEYS = ("id", "subject")
+def deco(f):
+    @functools.wraps(f)
+    def inner(*args):
+        return f(*args)
+    return inner
+@deco
+def add(a, b):
+    "Adds."
+    return a + b
+return [repr(User.of(" Ann@Example.COM ", "ann lee")), list(KEYS), add.__name__, add.__doc__]
+"""
+    assert run_ok(source) == [
+        "User(email='ann@example.com', name='Ann Lee')", ["id", "subject"], "add", "Adds."
+    ]
 
 
 def test_a_dunder_read_by_getattr_names_what_to_write_too() -> None:
@@ -238,14 +303,160 @@ def test_an_attribute_dict_class_names_simple_namespace() -> None:
             "'new' from 'hashlib' in run_code; call the constructor by name: "
             "hashlib.sha256(data), or getattr(hashlib, name)(data). available: ",
         ),
+        *(
+            (
+                f"import asyncio\nloop = asyncio.{name}()\nreturn 1",
+                f"'{name}' in run_code; the event loop is not available; to share one result "
+                "among several awaiters, keep the task: `task = asyncio.create_task(coro)`, then "
+                "`await task` in each; for a clock use time.monotonic(). available: ",
+            )
+            for name in ("get_running_loop", "get_event_loop")
+        ),
+        (
+            "import asyncio\nreturn asyncio.Future()",
+            "'Future' in run_code; to share one result among several awaiters, keep the task: "
+            "`task = asyncio.create_task(coro)`, then `await task` in each. available: ",
+        ),
+        (
+            "import asyncio\nreturn asyncio.current_task().get_name()",
+            "'current_task' in run_code; pass the name into the coroutine, or keep the task "
+            "that `asyncio.create_task(coro, name=...)` returned and call its .get_name(). "
+            "available: ",
+        ),
+        (
+            "import asyncio\nbarrier = asyncio.Barrier(3)\nreturn 1",
+            "'Barrier' in run_code; run each phase with `await asyncio.gather(*phase)`, or count "
+            "arrivals under an asyncio.Condition (`await cond.wait_for(lambda: arrived == n)`). "
+            "available: ",
+        ),
+        (
+            "import typing\nreturn typing.get_type_hints(dict)",
+            "'get_type_hints' in run_code; type hints cannot be read at run time; for a "
+            "dataclass, `{f.name: f.type for f in dataclasses.fields(cls)}` gives its fields' "
+            'types; otherwise describe the record as data: `FIELDS = {"id": str, "status": '
+            '("pending", "paid"), "total": float}`, then test values with isinstance() and '
+            "`in`. available: ",
+        ),
+        *(
+            (
+                f"from typing import {name}\nreturn 1",
+                f"'{name}' from 'typing' in run_code; type hints cannot be inspected at run time; "
+                'describe the record as data: `FIELDS = {"id": str, "status": ("pending", '
+                '"paid"), "total": float}`, then test values with isinstance() and `in`. '
+                "available: ",
+            )
+            for name in ("get_origin", "get_args")
+        ),
+        (
+            "import contextlib\nclass step(contextlib.ContextDecorator):\n    pass\nreturn 1",
+            "'ContextDecorator' in run_code; a @contextlib.contextmanager function already "
+            'works as a decorator: `@step("score")` above a def. available: ',
+        ),
+        (
+            "from functools import partialmethod\nreturn 1",
+            "'partialmethod' from 'functools' in run_code; write the method: "
+            "`def double(self): return self.scale(2)`. available: ",
+        ),
+        (
+            "import dataclasses\nRow = dataclasses.make_dataclass('Row', ['sku'])\nreturn 1",
+            "'make_dataclass' in run_code; declare the class with @dataclass, a line per field "
+            "(`sku: str`); for fields known only at run time keep each row a dict. available: ",
+        ),
     ],
-    ids=["shield", "mapping-proxy", "hashlib-new", "from-hashlib-import-new"],
+    ids=[
+        "shield", "mapping-proxy", "hashlib-new", "from-hashlib-import-new", "get-running-loop",
+        "get-event-loop", "future", "current-task", "barrier", "get-type-hints", "get-origin",
+        "get-args", "context-decorator", "partialmethod", "make-dataclass",
+    ],
 )
 def test_a_missing_facade_member_names_what_to_write(source: str, hint: str) -> None:
     assert hint in run_error(source)[1]
     # What the hints suggest works.
     named = "import hashlib\nreturn getattr(hashlib, 'sha256')(b'x').hexdigest()[:8]"
     assert run_ok(named) == "2d711642"
+
+
+def test_what_the_asyncio_hints_suggest_works() -> None:
+    source = """\
+import asyncio, time
+started = time.monotonic()
+loads = []
+cache = {}
+async def load(key):
+    loads.append(key)
+    await asyncio.sleep(0)
+    return key * 2
+async def get(key):
+    # One task per key: every awaiter shares its result.
+    if key not in cache:
+        cache[key] = asyncio.create_task(load(key))
+    return await cache[key]
+shared = await asyncio.gather(get(1), get(1), get(2))
+async def work(n):
+    await asyncio.sleep(0)
+    return n
+named = [asyncio.create_task(work(n), name=f"job-{n}") for n in range(2)]
+await asyncio.gather(*named)
+phases = []
+async def step(phase, n):
+    await asyncio.sleep(0)
+    phases.append((phase, n))
+for phase in range(2):
+    await asyncio.gather(*[step(phase, n) for n in range(2)])
+cond = asyncio.Condition()
+arrived = 0
+async def arrive(n):
+    global arrived
+    async with cond:
+        arrived += 1
+        cond.notify_all()
+        await cond.wait_for(lambda: arrived == 3)
+    return n
+met = await asyncio.gather(*[arrive(n) for n in range(3)])
+return [shared, loads, [t.get_name() for t in named], phases, met, time.monotonic() >= started]
+"""
+    assert run_ok(source) == [
+        [2, 2, 4], [1, 2], ["job-0", "job-1"], [[0, 0], [0, 1], [1, 0], [1, 1]], [0, 1, 2], True
+    ]
+
+
+def test_what_the_other_member_hints_suggest_works() -> None:
+    source = """\
+import contextlib, dataclasses
+from dataclasses import dataclass
+@contextlib.contextmanager
+def step(name):
+    print("start", name)
+    yield
+    print("end", name)
+@step("score")
+def score(x):
+    return x * 2
+class Scaler:
+    def __init__(self, k):
+        self.k = k
+    def scale(self, n):
+        return self.k * n
+    def double(self):
+        return self.scale(2)
+@dataclass
+class Row:
+    sku: str
+    price: float
+FIELDS = {"id": str, "status": ("pending", "paid"), "total": float}
+record = {"id": "o1", "status": "paid", "total": 9.5}
+valid = all(
+    record[k] in kind if isinstance(kind, tuple) else isinstance(record[k], kind)
+    for k, kind in FIELDS.items()
+)
+hints = {f.name: f.type for f in dataclasses.fields(Row)}
+typed = hints == {"sku": str, "price": float}
+return [score(3), Scaler(5).double(), repr(Row("KB-01", 9.5)), valid, typed]
+"""
+    result = run(source)
+    assert result.error is None, result.error
+    assert result.value == [6, 10, "Row(sku='KB-01', price=9.5)", True, True]
+    assert result.logs == ["start score", "end score"]
 
 
 @pytest.mark.parametrize(
@@ -276,3 +487,165 @@ return {value}
     kind, message = run_error(source)
     assert kind == "invalid-output"
     assert shown in message
+
+
+# -- private dataclass fields ------------------------------------------------------------------
+
+_FIELD_RULE = (
+    "is not allowed in run_code: the names a dataclass hands to `match` and to its generated "
+    "methods must be public"
+)
+
+
+@pytest.mark.parametrize(
+    ("field", "hint"),
+    [
+        (
+            "_hits: int = field(default=0, repr=False)",
+            "TypeError: dataclass field name '_hits' "
+            f"{_FIELD_RULE}; name it `hits` (field(repr=False) keeps it out of the repr), or "
+            "set `self._hits` in __post_init__ and leave it out of the fields",
+        ),
+        (
+            "_cache: dict = field(default_factory=dict, init=False, repr=False)",
+            "TypeError: dataclass field name '_cache' "
+            f"{_FIELD_RULE}; name it `cache` (field(repr=False) keeps it out of the repr), or "
+            "set `self._cache` in __post_init__ and leave it out of the fields",
+        ),
+        (
+            "__secret: str = ''",
+            "TypeError: dataclass field name '_Cache__secret' "
+            f"{_FIELD_RULE}; name it `secret` (field(repr=False) keeps it out of the repr), or "
+            "set `self.__secret` in __post_init__ and leave it out of the fields",
+        ),
+        (
+            "_registry: ClassVar[dict] = {}",
+            "TypeError: dataclass field name '_registry' "
+            f"{_FIELD_RULE}; for a class attribute leave out the annotation: `_registry = ...`",
+        ),
+    ],
+    ids=["private", "init-false", "mangled", "class-var"],
+)
+def test_a_private_dataclass_field_says_why_and_what_to_write(field: str, hint: str) -> None:
+    source = f"""\
+from dataclasses import dataclass, field
+from typing import ClassVar
+@dataclass
+class Cache:
+    name: str
+    {field}
+return 1
+"""
+    assert run_error(source)[1].endswith(hint)
+
+
+def test_what_the_private_field_hint_suggests_works() -> None:
+    source = """\
+from dataclasses import dataclass, field
+@dataclass
+class Cache:
+    name: str
+    hits: int = field(default=0, repr=False)
+    _registry = {}
+    def __post_init__(self):
+        self._store = {}
+        Cache._registry[self.name] = self
+    def get(self, key):
+        self.hits += 1
+        return self._store.get(key)
+c = Cache("prices")
+c._store["a"] = 1
+match c:
+    case Cache(name=n):
+        matched = n
+return [repr(c), c.get("a"), c.hits, matched, list(Cache._registry)]
+"""
+    assert run_ok(source) == ["Cache(name='prices')", 1, 1, "prices", ["prices"]]
+
+
+# -- classes deriving from a library type ---------------------------------------------------
+
+
+def test_a_class_deriving_from_a_library_type_names_a_wrapper() -> None:
+    source = "from datetime import date\nclass BizDate(date):\n    pass\nreturn 1"
+    assert run_error(source)[1].endswith(
+        "the enum classes and the program's own classes; wrap the value in a class of your "
+        "own (`self.value = value`) or use functions that take a date"
+    )
+    wrapped = """\
+from datetime import date, timedelta
+class BizDate:
+    def __init__(self, day):
+        self.day = day
+    def next_business_day(self):
+        day = self.day + timedelta(days=1)
+        while day.weekday() >= 5:
+            day += timedelta(days=1)
+        return BizDate(day)
+return BizDate(date(2024, 1, 5)).next_business_day().day.isoformat()
+"""
+    assert run_ok(wrapped) == "2024-01-08"
+
+
+# -- a call returned without await ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "path"),
+    [("fetch(2)", "$"), ("{'totals': [fetch(2)]}", "$.totals[0]")],
+    ids=["value", "nested"],
+)
+# In this process the dropped coroutine warns as it is collected, as in plain Python.
+@pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_returned_coroutine_says_it_was_never_awaited(value: str, path: str) -> None:
+    source = f"async def fetch(n):\n    return n\nreturn {value}"
+    kind, message = run_error(source)
+    assert kind == "invalid-output"
+    assert message == (
+        "The program's return value is not lossless JSON: fetch(...) is a call of an async "
+        f"function that was never awaited; write `await fetch(...)` for its value - at `{path}`."
+    )
+
+
+#: Programs that use a tool call's object where its value belongs, and what the model reads.
+_UNAWAITED_TOOL_CALLS = {
+    "returned": (
+        "return tools.echo(sku='KB-01')",
+        "invalid-output",
+        "The program's return value is not lossless JSON: tools.echo(...) is a tool call that "
+        "was never awaited; write `await tools.echo(...)` for its value - at `$`.",
+    ),
+    "in the value": (
+        "return {'stock': [tools.echo(sku='KB-01')]}",
+        "invalid-output",
+        "The program's return value is not lossless JSON: tools.echo(...) is a tool call that "
+        "was never awaited; write `await tools.echo(...)` for its value - at `$.stock[0]`.",
+    ),
+    "in another call's arguments": (
+        "return await tools.echo(item=tools.echo(sku='KB-01'))",
+        "exception",
+        'ToolCallError: tool "echo" was not called: its arguments must be lossless JSON: '
+        "tools.echo(...) is a tool call that was never awaited; write `await tools.echo(...)` "
+        "for its value - at `$.item`",
+    ),
+}
+
+
+async def test_a_tool_call_used_without_await_says_so() -> None:
+    # The real child: `tools` is the proxy, whose calls are objects of its own.
+    with anyio.fail_after(60):
+        async with WorkerPool(size=1, limits=Limits(wall_seconds=30)) as pool:
+            for case, (source, kind, shown) in _UNAWAITED_TOOL_CALLS.items():
+                result = await pool.run(source, tool_names=["echo"], handler=EchoHandler())
+                assert result.error is not None, case
+                assert result.error.kind == kind, case
+                if kind == "invalid-output":
+                    # Nothing else: the list of JSON types does not apply to a slip.
+                    assert result.error.message == shown, case
+                else:
+                    assert shown in result.error.message, case
+            awaited = "return {'stock': [await tools.echo(sku='KB-01')]}"
+            result = await pool.run(awaited, tool_names=["echo"], handler=EchoHandler())
+    assert result.error is None, result.error
+    assert result.value == {"stock": [{"sku": "KB-01"}]}

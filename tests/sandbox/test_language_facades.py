@@ -102,7 +102,7 @@ def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint
     [
         ("from functools import singledispatch", "dispatch on the type with `match value:`"),
         ("from typing import runtime_checkable", "test for the methods you need with hasattr("),
-        ("from typing import get_args", "keep the allowed values in a tuple of their own"),
+        ("from typing import get_args", "type hints cannot be inspected at run time; "),
         ("import calendar\ncalendar.TextCalendar", "calendar.month(year, month) and "),
     ],
 )
@@ -505,7 +505,10 @@ def test_only_the_real_kw_only_marker_lets_an_underscore_annotation_through() ->
             f"@dataclass\nclass A:\n    _: {marker}\n    b: int = 2\nreturn 1"
         )
         assert run_error(source)[1].endswith(
-            "TypeError: dataclass field name '_' is not allowed in run_code"
+            "TypeError: dataclass field name '_' is not allowed in run_code: the names a "
+            "dataclass hands to `match` and to its generated methods must be public; to make "
+            "the fields after it keyword-only, annotate `_` with dataclasses.KW_ONLY itself: "
+            "`_: KW_ONLY`"
         ), marker
 
 

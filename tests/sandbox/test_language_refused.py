@@ -121,7 +121,8 @@ def test_dunder_methods_are_only_readable_on_super_and_classes() -> None:
         (
             "import dataclasses\n@dataclasses.dataclass(frozen=True)\nclass P:\n    x: int = 0\n"
             "    def __post_init__(self):\n        object.__setattr__(self, 'x', 1)\nP()",
-            "use dataclasses.replace(obj, name=value)",
+            "; a frozen dataclass cannot change its fields, even in __post_init__: normalise the "
+            "values before constructing, in a @classmethod",
         ),
     ],
 )
