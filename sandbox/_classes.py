@@ -158,7 +158,11 @@ INERT_BASES: Final[dict[type, str]] = {
     collections.defaultdict: _DATA,
     collections.Counter: "a dict subclass whose Python methods read fixed names only",
     collections.deque: _DATA,
-    collections.UserDict: "Python code over self.data, fixed names only",
+    collections.UserDict: (
+        "Python code over self.data, fixed names only; copy() of a subclass runs the real "
+        "copy.copy, which reads only special names a program class cannot define "
+        "(__reduce_ex__, __copy__, __setstate__) and rebuilds it from its __dict__"
+    ),
     collections.UserList: "Python code over self.data, fixed names only",
     collections.ChainMap: "Python code over self.maps, fixed names only",
     **{
