@@ -32,7 +32,6 @@ from ._transport import (
     DEFAULT_MAX_MESSAGE_BYTES,
     REFUSED_BY_CLIENT,
     Guard,
-    guarded,
     stdio_transport,
 )
 
@@ -90,6 +89,9 @@ DEFAULT_CONNECT_TIMEOUT: Final = 30.0
 DEFAULT_LIST_TIMEOUT: Final = 30.0
 #: Each imported tool's deadline in seconds, unless ``call_timeout`` says otherwise.
 DEFAULT_CALL_TIMEOUT: Final = 60.0
+#: Seconds closing the session may take: more than a stdio server's exit needs
+#: (at most three 2 s waits, see ``_transport``), then it is abandoned.
+CLOSE_TIMEOUT: Final = 10.0
 
 _INSTALL_HINT: Final = "install the MCP SDK: pip install 'codemode[mcp]'"
 
@@ -179,8 +181,9 @@ class McpTools:
     The server is a remote peer, so nothing waits on it forever:
     ``connect_timeout`` bounds starting it and the handshake,
     ``list_timeout`` the whole ``tools/list`` (defaults
-    :data:`DEFAULT_CONNECT_TIMEOUT` and :data:`DEFAULT_LIST_TIMEOUT`), and every
-    imported tool gets ``call_timeout`` (:data:`DEFAULT_CALL_TIMEOUT`).
+    :data:`DEFAULT_CONNECT_TIMEOUT` and :data:`DEFAULT_LIST_TIMEOUT`), every
+    imported tool gets ``call_timeout`` (:data:`DEFAULT_CALL_TIMEOUT`), and
+    closing the session is abandoned after :data:`CLOSE_TIMEOUT`.
     """
 
     __slots__ = (
@@ -281,6 +284,7 @@ class McpTools:
         *,
         connect_timeout: float | None = DEFAULT_CONNECT_TIMEOUT,
         list_timeout: float | None = DEFAULT_LIST_TIMEOUT,
+        max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
     ) -> McpTools:
         """A server reached over streamable HTTP at ``url`` (e.g. ``http://127.0.0.1:8000/mcp``).
 
@@ -288,24 +292,37 @@ class McpTools:
         (content blocks, JSON values) and the output-schema handling of
         :meth:`stdio` apply to what it parsed, and so do the deadlines.
 
+        Args:
+            url: the server's MCP endpoint.
+            connect_timeout: seconds to complete the handshake, or ``None``
+                for no deadline.
+            list_timeout: seconds for the whole ``tools/list``, or ``None``.
+            max_message_bytes: the longest message the server may send: a
+                JSON body (counted as it arrives, never read past the cap) or
+                one event of an event stream. A longer one fails its request
+                alone with ``MCP_CALL_FAILED`` saying so; the connection stays
+                open. A compressed body, or one that breaks off, fails the same way.
+
         Raises:
-            ValueError: ``url`` is not an ``http://`` or ``https://`` URL, or a
-                timeout is not positive and finite.
+            ValueError: ``url`` is not an ``http://`` or ``https://`` URL, a
+                timeout is not positive and finite, or ``max_message_bytes``
+                is below 1024.
         """
         if type(url) is not str or not url.startswith(("http://", "https://")):
             raise ValueError(f"url must be an http:// or https:// URL, got url={url!r}")
 
         def make(guard: Guard) -> Client:
             from mcp import Client
-            from mcp.client.streamable_http import streamable_http_client
 
-            return Client(guarded(streamable_http_client(url), guard))
+            from ._http import http_transport
+
+            return Client(http_transport(url, guard))
 
         made = cls(
             _unguarded, label=f"MCP server at {url}",
             connect_timeout=connect_timeout, list_timeout=list_timeout,
         )
-        made._guarded_by(make, DEFAULT_MAX_MESSAGE_BYTES)
+        made._guarded_by(make, max_message_bytes)
         return made
 
     def _guarded_by(self, make: Callable[[Guard], Client], max_message_bytes: int) -> None:
@@ -331,10 +348,14 @@ class McpTools:
             # The session lives in a task of its own, so a handshake that never
             # ends can be abandoned by cancelling this task alone.
             try:
-                async with client:
-                    self._client = client
-                    ready.set()
-                    await closing.wait()
+                with anyio.CancelScope() as closed:
+                    async with client:
+                        self._client = client
+                        ready.set()
+                        await closing.wait()
+                        # Closing waits on the server too (the DELETE that ends
+                        # an HTTP session, read with the SDK's 300 s timeout).
+                        closed.deadline = anyio.current_time() + CLOSE_TIMEOUT
             except Exception as exc:
                 if not ready.is_set():
                     failed.append(exc)

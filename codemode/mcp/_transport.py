@@ -11,6 +11,9 @@ host work"). The SDK's ``ClientSession`` takes any pair of memory streams of
   :data:`INLINE_PARSE_BYTES` is parsed and budgeted in a worker thread.
 * any other transport (:func:`guarded`, used for streamable HTTP): the SDK
   parses, and the guard applies the same result budgets to what it parsed.
+  For streamable HTTP, ``_http`` caps each body and event at
+  ``max_message_bytes`` before the SDK reads it; a refused answer fails its
+  request alone, and the guard restates the SDK's error for it as a refusal.
 
 For both, a reply with more than :data:`MAX_CONTENT_BLOCKS` content blocks or
 more than :data:`MAX_RESULT_NODES` JSON values becomes a JSON-RPC error for
@@ -27,6 +30,7 @@ import os
 import re
 import signal
 import sys
+from collections import deque
 from contextlib import asynccontextmanager, suppress
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
@@ -45,6 +49,7 @@ if TYPE_CHECKING:
     from anyio.abc import ByteReceiveStream, Process
     from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
     from mcp.shared.message import SessionMessage
+    from mcp_types import JSONRPCError
 
 __all__ = [
     "DEFAULT_MAX_MESSAGE_BYTES",
@@ -70,13 +75,16 @@ MAX_RESULT_NODES: Final = 500_000
 REFUSED_BY_CLIENT: Final = -32099
 
 _CHUNK: Final = 64 * 1024
+#: Refusals of the HTTP transport whose error answer has not come through yet. A
+#: refusal the SDK swallows (a redirect's or an error status's body) stays until pushed out.
+_KEPT_REFUSALS: Final = 64
 _EXIT_GRACE: Final = 2.0
 
 
 class Guard:
     """The budgets of one connection, and why this side closed it, once it did."""
 
-    __slots__ = ("failure", "label", "max_message_bytes")
+    __slots__ = ("_refusals", "failure", "label", "max_message_bytes")
 
     def __init__(self, label: str, *, max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> None:
         if type(max_message_bytes) is not int or max_message_bytes < 1024:
@@ -87,10 +95,15 @@ class Guard:
         self.max_message_bytes = max_message_bytes
         #: Why the connection was closed by this side, once it was.
         self.failure: str | None = None
+        self._refusals: deque[str] = deque(maxlen=_KEPT_REFUSALS)
 
     def fail(self, reason: str) -> None:
         if self.failure is None:
             self.failure = reason
+
+    def refused(self, reason: str) -> None:
+        """Note that the transport refused an answer: the SDK's error for it is restated."""
+        self._refusals.append(reason)
 
     def received(self, item: SessionMessage) -> SessionMessage:
         """``item`` if within budget, else an error answer for its request alone.
@@ -102,6 +115,8 @@ class Guard:
         from mcp_types import ErrorData, JSONRPCError, JSONRPCResponse
 
         message = item.message
+        if isinstance(message, JSONRPCError):
+            return self._restated(item, message)
         if not isinstance(message, JSONRPCResponse):
             return item
         result = message.result
@@ -111,6 +126,37 @@ class Guard:
         refusal = JSONRPCError(
             jsonrpc="2.0", id=message.id,
             error=ErrorData(code=REFUSED_BY_CLIENT, message=f"{self.label} {problem}"),
+        )
+        return SessionMessage(refusal, item.metadata)
+
+    def _restated(self, item: SessionMessage, message: JSONRPCError) -> SessionMessage:
+        """The SDK's error for an answer this side refused, as that refusal.
+
+        The SDK wraps the transport's reason in words of its own ("Failed to
+        parse JSON response: …") under a code the server never sent.
+        """
+        from mcp.shared.message import SessionMessage
+        from mcp_types import CONNECTION_CLOSED, ErrorData, JSONRPCError
+
+        text = message.error.message
+        reason = next((r for r in self._refusals if text.endswith(r)), None)
+        if reason is not None:
+            self._refusals.remove(reason)
+        elif (
+            message.error.code == CONNECTION_CLOSED
+            and f"event exceeded the {self.max_message_bytes} byte limit" in text[:200]
+        ):
+            # httpx2's own check of one event against max_sse_event_size.
+            reason = (
+                f"{self.label} sent an event longer than max_message_bytes="
+                f"{self.max_message_bytes}; the answer was refused (raise max_message_bytes, "
+                "or fix the server)"
+            )
+        else:
+            return item
+        refusal = JSONRPCError(
+            jsonrpc="2.0", id=message.id,
+            error=ErrorData(code=REFUSED_BY_CLIENT, message=reason),
         )
         return SessionMessage(refusal, item.metadata)
 
