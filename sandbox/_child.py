@@ -45,7 +45,7 @@ from bridge.proxy import make_bindings
 from sandbox import _classes, _guards, _limits, _tripwire
 from sandbox._builtins import SAFE_BUILTINS, make_globals
 from sandbox._compile import ProgramCompileError, compile_program
-from sandbox._facades import check_stored_functions
+from sandbox._facades import check_library_internals
 from sandbox._runtime import PreparedRun, hide_host_locations
 from sandbox._where import install_stop_reports
 
@@ -100,8 +100,9 @@ def prepare() -> None:
     the runtime's bytecode quickened in the pages every child shares. Then
     it makes the globals of each child's runs (:func:`_globals_ahead_for`).
     """
+    # Before the sweep: it then wraps the replaced methods like any other.
+    check_library_internals()
     _classes.check_library_selves(_guards.visible_classes())
-    check_stored_functions()
     _classes.install_program_module(SAFE_BUILTINS)
     hide_host_locations()
     for restricted in (True, False):

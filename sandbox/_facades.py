@@ -70,7 +70,7 @@ if typing.TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
 __all__ = [
-    "ALLOWED_MODULES", "FACADE_RESULT_CLASSES", "build_facades", "check_stored_functions",
+    "ALLOWED_MODULES", "FACADE_RESULT_CLASSES", "build_facades", "check_library_internals",
     "classes_behind", "make_importer",
 ]
 
@@ -624,17 +624,21 @@ FACADE_RESULT_CLASSES: Final[tuple[type, ...]] = (
 _STORED_FUNCTIONS: Final = ((json.decoder, "JSONObject"), (json.decoder, "JSONArray"))
 
 
-def check_stored_functions() -> None:
-    """Rebind the functions library constructors store on instances to checked forms.
+def check_library_internals() -> None:
+    """Close the doors by which library code hands a program its own functions raw.
 
     Run in the child's zygote only (it changes library modules for the rest of
     the process): a library function reaches a program only in checked form
-    (rule 9), also when library code stores it on an object the program holds.
+    (rule 9), also when library code stores it on an object the program holds
+    (the functions are rebound to checked forms), and also as an argument
+    library code hands the program's objects (``Template``'s substitution reads
+    its pattern once and takes only a compiled one).
     """
     for module, name in _STORED_FUNCTIONS:
         function = getattr(module, name)
         if _library_function(function):
             setattr(module, name, result_checked(function, f"{module.__name__}.{name}"))
+    _text.check_template_pattern()
 
 
 def classes_behind(facade: _Facade) -> set[type]:

@@ -5,11 +5,16 @@ gives, natively: these versions read through the attribute guard.
 ``pprint.pprint`` writes to the process's real standard output and
 ``time.strftime`` without a time reads the local time zone from the file
 system: these versions print like ``print`` and use UTC.
+``string.Template``'s substitution hands a function of its own to whatever
+``self.pattern`` is: :func:`check_template_pattern` makes it read that once
+and take only a compiled pattern.
 """
 
 from __future__ import annotations
 
 import pprint as _pprint
+import re
+import string
 import time as _time
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +24,7 @@ from ._guards import guarded_getattr
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["attrgetter", "methodcaller", "pp", "pprint", "strftime"]
+__all__ = ["attrgetter", "check_template_pattern", "methodcaller", "pp", "pprint", "strftime"]
 
 
 def _exact_name(name: object, what: str) -> str:
@@ -90,3 +95,50 @@ def pp(obj: object, *args: Any, sort_dicts: bool = False, **kwargs: Any) -> None
 def strftime(format: str, t: Any = None, /) -> str:
     """``time.strftime``; without a time it formats the current UTC time."""
     return _time.strftime(format, _time.gmtime() if t is None else t)
+
+
+class _TemplateView(string.Template):
+    """What the library's substitution runs on: the values read once from the program's template."""
+
+
+def _pattern_checked(substitute: Callable[..., str]) -> Callable[..., str]:
+    """``Template.substitute`` or ``safe_substitute``, run on values read once and checked.
+
+    The library's code calls ``self.pattern.sub(convert, self.template)``: with
+    a program object as ``pattern`` - set by a write, a dataclass's generated
+    ``__init__``, a class attribute, a property of a base - that object's
+    ``sub`` would be handed the library's own ``convert`` closure, raw. So the
+    pattern is read once, must be a compiled pattern (``re.Pattern``, whose
+    ``sub`` is C), and the library's code runs on a view holding what was read.
+    """
+
+    def checked(self: string.Template, /, *args: Any, **kwargs: Any) -> str:
+        pattern = self.pattern
+        if type(pattern) is not re.Pattern:
+            raise TypeError(
+                f"{type(self).__qualname__}.pattern must be a compiled regular expression "
+                f"(re.Pattern), not {type(pattern).__qualname__}: set pattern in the class "
+                "body as a string (Template compiles it), or to re.compile(...)"
+            )
+        view = object.__new__(_TemplateView)
+        view.__dict__.update(
+            pattern=pattern, template=self.template, delimiter=self.delimiter
+        )
+        return substitute(view, *args, **kwargs)
+
+    checked.__name__ = substitute.__name__
+    checked.__qualname__ = substitute.__qualname__
+    checked.__doc__ = substitute.__doc__
+    return checked
+
+
+def check_template_pattern() -> None:
+    """Make ``string.Template``'s substitution check the pattern it reads (the zygote, once).
+
+    Changes the library class for the rest of the process: only in a process
+    that runs programs and nothing else.
+    """
+    for name in ("substitute", "safe_substitute"):
+        method = string.Template.__dict__[name]
+        if method.__module__ == "string":  # not replaced already
+            setattr(string.Template, name, _pattern_checked(method))

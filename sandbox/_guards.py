@@ -33,7 +33,6 @@ import _string  # type: ignore[import-not-found]  # the field-name splitter str.
 import abc
 import collections
 import decimal
-import re
 import string
 import types
 import typing
@@ -756,18 +755,12 @@ def guarded_write(obj: Any) -> Any:
 def _checked_write(obj: Any) -> Any:
     cls = type(obj)
     if is_program_class(cls):
-        checked = _library_read_names(cls)
-        if checked:
-            return _CheckedNames(obj, checked)
         if is_recorded_program_class(cls):
             # Cached only for good: an enum class counts as the program's while
             # a class is being made, which may end without it ever being recorded.
             _known_writable.add(cls)
         return obj
-    if is_program_class(obj):
-        checked = _library_read_names(obj)
-        return _CheckedNames(obj, checked) if checked else obj
-    if isinstance(obj, dict | list | collections.deque):
+    if is_program_class(obj) or isinstance(obj, dict | list | collections.deque):
         return obj
     if is_program_function(obj):
         # A library that wraps the function copies its __dict__ onto the wrapper
@@ -781,74 +774,6 @@ def _checked_write(obj: Any) -> Any:
         f"cannot change a {_type_label(obj)} object: a program may only change objects it "
         "created (instances of its own classes, its classes, dicts, lists, sets)"
     )
-
-
-#: Names an inert base's own methods read from ``self`` and hand a function of
-#: theirs to, with the one type the value may have: ``Template.substitute``
-#: calls ``self.pattern.sub(convert, ...)``, which would hand the library's
-#: ``convert`` closure to any object the program set as ``pattern``. A program
-#: object (or class) deriving from the base may set such a name only to a value
-#: of exactly that type. (Found by scanning the inert bases' code for a
-#: library function passed to a method of ``self.<name>``: this is the one.)
-LIBRARY_READ_NAMES: Final[Mapping[type, Mapping[str, type]]] = {
-    string.Template: {"pattern": re.Pattern},
-}
-_read_names_of: dict[type, Mapping[str, type]] = {}
-
-
-def _library_read_names(cls: type) -> Mapping[str, type]:
-    """The names of :data:`LIBRARY_READ_NAMES` that apply to ``cls`` (a program class)."""
-    names = _read_names_of.get(cls)
-    if names is None:
-        found: dict[str, type] = {}
-        for base in real_mro(cls):
-            found.update(LIBRARY_READ_NAMES.get(base, {}))
-        names = _read_names_of[cls] = found
-    return names
-
-
-class _CheckedNames:
-    """What ``_write_`` hands out for a program object whose base reads some names itself.
-
-    Stores go to the object, a name of :data:`LIBRARY_READ_NAMES` only with a
-    value of exactly its type; the read half of ``obj.attr += v`` reads the
-    object as it is.
-    """
-
-    __slots__ = ("_names", "_target")
-
-    def __init__(self, target: object, names: Mapping[str, type]) -> None:
-        object.__setattr__(self, "_target", target)
-        object.__setattr__(self, "_names", names)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        expected = self._names.get(name)
-        if expected is not None and type(value) is not expected:
-            target = self._target
-            label = (
-                f"the class {target.__qualname__}"
-                if isinstance(target, type)
-                else f"a {_type_label(target)}"
-            )
-            raise TypeError(
-                f"{name!r} of {label} is read by its library base, so it "
-                f"must be a {expected.__module__}.{expected.__qualname__}, not a "
-                f"{_type_label(value)}; for a Template, set pattern in the class body (a string "
-                "it compiles) or to re.compile(...)"
-            )
-        setattr(self._target, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        delattr(self._target, name)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._target, name)
-
-    def __setitem__(self, key: object, value: object) -> None:
-        self._target[key] = value
-
-    def __delitem__(self, key: object) -> None:
-        del self._target[key]
 
 
 def _type_label(obj: object) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from sandbox import _classes, _guards
 from sandbox._builtins import SAFE_BUILTINS
 from sandbox._compile import compile_program
-from sandbox._facades import ALLOWED_MODULES, check_stored_functions
+from sandbox._facades import ALLOWED_MODULES, check_library_internals
 from sandbox._runtime import hide_host_locations, run_program
 
 PROGRAM = Path(__file__).parent / "programs" / "reach_library_objects.py"
@@ -86,8 +86,8 @@ def classify(value: object) -> str | None:
 
 
 def main() -> None:
+    check_library_internals()
     _classes.check_library_selves(_guards.visible_classes())
-    check_stored_functions()
     _classes.install_program_module(SAFE_BUILTINS)
     hide_host_locations()
     findings: dict[str, str] = {}

@@ -41,7 +41,7 @@ def test_no_raw_library_function_hidden_class_or_interpreter_object_is_reachable
 
 def test_the_walk_finds_what_a_missing_check_would_leave_raw() -> None:
     # Without the zygote's rebinding, JSONDecoder() keeps json's own functions.
-    report = reach("reach.check_stored_functions = lambda: None")
+    report = reach("reach.check_library_internals = lambda: None")
     findings = report["findings"]
     assert isinstance(findings, list)
     assert any("json.decoder.JSONObject" in finding for finding in findings), findings
