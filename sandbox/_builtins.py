@@ -16,7 +16,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Final
 
 from . import _output
-from ._classes import build_class, caught
+from ._classes import build_class
 from ._facades import FACADE_RESULT_CLASSES, build_facades, classes_behind, make_importer
 from ._guards import (
     MODEL_MODULE,
@@ -36,6 +36,7 @@ from ._guards import (
     safe_vars,
     set_visible_classes,
 )
+from ._library import caught
 from ._policy import CAUGHT_GUARD, UNAVAILABLE_BUILTINS, UNAVAILABLE_NAME_GUARD
 
 if TYPE_CHECKING:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, NoReturn
 from bridge.child import ChildChannel, RunLoop, event_loop_ahead, recv_run, send_ready
 from bridge.protocol import HEADER_BYTES, FrameBuffer, Reply, Run, encode_frame
 from bridge.proxy import make_bindings
-from sandbox import _classes, _guards, _limits, _tripwire
+from sandbox import _classes, _guards, _library, _limits, _tripwire
 from sandbox._builtins import SAFE_BUILTINS, make_globals
 from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._facades import check_library_internals
@@ -102,7 +102,7 @@ def prepare() -> None:
     """
     # Before the sweep: it then wraps the replaced methods like any other.
     check_library_internals()
-    _classes.check_library_selves(_guards.visible_classes())
+    _library.check_library_selves(_guards.visible_classes())
     _classes.install_program_module(SAFE_BUILTINS)
     hide_host_locations()
     for restricted in (True, False):

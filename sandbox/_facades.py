@@ -62,9 +62,11 @@ from . import _facades_async as _aio
 from . import _facades_data as _data
 from . import _facades_enum as _enum_facade
 from . import _facades_text as _text
-from ._classes import MODEL_MODULE, register_program_class, result_checked
+from ._classes import register_program_class
 from ._guards import SimpleNamespace, guarded_getitem
+from ._library import result_checked
 from ._output import RedirectStdout
+from ._program import MODEL_MODULE
 
 if typing.TYPE_CHECKING:
     from collections.abc import Callable, Mapping

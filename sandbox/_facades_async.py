@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, final
 
 from bridge.proxy import hand_over
 
-from ._classes import handed_out
+from ._library import handed_out
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Generator, Iterator

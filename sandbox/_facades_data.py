@@ -26,17 +26,11 @@ import re
 import types
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
-from ._classes import (
-    MODEL_MODULE,
-    exit_details,
-    inherited_shields,
-    is_program_class,
-    is_program_function,
-    readable_field_name,
-    register_program_class,
-    result_checked,
-)
+from ._classes import inherited_shields, readable_field_name, register_program_class
 from ._guards import Attributes
+from ._library import result_checked
+from ._program import MODEL_MODULE, is_program_class, is_program_function
+from ._shield import exit_details
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -652,7 +646,7 @@ class ExitStack(contextlib.ExitStack):
     ``push(fn)`` of a plain function has the stack call it with the real
     class and value of what was raised, past the check a ``with`` statement
     makes for a program's ``__exit__``; every callback goes through that check
-    here (``sandbox._classes.exit_details``). Programs cannot derive
+    here (``sandbox._shield.exit_details``). Programs cannot derive
     from it, so no program method stands in for the one funnel.
     """
 

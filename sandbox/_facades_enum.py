@@ -12,13 +12,8 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from ._classes import (
-    MODEL_MODULE,
-    adopting_base,
-    classes_being_made,
-    inert_base,
-    register_program_class,
-)
+from ._classes import inert_base, register_program_class
+from ._program import MODEL_MODULE, adopting_base, classes_being_made
 
 __all__ = ["Enum", "Flag", "IntEnum", "IntFlag", "StrEnum"]
 

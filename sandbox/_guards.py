@@ -40,18 +40,8 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from bridge.lossless import read_as_dict
 
-from ._classes import (
-    MODEL_MODULE,
-    VISIBLE_CLASSES,
-    caught,
-    is_program_class,
-    is_program_function,
-    is_recorded_program_class,
-    real_mro,
-    reveal_class,
-    self_checked,
-)
 from ._compile import MODEL_FILENAME
+from ._library import caught, reveal_class, self_checked
 from ._policy import (
     ASYNC_STEP_ATTRIBUTES,
     BLOCKED_ATTRIBUTES,
@@ -61,6 +51,14 @@ from ._policy import (
     RUNTIME_CHECKED_ATTRIBUTES,
     STEP_ATTRIBUTES,
     underscore_hint,
+)
+from ._program import (
+    MODEL_MODULE,
+    VISIBLE_CLASSES,
+    is_program_class,
+    is_program_function,
+    is_recorded_program_class,
+    real_mro,
 )
 
 if TYPE_CHECKING:

@@ -892,7 +892,7 @@ class ProgramPolicy(LinearRewrites):
         Library code fills the arguments of what it raises (``decimal`` puts a
         class no façade lists there): ``except E as e`` starts with
         ``e = _caught_(e)``, which sweeps the classes in it and refuses a hidden
-        one (``sandbox._classes.caught``).
+        one (``sandbox._library.caught``).
         """
         handler = super().visit_ExceptHandler(node)
         if isinstance(handler, ast.ExceptHandler) and handler.name:

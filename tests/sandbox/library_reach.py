@@ -19,7 +19,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-from sandbox import _classes, _guards
+from sandbox import _classes, _guards, _library, _program
 from sandbox._builtins import SAFE_BUILTINS
 from sandbox._compile import compile_program
 from sandbox._facades import ALLOWED_MODULES, check_library_internals
@@ -40,8 +40,8 @@ def _module_of(function: types.FunctionType) -> str:
 def _raw_library_function(value: object) -> bool:
     return (
         type(value) is types.FunctionType
-        and not _classes._wrapped(value)
-        and not _classes.is_program_function(value)
+        and not _library._wrapped(value)
+        and not _program.is_program_function(value)
         and not _module_of(value).startswith(_OWN_MODULES)
     )
 
@@ -50,7 +50,7 @@ def _raw_methods(cls: type) -> list[str]:
     """The public Python methods of ``cls`` and its library bases that were never swept."""
     found = []
     for klass in cls.__mro__:
-        if klass in _classes._swept or klass.__module__ == "builtins":
+        if klass in _library._swept or klass.__module__ == "builtins":
             continue
         found += [
             f"{klass.__qualname__}.{name}"
@@ -74,20 +74,20 @@ def classify(value: object) -> str | None:
         for part in ("fget", "fset", "fdel", "__func__")
     ):
         return f"a {kind.__name__} holding a raw library function"
-    if isinstance(value, type) and _classes.hidden_class(value):
+    if isinstance(value, type) and _program.hidden_class(value):
         return f"a hidden class {value.__module__}.{value.__qualname__}"
     if isinstance(value, _RUNTIME):
         return f"an interpreter object ({kind.__name__})"
     if not isinstance(value, type) and not str(kind.__module__).startswith(_OWN_MODULES):
         raws = _raw_methods(kind)
-        if raws and not _classes.is_program_class(kind):
+        if raws and not _program.is_program_class(kind):
             return f"an object of a class never swept, with {', '.join(raws)}"
     return None
 
 
 def main() -> None:
     check_library_internals()
-    _classes.check_library_selves(_guards.visible_classes())
+    _library.check_library_selves(_guards.visible_classes())
     _classes.install_program_module(SAFE_BUILTINS)
     hide_host_locations()
     findings: dict[str, str] = {}

@@ -5,7 +5,7 @@ raises ``InvalidOperation([<class 'decimal.ConversionSyntax'>])``, a class no
 façade lists. Every way an exception comes into a program's hands - ``except
 ... as``, ``except* ... as``, the value a ``with`` statement or an exit stack
 hands an exit, ``__context__`` and ``__cause__``, what ``asyncio.gather`` and
-library methods return - goes through ``sandbox._classes.caught``: the classes
+library methods return - goes through ``sandbox._library.caught``: the classes
 in it are swept as ``type()`` sweeps a class it reveals, and a hidden one (a
 metaclass, a class of the runtime's own) is refused.
 
@@ -25,8 +25,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sandbox import _classes
-from sandbox._classes import CAUGHT_LIMIT, caught
+from sandbox import _library
+from sandbox._library import CAUGHT_LIMIT, caught
 
 from .test_language_support import run_error, run_ok
 
@@ -186,8 +186,8 @@ def test_the_arguments_are_read_past_a_program_classs_own_args() -> None:
 def test_the_classes_in_an_exception_are_swept_before_the_program_has_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_classes, "_swept", set())
-    monkeypatch.setattr(_classes, "_sweeping_revealed", True)
+    monkeypatch.setattr(_library, "_swept", set())
+    monkeypatch.setattr(_library, "_sweeping_revealed", True)
 
     class LibraryError(ValueError):
         """A library's exception class, which no façade lists."""
@@ -206,8 +206,8 @@ def test_the_classes_in_an_exception_are_swept_before_the_program_has_them(
         caught(error)  # the real `type` among the arguments
     error = LibraryError(3, [Condition])
     assert caught(error) is error
-    assert LibraryError in _classes._swept
-    assert Condition in _classes._swept
+    assert LibraryError in _library._swept
+    assert Condition in _library._swept
     with pytest.raises(TypeError, match="needs a"):
         Condition.reader(int)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="returned a class that run_code hides"):
@@ -226,8 +226,8 @@ def test_a_tasks_exception_is_handed_out_as_except_hands_one(
     for name, value in vars(ProgramTask).items():
         if name[:1] != "_":
             monkeypatch.setattr(ProgramTask, name, value)  # put back after the sweep
-    monkeypatch.setattr(_classes, "_swept", set())
-    _classes._sweep((ProgramTask,))
+    monkeypatch.setattr(_library, "_swept", set())
+    _library._sweep((ProgramTask,))
 
     async def fail() -> None:
         _lib_raise()

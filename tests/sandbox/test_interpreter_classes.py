@@ -125,12 +125,12 @@ class _NotAWrapper:
 
 
 def test_a_sweep_tells_its_wrappers_by_identity() -> None:
-    from sandbox import _classes
+    from sandbox import _library
 
-    assert not _classes._wrapped(_NotAWrapper())
-    assert _classes._wrapped(_classes.result_checked(len, "len"))
-    assert _classes._wrapped(_classes.self_checked(len, object))
-    assert not _classes._wrapped(len)
+    assert not _library._wrapped(_NotAWrapper())
+    assert _library._wrapped(_library.result_checked(len, "len"))
+    assert _library._wrapped(_library.self_checked(len, object))
+    assert not _library._wrapped(len)
 
 
 def test_a_context_manager_s_generator_is_thrown_the_exception_alone() -> None:
@@ -194,17 +194,17 @@ def _a_traceback() -> object:
 def test_the_interpreter_s_objects_are_withheld_as_values() -> None:
     import sys
 
-    from sandbox import _classes
+    from sandbox import _library, _shield
 
     for value in (_a_traceback(), sys._getframe(), _a_traceback.__code__):
-        assert _classes.holds_hidden_class(value, "__eq__")
-        assert _classes.holds_hidden_class(("x", [value]), "__eq__")
+        assert _shield.holds_hidden_class(value, "__eq__")
+        assert _shield.holds_hidden_class(("x", [value]), "__eq__")
         with pytest.raises(TypeError, match="the interpreter's own"):
-            _classes.handed_out(value, "library()")
+            _library.handed_out(value, "library()")
         with pytest.raises(TypeError, match="the interpreter's own"):
-            _classes.handed_out([1, value], "library()")
+            _library.handed_out([1, value], "library()")
         with pytest.raises(TypeError, match="the interpreter's own"):
-            _classes.caught(ValueError("wrapped", (value,)))
+            _library.caught(ValueError("wrapped", (value,)))
 
 
 def test_vars_of_a_class_shows_its_class_methods() -> None:

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from sandbox import _classes
-from sandbox._classes import INERT_BASES, check_new_class, is_program_class, register_program_class
+from sandbox import _classes, _shield
+from sandbox._classes import INERT_BASES, check_new_class, register_program_class
 from sandbox._policy import DEFINABLE_DUNDERS
+from sandbox._program import is_program_class
 
 from .test_language_support import compile_errors, run, run_ok
 
@@ -466,7 +467,7 @@ def _spy_class(name: str) -> str:
 
 
 @pytest.mark.parametrize("operand", sorted(_HIDING_OPERANDS))
-@pytest.mark.parametrize("name", sorted(_classes._SHIELDED_METHODS))
+@pytest.mark.parametrize("name", sorted(_shield.SHIELDED_METHODS))
 def test_no_special_method_sees_a_hidden_class_inside_an_operand(name: str, operand: str) -> None:
     # Rule 8: what a library passes to the program's code never holds a class
     # run_code hides, at any depth of tuples, lists, dicts and sets.
@@ -475,7 +476,7 @@ def test_no_special_method_sees_a_hidden_class_inside_an_operand(name: str, oper
         bindings={"offer": _offer},
     ))
     assert seen == []
-    if name in _classes._OPERATOR_METHODS:
+    if name in _shield.OPERATOR_METHODS:
         assert outcome == ["returned", "NotImplemented"]
     else:
         assert outcome[0] == "refused"
@@ -496,17 +497,17 @@ def test_an_operand_of_visible_classes_reaches_the_program(name: str) -> None:
     source = _spy_class(name) + "return [offer(Spy(), {name!r}, {size}), seen]"
     assert run_ok(
         # 10 values besides the list: exactly the limit.
-        source.format(name=name, size=_classes.SHIELD_LIMIT - 10),
+        source.format(name=name, size=_shield.SHIELD_LIMIT - 10),
         bindings={"offer": _offer_visible},
     ) == [["returned", "'ran'"], [1]]
     # Past the limit the operand is refused, not handed over unchecked.
     outcome, seen = _outcome_and_seen(run_ok(
-        source.format(name=name, size=_classes.SHIELD_LIMIT - 9),
+        source.format(name=name, size=_shield.SHIELD_LIMIT - 9),
         bindings={"offer": _offer_visible},
     ))
     assert seen == []
     assert outcome[0] == "refused"
-    assert f"more than {_classes.SHIELD_LIMIT} values" in outcome[1]
+    assert f"more than {_shield.SHIELD_LIMIT} values" in outcome[1]
 
 
 #: Library bases a program class may derive from whose special methods are
@@ -641,8 +642,8 @@ def test_every_definable_special_method_with_operands_is_shielded() -> None:
     # exit_details) or is called like a function the program gave: a new
     # definable name must be sorted here.
     groups = (
-        _classes._SHIELDED_METHODS, _classes._EXIT_METHODS, _classes.CALLBACK_METHODS,
-        _classes.NO_OPERAND_METHODS,
+        _shield.SHIELDED_METHODS, _shield.EXIT_METHODS, _shield.CALLBACK_METHODS,
+        _shield.NO_OPERAND_METHODS,
     )
     assert frozenset().union(*groups) >= DEFINABLE_DUNDERS
     assert sum(map(len, groups)) == len(frozenset().union(*groups))  # disjoint
@@ -744,16 +745,16 @@ def test_special_method_aliases_take_only_the_programs_own_methods(body: str, ne
 
 def _shielded_eq(member: object) -> bool:
     """Host-side probe: whether the class of ``member`` has its ``__eq__`` wrapped (rule 8)."""
-    from sandbox import _classes
+    from sandbox import _shield
 
     method = type(member).__dict__["__eq__"]
-    return method.__code__ is _classes._shielded("__eq__", lambda a, b: True).__code__
+    return method.__code__ is _shield.shielded("__eq__", lambda a, b: True).__code__
 
 
 def _counts_as_the_programs(member: object) -> bool:
-    from sandbox import _classes
+    from sandbox import _program
 
-    return _classes.is_program_class(type(member))
+    return _program.is_program_class(type(member))
 
 
 def test_an_enums_special_methods_are_shielded_while_its_members_are_made() -> None:

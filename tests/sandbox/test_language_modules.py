@@ -328,7 +328,7 @@ def test_urllib_parse_and_difflib_keep_the_guards(source: str, needle: str) -> N
 
 def test_the_new_library_classes_are_visible_so_the_child_checks_their_selves() -> None:
     # The child's zygote makes the Python methods of every visible class check
-    # their self (sandbox._classes.check_library_selves); the pool test below
+    # their self (sandbox._library.check_library_selves); the pool test below
     # shows it for two of them.
     import difflib
     import urllib.parse

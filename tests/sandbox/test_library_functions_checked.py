@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import anyio
 import pytest
 
-from sandbox import Limits, WorkerPool, _classes
+from sandbox import Limits, WorkerPool, _library
 from sandbox.testing import EchoHandler
 
 from .test_language_support import run_ok
@@ -157,7 +157,7 @@ def square(x):
     return x * x
 return [square(3), square.cache_parameters(), checked(square.cache_parameters)]
 """
-    outcome = run_ok(source, bindings={"checked": _classes._wrapped})
+    outcome = run_ok(source, bindings={"checked": _library._wrapped})
     assert outcome == [9, {"maxsize": 8, "typed": False}, True]
 
 

@@ -24,8 +24,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sandbox import WorkerPool, _classes, _facades
-from sandbox._classes import handed_out, result_checked
+from sandbox import WorkerPool, _facades, _library, _program
+from sandbox._library import handed_out, result_checked
 from sandbox.testing import EchoHandler
 
 from .test_language_support import run_error, run_ok
@@ -137,7 +137,7 @@ def _visible_builtins() -> None:
     # A run builds the builtins and façades, which record the classes they
     # expose; the checks below read that record.
     run_ok("return 1")
-    assert {int, str, list, dict} <= _classes.VISIBLE_CLASSES
+    assert {int, str, list, dict} <= _program.VISIBLE_CLASSES
 
 
 @given(_VISIBLE_DATA)
@@ -196,8 +196,8 @@ class _Library:
 def test_every_kind_of_swept_library_method_checks_what_it_returns(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_classes, "_swept", set())
-    _classes._sweep((_Library,))
+    monkeypatch.setattr(_library, "_swept", set())
+    _library._sweep((_Library,))
     instance: Any = _Library()
     calls: dict[str, Callable[[object], object]] = {
         "bound": lambda v: instance.method(v),
@@ -241,14 +241,14 @@ def test_the_program_sees_the_wrapped_function_under_its_own_name() -> None:
 def test_an_object_a_library_returns_has_its_class_swept_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_classes, "_swept", set())
-    monkeypatch.setattr(_classes, "_sweeping_revealed", True)
+    monkeypatch.setattr(_library, "_swept", set())
+    monkeypatch.setattr(_library, "_sweeping_revealed", True)
 
     class Made(_Library):
         """A class of a library's own that no façade lists."""
 
     made = result_checked(Made, "lib.make")()
-    assert Made in _classes._swept
+    assert Made in _library._swept
     with pytest.raises(TypeError, match="returned a class that run_code hides"):
         made.method(int)
     with pytest.raises(TypeError, match="needs a"):
@@ -305,8 +305,8 @@ def _raise_library_error() -> None:
 def test_a_with_statement_hands_the_programs_exit_a_swept_exception_class(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_classes, "_swept", set())
-    monkeypatch.setattr(_classes, "_sweeping_revealed", True)
+    monkeypatch.setattr(_library, "_swept", set())
+    monkeypatch.setattr(_library, "_sweeping_revealed", True)
     source = (
         "got = []\n"
         "class Catch:\n"
@@ -319,7 +319,7 @@ def test_a_with_statement_hands_the_programs_exit_a_swept_exception_class(
     assert run_ok(source, bindings={"fail": _raise_library_error}) == (
         "_LibraryError.details needs a _LibraryError object, not a Catch object"
     )
-    assert _LibraryError in _classes._swept
+    assert _LibraryError in _library._swept
 
 
 def test_an_exit_method_keeps_its_behaviour_for_the_programs_own_exceptions() -> None:
@@ -364,8 +364,8 @@ def test_a_sweep_cut_short_leaves_the_class_unrecorded_and_the_next_finishes_it(
     # any member. A class half swept must never count as swept (rule 7).
     for name in ("first", "second", "third", "fourth"):
         monkeypatch.setattr(_ThreeMethods, name, vars(_ThreeMethods)[name])  # restored after
-    monkeypatch.setattr(_classes, "_swept", set())
-    real = _classes._SelfChecked
+    monkeypatch.setattr(_library, "_swept", set())
+    real = _library._SelfChecked
     made: list[object] = []
 
     def cut_short(function: Any, owner: type) -> object:
@@ -374,21 +374,21 @@ def test_a_sweep_cut_short_leaves_the_class_unrecorded_and_the_next_finishes_it(
         made.append(function)
         return real(function, owner)
 
-    monkeypatch.setattr(_classes, "_SelfChecked", cut_short)
+    monkeypatch.setattr(_library, "_SelfChecked", cut_short)
     with pytest.raises(RecursionError):
-        _classes._sweep((_ThreeMethods,))
-    assert _ThreeMethods not in _classes._swept
-    monkeypatch.setattr(_classes, "_SelfChecked", real)
-    _classes._sweep((_ThreeMethods,))
-    assert _ThreeMethods in _classes._swept
+        _library._sweep((_ThreeMethods,))
+    assert _ThreeMethods not in _library._swept
+    monkeypatch.setattr(_library, "_SelfChecked", real)
+    _library._sweep((_ThreeMethods,))
+    assert _ThreeMethods in _library._swept
     members = vars(_ThreeMethods)
     assert all(type(members[name]) is real for name in ("first", "second"))
-    assert _classes._wrapped(members["third"].fget)
-    assert _classes._wrapped(members["fourth"].__func__)
+    assert _library._wrapped(members["third"].fget)
+    assert _library._wrapped(members["fourth"].__func__)
     # Swept again, nothing is wrapped twice.
     before = dict(members)
-    _classes._swept.discard(_ThreeMethods)
-    _classes._sweep((_ThreeMethods,))
+    _library._swept.discard(_ThreeMethods)
+    _library._sweep((_ThreeMethods,))
     assert all(vars(_ThreeMethods)[name] is before[name] for name in before if name[:1] != "_")
 
 
@@ -407,7 +407,7 @@ class _Derived(_Base):
         return 3
 
 
-_SELF_CHECKED = _classes._SelfChecked
+_SELF_CHECKED = _library._SelfChecked
 
 
 def _fully_swept(cls: type) -> bool:
@@ -430,8 +430,8 @@ def test_a_class_counts_as_swept_only_once_its_bases_are(
         for name, value in list(vars(library_class).items()):
             if name[:1] != "_":
                 monkeypatch.setattr(library_class, name, value)  # restored after
-    monkeypatch.setattr(_classes, "_swept", set())
-    real = _classes._SelfChecked
+    monkeypatch.setattr(_library, "_swept", set())
+    real = _library._SelfChecked
     made: list[object] = []
 
     def cut_short(function: Any, owner: type) -> object:
@@ -440,12 +440,12 @@ def test_a_class_counts_as_swept_only_once_its_bases_are(
         made.append(function)
         return real(function, owner)
 
-    monkeypatch.setattr(_classes, "_SelfChecked", cut_short)
+    monkeypatch.setattr(_library, "_SelfChecked", cut_short)
     with contextlib.suppress(RecursionError):
-        _classes._sweep((_Derived,))
-    for swept in _classes._swept:
+        _library._sweep((_Derived,))
+    for swept in _library._swept:
         assert _fully_swept(swept), (swept, cut_after)
-    monkeypatch.setattr(_classes, "_SelfChecked", real)
-    _classes._sweep((_Derived,))
-    assert _Derived in _classes._swept
+    monkeypatch.setattr(_library, "_SelfChecked", real)
+    _library._sweep((_Derived,))
+    assert _Derived in _library._swept
     assert _fully_swept(_Derived)

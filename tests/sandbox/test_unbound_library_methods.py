@@ -22,8 +22,10 @@ import sandbox._facades_async
 import sandbox._facades_data
 import sandbox._facades_enum
 import sandbox._facades_text
-from sandbox._classes import INERT_BASES, is_program_function, self_checked
+from sandbox._classes import INERT_BASES
 from sandbox._guards import guarded_getattr, guarded_own
+from sandbox._library import self_checked
+from sandbox._program import is_program_function
 
 from .test_language_support import run, run_error, run_ok
 
@@ -234,7 +236,7 @@ class _Library:
 def test_a_class_type_reveals_checks_its_selves_once_sweeping_is_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import sandbox._classes as classes
+    import sandbox._library as classes
     from sandbox._guards import class_of
 
     original = _Library.__dict__["method"]

@@ -4,7 +4,7 @@
 # expect: refused
 # plain: skip (a leak is judged only with the language layer on)
 # tripwire: harmless (no audited event; the harm is the raw library method, judged with the language layer on)
-# source: rule 7's sweep (sandbox._classes._sweep) walked root.__mro__ root first and recorded each class in _swept once its own members were replaced; a RecursionError at a chosen depth after the root was recorded but before a base was swept left the root marked swept, and reveal_class(root) never looked at its bases again: type(typing.Literal[1]) was then _LiteralGenericAlias with the inherited _GenericAlias.copy_with raw, which runs with any self
+# source: rule 7's sweep (sandbox._library._sweep) walked root.__mro__ root first and recorded each class in _swept once its own members were replaced; a RecursionError at a chosen depth after the root was recorded but before a base was swept left the root marked swept, and reveal_class(root) never looked at its bases again: type(typing.Literal[1]) was then _LiteralGenericAlias with the inherited _GenericAlias.copy_with raw, which runs with any self
 import typing
 alias = typing.Literal[1]
 state = {"got": None}

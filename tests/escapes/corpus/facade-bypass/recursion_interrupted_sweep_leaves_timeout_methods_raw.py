@@ -4,7 +4,7 @@
 # expect: refused
 # plain: skip (a leak is judged only with the language layer on)
 # tripwire: harmless (no audited event; the harm is the disclosure, judged with the language layer on)
-# source: rule 7's sweep (sandbox._classes._sweep) records a class in _swept before it replaces its methods; a RecursionError raised part way (the program calls asyncio.timeout() just under the recursion limit, so handed_out -> reveal_class -> _sweep runs out of stack at _SelfChecked(...)) leaves Timeout marked swept with its raw methods, never swept again: expired() hands asyncio's private _State members to a program __eq__, reschedule() schedules a program callback on the real loop and stores the loop's Handle on a program object
+# source: rule 7's sweep (sandbox._library._sweep) records a class in _swept before it replaces its methods; a RecursionError raised part way (the program calls asyncio.timeout() just under the recursion limit, so handed_out -> reveal_class -> _sweep runs out of stack at _SelfChecked(...)) leaves Timeout marked swept with its raw methods, never swept again: expired() hands asyncio's private _State members to a program __eq__, reschedule() schedules a program callback on the real loop and stores the loop's Handle on a program object
 import asyncio
 state = {"got": None}
 def pad(k):
