@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from bridge.child import ChildChannel
 
-__all__ = ["ToolCallError", "hand_over", "make_bindings", "unawaited_reason"]
+__all__ = ["TOOL_CLASSES", "ToolCallError", "hand_over", "make_bindings", "unawaited_reason"]
 
 _json_decode: Final = msgspec.json.decode
 
@@ -456,3 +456,8 @@ def make_bindings(
     calls = _Calls(channel, frozenset(tool_names))
     calls.tools = tools = _Tools(calls)
     return {"tools": tools, "ToolCallError": ToolCallError}, calls.finish
+
+
+#: The classes of ``tools``, ``tools.name`` and ``tools.name(...)``: the runtime
+#: makes their objects; a program must not (``type()`` gives it a stand-in).
+TOOL_CLASSES: Final[tuple[type, ...]] = (_Tools, _ToolStub, _ToolCall)

@@ -39,6 +39,7 @@ import typing
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from bridge.lossless import read_as_dict
+from bridge.proxy import TOOL_CLASSES
 
 from ._compile import MODEL_FILENAME
 from ._library import caught, reveal_class, self_checked
@@ -890,16 +891,13 @@ SafeClassMethod.__module__ = "builtins"
 
 
 class _StandInMeta(type):
-    """Metaclass of the stand-ins for the interpreter's own classes (:data:`_STAND_INS`)."""
+    """Metaclass of the stand-ins for the interpreter's and the runtime's classes (`_STAND_INS`)."""
 
     _real: type
+    _made_by: str
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError(
-            f"{cls.__name__}() cannot be called in run_code: objects of the interpreter's "
-            "own classes (functions, code, frames, tracebacks, cells) come only from the "
-            "program's own statements (def, lambda)"
-        )
+        raise TypeError(f"{cls.__name__}() cannot be called in run_code: {cls._made_by}")
 
     def __instancecheck__(cls, obj: object) -> bool:
         return isinstance(obj, cls._real)
@@ -911,25 +909,42 @@ class _StandInMeta(type):
         return repr(cls._real)
 
 
-def _stand_in(real: type) -> type:
+def _stand_in(real: type, made_by: str) -> type:
     stand_in = _StandInMeta(real.__name__, (), {"__slots__": ()})
     stand_in._real = real
+    stand_in._made_by = made_by
     stand_in.__module__ = "builtins"
     return stand_in
+
+
+_BY_STATEMENTS: Final = (
+    "objects of the interpreter's own classes (functions, code, frames, tracebacks, cells) "
+    "come only from the program's own statements (def, lambda)"
+)
+_BY_THE_RUNTIME: Final = (
+    "tools, tool stubs and tool calls are made by the runtime: call a tool as "
+    "tools.name(...) or tools['name'](...)"
+)
 
 
 #: What ``type()`` gives for the interpreter's own classes: a stand-in that
 #: prints, compares and answers ``isinstance`` as the class does, and cannot be
 #: called. ``type(lambda: 0)`` was the real ``FunctionType``, which makes a
 #: function of any code object: one barrier fewer between a program and
-#: unguarded bytecode, should a code object ever reach it.
+#: unguarded bytecode, should a code object ever reach it. The same for the
+#: runtime's classes of ``tools`` and its calls: called with an object of the
+#: program's, their methods would run the runtime's code on it (a guarantee
+#: lives in the class ``type()`` reveals, not only in the factory).
 _STAND_INS: Final[dict[type, type]] = {
-    real: _stand_in(real)
-    for real in (
-        types.FunctionType, types.CodeType, types.FrameType, types.TracebackType,
-        types.CellType, types.MethodType, types.GeneratorType, types.CoroutineType,
-        types.AsyncGeneratorType, types.BuiltinFunctionType, types.MappingProxyType,
-    )
+    **{
+        real: _stand_in(real, _BY_STATEMENTS)
+        for real in (
+            types.FunctionType, types.CodeType, types.FrameType, types.TracebackType,
+            types.CellType, types.MethodType, types.GeneratorType, types.CoroutineType,
+            types.AsyncGeneratorType, types.BuiltinFunctionType, types.MappingProxyType,
+        )
+    },
+    **{real: _stand_in(real, _BY_THE_RUNTIME) for real in TOOL_CLASSES},
 }  # fmt: skip
 
 

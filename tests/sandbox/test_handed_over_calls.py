@@ -111,3 +111,30 @@ async def test_deriving_from_tool_call_error_says_how_to_add_to_it(pool: WorkerP
         "except Retryable as wrapped:\n    return type(wrapped.__cause__).__name__\n"
     )
     assert await _run(pool, suggested) == ("ToolCallError", None)
+
+
+async def test_the_classes_of_tools_and_calls_cannot_make_objects(pool: WorkerPool) -> None:
+    # Made around an object of the program's, their methods would run the
+    # runtime's code on it: type() gives stand-ins that cannot be called.
+    source = """
+call = tools.echo(x=1)
+out = [isinstance(tools, type(tools)), isinstance(call, type(call))]
+for kind, args in ((type(tools), (object(),)), (type(tools.echo), (1, "x")),
+                   (type(call), (1, "x", b"{}", None, None))):
+    try:
+        kind(*args)
+        out.append("made")
+    except TypeError as error:
+        out.append(str(error).split(":")[0])
+out.append(await call)
+return out
+"""
+    value, error = await _run(pool, source)
+    assert error is None, error
+    assert value == [
+        True, True,
+        "_Tools() cannot be called in run_code",
+        "_ToolStub() cannot be called in run_code",
+        "_ToolCall() cannot be called in run_code",
+        {"x": 1},
+    ]
