@@ -350,6 +350,15 @@ def exit_error(child: Child, cpu_seconds: int, fallback: RunError) -> tuple[RunE
                 "the seccomp filter killed the child (signal 31, SIGSYS) for a system call "
                 "of a foreign architecture or ABI"
             )
+        elif number == signal.SIGSEGV:
+            # CPython's C stack overflows on values nested too deeply for the
+            # recursion limit to see: a million chained map()/filter() objects,
+            # generator expressions over generator expressions.
+            message = (
+                "the child crashed (signal 11, SIGSEGV) before finishing, most often from "
+                "iterators or generators nested too deeply (map() over map() a million "
+                "times): build such chains in a loop that consumes each step"
+            )
         else:
             message = f"the child exited with signal {number} before finishing"
         return RunError("worker-exit", message), True

@@ -52,9 +52,12 @@ async def test_sigkill_below_the_cpu_limit_is_a_crash_naming_the_signal() -> Non
     assert crashed
 
 
-async def test_a_segfault_is_a_crash_naming_the_signal() -> None:
-    error, _ = exit_error(_child(signal.SIGSEGV), CPU_LIMIT, FALLBACK)
-    assert error == RunError("worker-exit", "the child exited with signal 11 before finishing")
+async def test_a_segfault_is_a_crash_naming_the_signal_and_its_usual_cause() -> None:
+    error, crashed = exit_error(_child(signal.SIGSEGV), CPU_LIMIT, FALLBACK)
+    assert error.kind == "worker-exit"
+    assert error.message.startswith("the child crashed (signal 11, SIGSEGV) before finishing")
+    assert "nested too deeply" in error.message
+    assert crashed
 
 
 async def test_a_kill_by_the_seccomp_filter_says_so() -> None:
