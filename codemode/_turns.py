@@ -143,14 +143,25 @@ async def run_turn(
         max_parallel: how many parallel-safe calls may overlap (>= 1).
 
     Raises:
-        ValueError: ``max_parallel`` is not a positive integer.
+        ValueError: ``max_parallel`` is not a positive integer, or two calls
+            share a ``call_id`` (nothing has run).
         TypeError: an item of ``calls`` is not a :class:`ModelToolCall`.
     """
     jobs: list[_TurnCall] = []
+    first_use: dict[str, int] = {}
     for index, call in enumerate(calls):
         if not isinstance(call, ModelToolCall):
             raise TypeError(
                 f"calls[{index}] must be a ModelToolCall, got {type(call).__name__}"
+            )
+        # A call's id names it in the log and prefixes its sub-calls' ids
+        # (`<id>:code:<n>`): two calls with one id would log as one.
+        earlier = first_use.setdefault(call.call_id, index)
+        if earlier != index:
+            raise ValueError(
+                f"calls[{index}].call_id {call.call_id!r} is also the id of calls[{earlier}]; "
+                "each call of a turn needs its own id (answer the model's duplicate with an "
+                "error of your own, or give it a fresh id)"
             )
         jobs.append(
             _TurnCall(

@@ -94,6 +94,12 @@ class DispatchInvariants:
         if not event.sub_call_id:
             return "sub_call_id must not be empty"
         known = self._roots.get(event.sub_call_id)
+        if known is not None and isinstance(event, CodeDispatchStartEvent):
+            return (
+                f'sub-call "{event.sub_call_id}" already has its start event: sub-call ids '
+                f'must be unique (is the id of its root call "{event.root_call_id}" used by '
+                "two calls?)"
+            )
         if known is not None and known != event.root_call_id:
             return (
                 f'sub-call "{event.sub_call_id}" was logged under root call "{known}" and '

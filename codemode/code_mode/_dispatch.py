@@ -270,6 +270,14 @@ class SubDispatcher:
         )
         self._quota = QuotaCounter(quotas)
         self._count = 0
+        # Calls are numbered, admitted and queued in the order the program made
+        # them, also when large arguments are copied in a thread first: each
+        # call copied off the loop holds a place (an event set once it is
+        # queued, or refused), and every call after it waits for that place.
+        self._last_place: anyio.Event | None = None
+        #: Places reserved by start_call for the calls it hands to call_tool,
+        #: by the identity of their arguments (the bridge passes the same object).
+        self._reserved: dict[int, tuple[anyio.Event | None, anyio.Event]] = {}
         # The stages of started sub-calls, cancelled together once the grace
         # after settlement is over (see stop_stages).
         self._stages: set[anyio.CancelScope] = set()
@@ -291,28 +299,43 @@ class SubDispatcher:
 
     async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
         """Dispatch one program call; return its canonical value or raise ``ToolCallFailed``."""
-        self._refuse_when_over(name)
-        floor, inline = measure_arguments(args) if self._log is not None else (0, True)
-        self._refuse_when_spent(name, floor)
+        reserved = self._reserved.pop(id(args), None)
+        earlier, place = reserved if reserved is not None else self._reserve()
         try:
-            # Two independent frozen snapshots, what the tool receives and what
-            # is logged (the second, and its encoding, only when there is a
-            # log), taken together and off the event loop when the arguments
-            # are large. The pipeline and the log store read them as they are:
-            # they are checked.
-            work = partial(_snapshots, args, self._log is not None)
-            if not inline:
-                # Few items may still hold long strings, which the logged
-                # copy's encoding reads whole.
-                dispatched, logged = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
-            else:
-                dispatched, logged = await sized(args, work)
-        except LossyJsonError as exc:
-            raise _lossy_arguments(exc) from None
-        ticket = self._enqueue(name, dispatched, logged)
+            self._refuse_when_over(name)
+            floor, inline = measure_arguments(args) if self._log is not None else (0, True)
+            self._refuse_when_spent(name, floor)
+            try:
+                # Two independent frozen snapshots, what the tool receives and
+                # what is logged (the second, and its encoding, only when there
+                # is a log), taken together and off the event loop when the
+                # arguments are large. The pipeline and the log store read them
+                # as they are: they are checked.
+                work = partial(_snapshots, args, self._log is not None)
+                if not inline:
+                    # Few items may still hold long strings, which the logged
+                    # copy's encoding reads whole.
+                    dispatched, logged = await anyio.to_thread.run_sync(
+                        work, abandon_on_cancel=True
+                    )
+                else:
+                    dispatched, logged = await sized(args, work)
+            except LossyJsonError as exc:
+                raise _lossy_arguments(exc) from None
+            if earlier is not None:
+                await earlier.wait()  # the calls made before this one are queued
+            ticket = self._enqueue(name, dispatched, logged)
+        finally:
+            place.set()
         with contextlib.suppress(JobAbandoned, _NotLogged):  # answered by _answer_of
             await ticket.result()
         return self._answer_of(name, ticket)
+
+    def _reserve(self) -> tuple[anyio.Event | None, anyio.Event]:
+        """A place in call order: the event of the call before (if still open), and this one's."""
+        earlier = self._last_place
+        place = self._last_place = anyio.Event()
+        return (earlier if earlier is not None and not earlier.is_set() else None), place
 
     def start_call(self, name: str, args: JsonValue, reply: CallReply) -> bool:
         """Take a call from the bridge; answer it as the sub-call's commit returns.
@@ -320,15 +343,23 @@ class SubDispatcher:
         The answer is written from the scheduler's worker, in the step that
         committed the sub-call, before its settle-log append: no task of the
         bridge's waits for it. Arguments too large to copy on the event loop
-        are left to :meth:`call_tool`, which copies them in a thread.
+        are left to :meth:`call_tool`, which copies them in a thread; so is a
+        call made while such a copy is in progress, to keep call order. A call
+        declined (``False``) must be handed to :meth:`call_tool` with the same
+        arguments object: its place in call order is held for it.
         """
+        waiting = self._last_place is not None and not self._last_place.is_set()
         if self._log is None:
-            if not fits_inline(args):
+            if waiting or not fits_inline(args):
+                self._reserved[id(args)] = self._reserve()
                 return False
             floor = 0
         else:
-            floor, inline = measure_arguments(args)
+            floor, inline = (0, False) if waiting else measure_arguments(args)
             if not inline:
+                # Copied in a thread by call_tool, or queued behind a call that
+                # is: its place in call order is taken now, as the frame arrives.
+                self._reserved[id(args)] = self._reserve()
                 return False
         try:
             self._refuse_when_over(name)

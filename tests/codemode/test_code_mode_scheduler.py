@@ -30,7 +30,8 @@ from codemode import (
     run_turn,
     text_of,
 )
-from codemode._errors import UNKNOWN_TOOL
+from codemode._errors import QUOTA_EXCEEDED, UNKNOWN_TOOL
+from codemode.code_mode import Quotas
 
 from .test_code_mode_support import (
     AGENT,
@@ -363,3 +364,40 @@ async def test_the_default_cap_lets_ten_calls_overlap_and_no_more(pool: WorkerPo
                 + ")",
             )
     assert trace.peak == 10
+
+
+#: A call with arguments large enough to be copied in a worker thread, made
+#: before a small one: the order the program made them in is the order they get.
+LARGE_THEN_SMALL = """
+import asyncio
+big = "x" * 2_000_000
+results = await asyncio.gather(tools.large(data=big), tools.small(), return_exceptions=True)
+return [r if isinstance(r, str) else r.code for r in results]
+"""
+
+
+async def test_a_call_copied_off_the_loop_keeps_its_place_in_call_order(pool: WorkerPool) -> None:
+    trace = Trace()
+    registry = registry_with(
+        trace.tool("large", parallel=False), trace.tool("small", parallel=False)
+    )
+    log = turn_log()
+    async with code_mode(registry, pool, log=log):
+        result = await run_code(registry, LARGE_THEN_SMALL)
+    assert returned(result) == ["large", "small"]
+    assert trace.entries == ["start large", "end large", "start small", "end small"]
+    starts = [e for e in log.events() if isinstance(e, CodeDispatchStartEvent)]
+    assert [(e.name, e.sub_call_id) for e in starts] == [
+        ("large", "call-1:code:1"), ("small", "call-1:code:2")
+    ]
+
+
+async def test_a_quota_admits_calls_in_the_order_the_program_made_them(pool: WorkerPool) -> None:
+    trace = Trace()
+    registry = registry_with(
+        trace.tool("large", parallel=False), trace.tool("small", parallel=False)
+    )
+    async with code_mode(registry, pool, log=turn_log(), quotas=Quotas(max_calls=1)):
+        result = await run_code(registry, LARGE_THEN_SMALL)
+    assert returned(result) == ["large", QUOTA_EXCEEDED]
+    assert trace.entries == ["start large", "end large"]

@@ -307,3 +307,19 @@ def test_the_log_admits_exactly_the_events_that_keep_the_rules(events: list[Even
             accepted.append(event)
             assert holds(accepted)
     assert len(log.events()) == len(accepted)
+
+
+@pytest.mark.parametrize("second", [start, settle])
+def test_a_sub_call_has_one_start_event(second: Any) -> None:
+    # Two root calls sharing an id would log their sub-calls under one id.
+    log = SessionLog(MemoryStore())
+    log.append(call("c1"))
+    log.append(start("c1:code:1"))
+    if second is settle:
+        log.append(settle("c1:code:1"))
+    problem = (
+        'sub-call "c1:code:1" already has its start event: sub-call ids must be unique (is the '
+        'id of its root call "c1" used by two calls?)'
+    )
+    with pytest.raises(LogInvariantError, match=refused("tool/code-dispatch-start", problem)):
+        log.append(start("c1:code:1"))

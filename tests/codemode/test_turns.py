@@ -329,3 +329,16 @@ async def test_a_call_that_is_not_a_model_tool_call_is_refused() -> None:
 )
 def test_parse_arguments(text: str, expected: object) -> None:
     assert parse_arguments(text) == expected
+
+
+async def test_two_calls_with_one_id_are_refused_before_anything_runs() -> None:
+    # Sub-call ids are `<call id>:code:<n>`: two calls with one id would log as one.
+    bodies = Bodies()
+    registry = bodies.registry()
+    log = SessionLog(MemoryStore())
+    calls = [model_call("p", "a"), model_call("p", "b"), model_call("p", "a")]
+    duplicate = r"^calls\[2\]\.call_id 'call-a' is also the id of calls\[0\]"
+    with pytest.raises(ValueError, match=duplicate):
+        await turn(registry, calls, log=log)
+    assert bodies.trace == []
+    assert list(log.events()) == []
