@@ -20,8 +20,6 @@ from ._classes import build_class
 from ._facades import FACADE_RESULT_CLASSES, build_facades, classes_behind, make_importer
 from ._guards import (
     MODEL_MODULE,
-    SafeClassMethod,
-    SafeType,
     guarded_apply,
     guarded_delattr,
     guarded_getattr,
@@ -38,6 +36,7 @@ from ._guards import (
 )
 from ._library import caught
 from ._policy import CAUGHT_GUARD, UNAVAILABLE_BUILTINS, UNAVAILABLE_NAME_GUARD
+from ._types import SafeClassMethod, SafeType
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping

@@ -39,10 +39,9 @@ import typing
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from bridge.lossless import read_as_dict
-from bridge.proxy import TOOL_CLASSES
 
 from ._compile import MODEL_FILENAME
-from ._library import caught, reveal_class, self_checked
+from ._library import caught, self_checked
 from ._policy import (
     ASYNC_STEP_ATTRIBUTES,
     BLOCKED_ATTRIBUTES,
@@ -61,6 +60,7 @@ from ._program import (
     is_recorded_program_class,
     real_mro,
 )
+from ._types import SafeClassMethod, class_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -68,9 +68,6 @@ if TYPE_CHECKING:
 __all__ = [
     "MODEL_MODULE",
     "Attributes",
-    "SafeClassMethod",
-    "SafeType",
-    "class_of",
     "guarded_apply",
     "guarded_delattr",
     "guarded_getattr",
@@ -815,154 +812,6 @@ def guarded_unpack_sequence(it: Any, spec: object, getiter: Callable[[Any], Any]
 def guarded_apply(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``_apply_``: a call written with ``*args`` or ``**kwargs``."""
     return func(*args, **kwargs)
-
-
-# -- the one-argument `type` -------------------------------------------------------
-
-
-class _SafeTypeMeta(type):
-    """Metaclass of :class:`SafeType`: makes ``type(x)`` and ``isinstance(c, type)`` work."""
-
-    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        if cls is not SafeType:
-            return super().__call__(*args, **kwargs)
-        if len(args) != 1 or kwargs:
-            raise TypeError(
-                "type() takes exactly one argument in run_code: type(x) returns the class of x; "
-                "define classes with the class statement"
-            )
-        return class_of(args[0])
-
-    def __instancecheck__(cls, obj: object) -> bool:
-        return isinstance(obj, type) if cls is SafeType else super().__instancecheck__(obj)
-
-    def __subclasscheck__(cls, sub: type) -> bool:
-        return issubclass(sub, type) if cls is SafeType else super().__subclasscheck__(sub)
-
-    def __repr__(cls) -> str:
-        return "<class 'type'>" if cls is SafeType else super().__repr__()
-
-
-class SafeType(metaclass=_SafeTypeMeta):
-    """The ``type`` builtin of restricted code: ``type(x)`` only.
-
-    The three-argument form builds a class from a dict, bypassing every check
-    the transformer makes on class bodies, so it is refused. The class of a
-    class (a metaclass such as the real ``type``, which has that form) is
-    never handed out: ``type(SomeClass)`` and ``SomeClass.__class__`` give
-    this class instead, which compares and prints like ``type``.
-    """
-
-    __slots__ = ()
-
-    def __class_getitem__(cls, item: Any) -> types.GenericAlias:
-        return types.GenericAlias(cls, item)
-
-
-SafeType.__name__ = SafeType.__qualname__ = "type"
-SafeType.__module__ = "builtins"
-
-
-class SafeClassMethod(classmethod):  # type: ignore[type-arg]
-    """``classmethod`` as Python 3.13 has it: it binds what it wraps to the class, always.
-
-    Python 3.11's passes the class to a wrapped descriptor's ``__get__`` as its
-    instance: ``classmethod(functools.cached_property(f))`` read the class's
-    own namespace (a namedtuple's raw ``_replace``, an enum's redirecting
-    property) past every guard. Here the wrapped callable is bound to the
-    class as a method, whatever it is.
-    """
-
-    def __init__(self, function: Any, /) -> None:
-        if not callable(function):
-            raise TypeError(
-                f"classmethod() in run_code wraps a function, not a {type(function).__name__} "
-                "object; for a value computed from the class, write a @classmethod method and "
-                "call it"
-            )
-        super().__init__(function)
-
-    def __get__(self, instance: object, owner: type | None = None) -> Any:
-        return types.MethodType(self.__func__, type(instance) if owner is None else owner)
-
-
-SafeClassMethod.__name__ = SafeClassMethod.__qualname__ = "classmethod"
-SafeClassMethod.__module__ = "builtins"
-
-
-class _StandInMeta(type):
-    """Metaclass of the stand-ins for the interpreter's and the runtime's classes (`_STAND_INS`)."""
-
-    _real: type
-    _made_by: str
-
-    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError(f"{cls.__name__}() cannot be called in run_code: {cls._made_by}")
-
-    def __instancecheck__(cls, obj: object) -> bool:
-        return isinstance(obj, cls._real)
-
-    def __subclasscheck__(cls, sub: type) -> bool:
-        return issubclass(sub, cls._real)
-
-    def __repr__(cls) -> str:
-        return repr(cls._real)
-
-
-def _stand_in(real: type, made_by: str) -> type:
-    stand_in = _StandInMeta(real.__name__, (), {"__slots__": ()})
-    stand_in._real = real
-    stand_in._made_by = made_by
-    stand_in.__module__ = "builtins"
-    return stand_in
-
-
-_BY_STATEMENTS: Final = (
-    "objects of the interpreter's own classes (functions, code, frames, tracebacks, cells) "
-    "come only from the program's own statements (def, lambda)"
-)
-_BY_THE_RUNTIME: Final = (
-    "tools, tool stubs and tool calls are made by the runtime: call a tool as "
-    "tools.name(...) or tools['name'](...)"
-)
-
-
-#: What ``type()`` gives for the interpreter's own classes: a stand-in that
-#: prints, compares and answers ``isinstance`` as the class does, and cannot be
-#: called. ``type(lambda: 0)`` was the real ``FunctionType``, which makes a
-#: function of any code object: one barrier fewer between a program and
-#: unguarded bytecode, should a code object ever reach it. The same for the
-#: runtime's classes of ``tools`` and its calls: called with an object of the
-#: program's, their methods would run the runtime's code on it (a guarantee
-#: lives in the class ``type()`` reveals, not only in the factory).
-_STAND_INS: Final[dict[type, type]] = {
-    **{
-        real: _stand_in(real, _BY_STATEMENTS)
-        for real in (
-            types.FunctionType, types.CodeType, types.FrameType, types.TracebackType,
-            types.CellType, types.MethodType, types.GeneratorType, types.CoroutineType,
-            types.AsyncGeneratorType, types.BuiltinFunctionType, types.MappingProxyType,
-        )
-    },
-    **{real: _stand_in(real, _BY_THE_RUNTIME) for real in TOOL_CLASSES},
-}  # fmt: skip
-
-
-def class_of(obj: object) -> type:
-    """``type(obj)``, with metaclasses replaced by :class:`SafeType`.
-
-    The interpreter's own classes are replaced by stand-ins (:data:`_STAND_INS`),
-    and a library class it reveals has its methods made to check their self
-    first (:func:`reveal_class`): read from the class, they would run with any
-    self.
-    """
-    cls = type(obj)
-    if issubclass(cls, type):
-        return SafeType
-    stand_in = _STAND_INS.get(cls)
-    if stand_in is not None:
-        return reveal_class(stand_in)
-    return reveal_class(cls)
 
 
 # -- str.format that walks fields through the guards ----------------------------------

@@ -237,7 +237,7 @@ def test_a_class_type_reveals_checks_its_selves_once_sweeping_is_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import sandbox._library as classes
-    from sandbox._guards import class_of
+    from sandbox._types import class_of
 
     original = _Library.__dict__["method"]
     monkeypatch.setattr(classes, "_swept", set())
