@@ -176,6 +176,30 @@ def _describe(value: object) -> str:
     return f"a value of type {name}{_enum_hint(value, kind)}"
 
 
+#: The scalar types an enum class may mix in, each with the C method that reads a
+#: member's value as the exact type (never a method the enum class could define).
+_ENUM_SCALARS: Final[tuple[tuple[type, Any], ...]] = (
+    (str, str.__str__), (int, int.__int__), (float, float.__float__)
+)
+#: What :func:`_mixed_in` returns for a value that is not such a member.
+_NOT_MIXED: Final = object()
+
+
+def _mixed_in(value: object, kind: type) -> object:
+    """The plain scalar a ``str``, ``int`` or ``float`` enum member is, else :data:`_NOT_MIXED`.
+
+    ``class Status(str, Enum)`` is how models make members that are JSON:
+    ``json.dumps`` writes such a member as its value, and so does
+    ``accept_collections``.
+    """
+    if not any(base is enum.Enum for base in kind.__mro__):
+        return _NOT_MIXED
+    for base, read in _ENUM_SCALARS:
+        if issubclass(kind, base):
+            return read(value)
+    return _NOT_MIXED
+
+
 def _enum_hint(value: object, kind: type) -> str:
     """`` (an enum member: use Channel.EMAIL.value)`` for an enum member, else ``""``.
 
@@ -395,13 +419,17 @@ def materialize(
 
     def open_frame(obj: object, okind: type) -> _Frame:
         if okind is dict or (allow_frozen and okind is FrozenDict):
-            frame: _Frame = (_dict_items(obj, path), {}, id(obj))  # type: ignore[arg-type]
+            frame: _Frame = (
+                _dict_items(obj, path, mixed_keys=accept_collections), {}, id(obj)  # type: ignore[arg-type]
+            )
         elif okind is list or (allow_frozen and okind is tuple):
             frame = (enumerate(cast("list[object]", obj)), [], id(obj))
         elif accept_collections and okind in _DICT_TYPES:
             # OrderedDict keeps its own order (move_to_end) beside the dict's.
             read = OrderedDict.items if okind is OrderedDict else dict.items
-            frame = (_dict_items(obj, path, read(obj)), {}, id(obj))  # type: ignore[arg-type]
+            frame = (
+                _dict_items(obj, path, read(obj), mixed_keys=True), {}, id(obj)  # type: ignore[arg-type]
+            )
         elif accept_collections and _is_namedtuple(okind):
             frame = (enumerate(tuple.__iter__(cast("tuple[object, ...]", obj))), [], id(obj))
         else:
@@ -418,6 +446,11 @@ def materialize(
         active.add(id(obj))
         return frame
 
+    if accept_collections:
+        plain = _mixed_in(value, kind)
+        if plain is not _NOT_MIXED:
+            _check_scalar(plain, type(plain), [])
+            return plain  # type: ignore[return-value]
     stack: list[_Frame] = [open_frame(value, kind)]
     while True:
         iterator, container, ident = stack[-1]
@@ -443,6 +476,10 @@ def materialize(
             _check_scalar(child, ckind, path)
             path.pop()
             _place(container, key, child)  # type: ignore[arg-type]
+        elif accept_collections and (plain := _mixed_in(child, ckind)) is not _NOT_MIXED:
+            _check_scalar(plain, type(plain), path)
+            path.pop()
+            _place(container, key, plain)  # type: ignore[arg-type]
         else:
             stack.append(open_frame(child, ckind))
 
@@ -523,8 +560,14 @@ def _dict_items(
     obj: dict[object, object],
     path: list[_PathPart],
     items: Iterable[tuple[object, object]] | None = None,
+    mixed_keys: bool = False,
 ) -> Iterator[tuple[_PathPart, object]]:
     for key, item in obj.items() if items is None else items:
+        if mixed_keys and type(key) is not str and issubclass(type(key), str):
+            # A str enum member as a key: written as its value, as json.dumps does.
+            plain = _mixed_in(key, type(key))
+            if plain is not _NOT_MIXED:
+                key = plain
         if type(key) is not str:
             raise LossyJsonError(
                 f"{_describe_key(key)} is not allowed; JSON object keys must be str "

@@ -317,6 +317,12 @@ def _refuse_base(base: object) -> TypeError:
         label = type(base).__qualname__ + " object"
     if label == "ToolCallError":
         instead = "; to add to a tool's error, raise an exception of your own `from` it"
+    elif isinstance(base, type) and issubclass(base, BaseExceptionGroup):
+        # `except*` trusts a group's split() and derive(): only the builtin groups are used.
+        instead = (
+            "; raise a plain ExceptionGroup(message, errors) and tell groups apart by their "
+            "message or by the exceptions inside (`except* MyError`)"
+        )
     elif isinstance(base, type):
         # A library class (a date, a Decimal): the usual aim is its values with more methods.
         instead = (
@@ -327,9 +333,10 @@ def _refuse_base(base: object) -> TypeError:
         instead = ""
     return TypeError(
         f"a class in run_code cannot derive from {label}: program classes may derive from "
-        "object, the built-in exception classes, the built-in data types (int, str, dict, "
-        "list, ...), collections and collections.abc classes, typing.Generic/Protocol/"
-        "TypedDict, the enum classes and the program's own classes" + instead
+        "object, the built-in exception classes (not the exception groups), the built-in data "
+        "types (int, str, dict, list, ...), collections and collections.abc classes, "
+        "typing.Generic/Protocol/TypedDict, the enum classes and the program's own classes"
+        + instead
     )
 
 

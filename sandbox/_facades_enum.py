@@ -93,6 +93,9 @@ class _CheckedEnumType(enum.EnumType):
             classes_being_made[0] -= 1
 
 
+# Its name shows in the interpreter's own messages ("... and 'EnumType'"), as in CPython.
+_CheckedEnumType.__name__ = _CheckedEnumType.__qualname__ = "EnumType"
+
 _REASON = "the enum façade: member names come from the class body (compiler-checked)"
 
 

@@ -33,6 +33,7 @@ import _string  # type: ignore[import-not-found]  # the field-name splitter str.
 import abc
 import collections
 import decimal
+import enum
 import string
 import types
 import typing
@@ -246,6 +247,10 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         return _runtime_checked(obj, _unaliased(obj), name, default)
     if name == "__class__":
         return class_of(obj)
+    if name == "__members__" and isinstance(obj, type) and enum.Enum in real_mro(obj):
+        # An enum's members by name, as models read them; a dict of its own
+        # (the real one is a mapping proxy, which the shield withholds).
+        return dict(_enum_members(obj))
     if not (
         name in _PLAIN_DUNDERS
         or (_is_own_name(name) and guarded_own(obj, name) is obj)
@@ -298,6 +303,10 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
 
 #: What reading a method from a class (or ``super()`` over one) gives: unbound.
 _UNBOUND: Final = (types.FunctionType, types.WrapperDescriptorType, types.MethodDescriptorType)
+
+
+#: ``EnumType.__members__``'s own reader: an enum class cannot answer for it.
+_enum_members: Final = enum.EnumType.__dict__["__members__"].fget
 
 
 def _initializer(init: Callable[..., Any]) -> Callable[..., Any]:

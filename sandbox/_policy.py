@@ -119,6 +119,7 @@ READABLE_DUNDERS: Final[frozenset[str]] = frozenset(
         "__init__",  # only on `super()` objects and classes: `super().__init__(...)`
         "__cause__",  # an exception (or None): exception-chaining code reads it
         "__context__",  # likewise
+        "__members__",  # an enum class's members by name: a dict copy (refused elsewhere)
     }
 )
 
@@ -232,8 +233,9 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
     "__slots__": "keep the names in a tuple of the program's own, next to the class",
     "__suppress_context__": "`raise ... from None` sets it; read error.__cause__ for the cause",
     "__notes__": (
-        "notes are shown in the error's traceback; to read them back, keep the text in an "
-        "attribute of your own exception class, or in a list next to it"
+        "notes are shown in the error's traceback; to read them back, keep them in a list "
+        "next to the error (`notes.append(text)`), or in an attribute of your own exception "
+        "class"
     ),
     "__wrapped__": (
         "keep a reference to the undecorated function: `raw = f` before decorating, or "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 from typing import Any
@@ -602,3 +603,42 @@ def test_bounded_text_keeps_short_text_and_cuts_long_text(text: str) -> None:
         assert shown.startswith(text[:SHOWN_TEXT_CHARS])
         assert f"({len(text)} characters in all)" in shown
         assert len(shown) < SHOWN_TEXT_CHARS + 60
+
+
+class _Status(str, enum.Enum):  # noqa: UP042 - the form models write
+    PENDING = "pending"
+
+    def __str__(self) -> str:  # never read: the member's value is read by str's own method
+        return "not the value"
+
+
+class _Level(enum.IntEnum):
+    HIGH = 3
+
+
+class _Ratio(float, enum.Enum):
+    HALF = 0.5
+
+
+class _Plain(enum.Enum):
+    A = 1
+
+
+def test_str_int_and_float_enum_members_are_written_as_their_values_like_json_dumps() -> None:
+    value = {
+        "status": _Status.PENDING, "level": _Level.HIGH, "ratio": [_Ratio.HALF],
+        _Status.PENDING: "as a key",
+    }
+    copied = materialize(value, accept_collections=True)
+    assert copied == json.loads(json.dumps(value))
+    assert copied == {"status": "pending", "level": 3, "ratio": [0.5], "pending": "as a key"}
+    assert isinstance(copied, dict)
+    assert [type(copied["status"]), type(copied["level"])] == [str, int]
+    assert materialize(_Level.HIGH, accept_collections=True) == 3
+
+
+def test_enum_members_without_a_scalar_mixin_or_without_collections_are_refused() -> None:
+    with pytest.raises(LossyJsonError, match=r"an enum member: use _Plain\.A\.value"):
+        materialize({"a": _Plain.A}, accept_collections=True)
+    with pytest.raises(LossyJsonError, match=r"an enum member: use _Status\.PENDING\.value"):
+        materialize({"a": _Status.PENDING})

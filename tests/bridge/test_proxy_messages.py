@@ -11,7 +11,7 @@ async def test_an_enum_member_argument_names_its_value() -> None:
         """
         import enum
 
-        class Channel(enum.StrEnum):
+        class Channel(enum.Enum):
             EMAIL = "email"
 
         async def main():

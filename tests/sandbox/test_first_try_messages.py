@@ -167,8 +167,9 @@ return 1
     [
         (
             "try:\n    raise ValueError('x')\nexcept ValueError as e:\n    return e.__notes__",
-            "; notes are shown in the error's traceback; to read them back, keep the text in an "
-            "attribute of your own exception class, or in a list next to it",
+            "; notes are shown in the error's traceback; to read them back, keep them in a "
+            "list next to the error (`notes.append(text)`), or in an attribute of your own "
+            "exception class",
         ),
         (
             "def f():\n    pass\nreturn f.__wrapped__",
@@ -462,15 +463,15 @@ return [score(3), Scaler(5).double(), repr(Row("KB-01", 9.5)), valid, typed]
 @pytest.mark.parametrize(
     ("value", "shown"),
     [
-        ("{'channel': Channel.EMAIL}", "a value of type Channel (an enum member: use "
-         "Channel.EMAIL.value) is not JSON - at `$.channel`"),
+        ("{'tier': Tier.GOLD}", "a value of type Tier (an enum member: use "
+         "Tier.GOLD.value) is not JSON - at `$.tier`"),
         ("[Tier.GOLD]", "a value of type Tier (an enum member: use Tier.GOLD.value) is not "
          "JSON - at `$[0]`"),
-        ("{Channel.EMAIL: 1}", "a dict key of type Channel (an enum member: use "
-         "Channel.EMAIL.value) is not allowed"),
+        ("{Tier.GOLD: 1}", "a dict key of type Tier (an enum member: use "
+         "Tier.GOLD.value) is not allowed"),
         ("Perm.R | Perm.W", "a value of type Perm (an enum member: use its .value) is not JSON"),
     ],
-    ids=["str-enum", "enum", "key", "flag-combination"],
+    ids=["in-a-dict", "in-a-list", "key", "flag-combination"],
 )  # fmt: skip
 def test_an_enum_member_in_the_return_value_names_its_value(value: str, shown: str) -> None:
     source = f"""\
@@ -487,6 +488,23 @@ return {value}
     kind, message = run_error(source)
     assert kind == "invalid-output"
     assert shown in message
+
+
+def test_a_str_or_int_enum_member_is_returned_as_its_value_as_json_dumps_writes_it() -> None:
+    source = """\
+import enum, json
+class Channel(enum.StrEnum):
+    EMAIL = "email"
+class Status(str, enum.Enum):
+    PENDING = "pending"
+class Level(enum.IntEnum):
+    HIGH = 3
+value = {"channel": Channel.EMAIL, Status.PENDING: [Level.HIGH]}
+return [value, json.loads(json.dumps(value))]
+"""
+    result = run(source)
+    assert result.error is None, result.error
+    assert result.value == [{"channel": "email", "pending": [3]}] * 2
 
 
 # -- private dataclass fields ------------------------------------------------------------------

@@ -6,7 +6,7 @@ import types
 
 from sandbox._compile import compile_program
 
-from .test_language_support import run_ok
+from .test_language_support import run_error, run_ok
 
 
 def test_async_def_and_await() -> None:
@@ -543,3 +543,41 @@ class Countdown:
 return [list(Countdown(3)), list(reversed(Countdown(3)))]
 """
     assert run_ok(source) == [[0, 1, 2], [2, 1, 0]]
+
+
+def test_an_enum_s_members_by_name_are_a_dict_and_other_objects_have_none() -> None:
+    source = """
+import enum
+class Color(enum.Enum):
+    RED = 1
+    GREEN = 2
+    CRIMSON = 1
+members = Color.__members__
+out = [list(members), [m.name for m in members.values()], type(members).__name__]
+class Plain:
+    pass
+try:
+    Plain.__members__
+except AttributeError as error:
+    out.append(str(error).split(";")[1].strip())
+try:
+    "red" in Color
+except TypeError as error:
+    out.append(str(error))
+return out
+"""
+    assert run_ok(source) == [
+        ["RED", "GREEN", "CRIMSON"],
+        ["RED", "GREEN", "RED"],
+        "dict",
+        "use list(SomeEnum) for an enum's members, or SomeEnum[name] for one by name",
+        "unsupported operand type(s) for 'in': 'str' and 'EnumType'",
+    ]
+
+
+def test_deriving_from_an_exception_group_says_to_raise_a_plain_one() -> None:
+    source = "class Batch(ExceptionGroup):\n    pass"
+    kind, message = run_error(source)
+    assert kind == "exception"
+    assert "(not the exception groups)" in message
+    assert "raise a plain ExceptionGroup(message, errors)" in message

@@ -100,7 +100,7 @@ def test_dunder_methods_are_only_readable_on_super_and_classes() -> None:
     [
         ("class A:\n    pass\nreturn A().__dict__", "; use vars(obj) for the attributes"),
         (
-            "import enum\nclass C(enum.Enum):\n    A = 1\nreturn list(C.__members__)",
+            "class C:\n    A = 1\nreturn list(C.__members__)",
             "; use list(SomeEnum) for an enum's members, or SomeEnum[name] for one by name",
         ),
         (
