@@ -562,12 +562,23 @@ def _dict_items(
     items: Iterable[tuple[object, object]] | None = None,
     mixed_keys: bool = False,
 ) -> Iterator[tuple[_PathPart, object]]:
+    # Keys written as their values can meet a key already there (a member whose
+    # class hashes and compares as it likes): the copy must not lose an entry.
+    seen: set[str] | None = set() if mixed_keys else None
     for key, item in obj.items() if items is None else items:
-        if mixed_keys and type(key) is not str and issubclass(type(key), str):
+        if seen is not None and type(key) is not str and issubclass(type(key), str):
             # A str enum member as a key: written as its value, as json.dumps does.
             plain = _mixed_in(key, type(key))
             if plain is not _NOT_MIXED:
                 key = plain
+        if seen is not None and type(key) is str:
+            if key in seen:
+                raise LossyJsonError(
+                    f"dict key {key[:60]!r} appears twice once enum members are written "
+                    "as their values; use distinct keys",
+                    format_path(path),
+                )
+            seen.add(key)
         if type(key) is not str:
             raise LossyJsonError(
                 f"{_describe_key(key)} is not allowed; JSON object keys must be str "

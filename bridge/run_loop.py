@@ -17,14 +17,17 @@ from __future__ import annotations
 import asyncio
 import selectors
 import time
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol, TypeVarTuple, Unpack
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    import contextvars
+    from collections.abc import Callable, Mapping
 
     from _typeshed import FileDescriptorLike
 
 __all__ = ["RunLoop", "StepChannel", "event_loop_ahead"]
+
+_Ts = TypeVarTuple("_Ts")
 
 
 class StepChannel(Protocol):
@@ -91,6 +94,19 @@ class RunLoop(asyncio.SelectorEventLoop):
 
     def _write_to_self(self) -> None:
         pass
+
+    def call_at(
+        self,
+        when: float,
+        callback: Callable[[Unpack[_Ts]], object],
+        *args: *_Ts,
+        context: contextvars.Context | None = None,
+    ) -> asyncio.TimerHandle:
+        # The loop orders its timers in a heap by `when`: a program's number
+        # there (a float subclass as a sleep's delay) would run its own
+        # comparisons at every later iteration, at moments it does not choose
+        # (after its return too). Its value is taken now, as an exact float.
+        return super().call_at(float(when), callback, *args, context=context)
 
 
 _NO_CHANNEL: Final = "this loop has no channel; pass it to ChildChannel.new_event_loop"

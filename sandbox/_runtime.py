@@ -34,7 +34,7 @@ from ._guards import MODEL_MODULE
 from ._where import program_line
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Coroutine, Mapping
 
 __all__ = [
     "TRUNCATION_MARKER",
@@ -360,19 +360,19 @@ class PreparedRun:
     ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
         loop = self._loop
         try:
-            task = self._task = loop.create_task(main(), context=self._context)
-            result = loop.run_until_complete(task)
+            task = self._task = loop.create_task(
+                _copied_on_return(main(), max_value_bytes), context=self._context
+            )
+            outcome: tuple[JsonValue, tuple[ErrorKind, str] | None] = loop.run_until_complete(
+                task
+            )
+            return outcome
         except MemoryError as exc:
             if out_of_memory is None:
                 return None, ("exception", format_program_exception(exc, source))
             return None, ("exception", _with_memory_limit(exc, source, out_of_memory))
         except BaseException as exc:
             return None, ("exception", format_program_exception(exc, source))
-        else:
-            # Copied as the program returned it, before what it left running is
-            # cancelled: a cancelled task's handlers are the program's code too,
-            # and would otherwise change the value after the program returned it.
-            return _check_value(result, max_value_bytes)
         finally:
             _close_loop(loop, close=not self._own_process)
 
@@ -446,6 +446,23 @@ def _spin(loop: asyncio.AbstractEventLoop, iterations: int) -> None:
     for _ in range(iterations):
         loop.call_soon(loop.stop)
         loop.run_forever()
+
+
+async def _copied_on_return(
+    main: Coroutine[Any, Any, object], max_value_bytes: int
+) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
+    """Run the program's main coroutine; copy its value in the same step as its return.
+
+    Copied before the loop runs anything else: a task the program left ready,
+    a callback of its timers, or a cancelled task's handlers are the program's
+    code too, and would otherwise change the value after the program returned it.
+    """
+    return _check_value(await main, max_value_bytes)
+
+
+# The main task's coroutine is this one: a task's repr (which a program can
+# make a library put in an error) names it as the program's main, as before.
+_copied_on_return.__name__ = _copied_on_return.__qualname__ = MAIN_NAME
 
 
 def _check_value(

@@ -159,3 +159,25 @@ def test_a_loop_made_ahead_runs_a_program_over_a_socket_pair() -> None:
             loop.remove_reader(far.fileno())
             channel.detach()
             loop.close()
+
+
+def test_a_timer_s_deadline_is_an_exact_float_whatever_the_program_gave() -> None:
+    # The loop orders its timers by deadline at every iteration: a program's
+    # number there would run its own comparisons then, after its return too.
+    compared: list[str] = []
+
+    class When(float):
+        def __lt__(self, other: object) -> bool:
+            compared.append("lt")
+            return float(self) < float(other)  # type: ignore[arg-type]
+
+    loop = event_loop_ahead()
+    try:
+        handles = [loop.call_at(When(5.0), print), loop.call_at(When(4.0), print)]
+        assert [type(handle.when()) for handle in handles] == [float, float]
+        assert [handle.when() for handle in handles] == [5.0, 4.0]
+        assert compared == []
+        for handle in handles:
+            handle.cancel()
+    finally:
+        loop.close()

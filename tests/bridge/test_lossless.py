@@ -642,3 +642,21 @@ def test_enum_members_without_a_scalar_mixin_or_without_collections_are_refused(
         materialize({"a": _Plain.A}, accept_collections=True)
     with pytest.raises(LossyJsonError, match=r"an enum member: use _Status\.PENDING\.value"):
         materialize({"a": _Status.PENDING})
+
+
+class _Colliding(str, enum.Enum):  # noqa: UP042 - the form models write
+    A = "x"
+
+    def __hash__(self) -> int:
+        return 12345
+
+    def __eq__(self, other: object) -> bool:
+        return other is self
+
+
+def test_a_key_written_as_its_value_never_replaces_another_entry() -> None:
+    # Two entries in the program's dict; written as text they would be one.
+    with pytest.raises(LossyJsonError, match=r"^dict key 'x' appears twice .* - at `\$`$"):
+        materialize({_Colliding.A: "member", "x": "plain"}, accept_collections=True)
+    with pytest.raises(LossyJsonError, match="appears twice"):
+        materialize({"x": "plain", _Colliding.A: "member"}, accept_collections=True)

@@ -91,3 +91,20 @@ def test_the_value_is_copied_before_tasks_left_running_are_cancelled() -> None:
     assert result.error is None, result.error
     assert result.value == ["computed"]
     assert list(result.logs) == ["ran after return"]
+
+
+#: A task the program leaves ready runs its first step after the program returns.
+REWRITTEN_BY_A_READY_TASK = """\
+import asyncio
+result = ["computed"]
+async def writer():
+    result[0] = "rewritten after return"
+asyncio.create_task(writer())
+return result
+"""
+
+
+def test_the_value_is_copied_in_the_step_that_returns_it() -> None:
+    result = run(REWRITTEN_BY_A_READY_TASK)
+    assert result.error is None, result.error
+    assert result.value == ["computed"]
