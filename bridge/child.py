@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Final, Protocol, final
 
 import msgspec
 
+from bridge.lossless import collection_paused
 from bridge.protocol import (
     DEFAULT_MAX_FRAME_BYTES,
     DEFAULT_MAX_PENDING_CALLS,
@@ -294,34 +295,36 @@ class ChildChannel:
         line after a quiet spell goes out at once), and a batch never exceeds
         the host's frame cap. A lone surrogate is sent as its ``\\udXXX`` escape.
         """
-        # Restored, not reset: a collector finalizer can print from inside a
-        # write, and the outer write must still count as in progress.
+        # No collection inside: a finalizer's print would re-enter the batch
+        # being built (a batch sent twice). Restored, not reset: the alarm's
+        # flush can still find an outer write in progress.
         busy, self._busy = self._busy, True
         try:
-            if line.isascii():
-                size = len(line) + _LOG_LINE_OVERHEAD
-            else:
-                try:
-                    size = len(line.encode()) + _LOG_LINE_OVERHEAD
-                except UnicodeEncodeError:  # a lone surrogate cannot cross as UTF-8
-                    line = line.encode("utf-8", "backslashreplace").decode("utf-8")
-                    size = len(line.encode()) + _LOG_LINE_OVERHEAD
-            if self._lines and (
-                self._lines_bytes + size + _LOG_FRAME_OVERHEAD > self.peer_max_frame_bytes
-            ):
-                # The batch would not fit in one frame the host accepts.
-                self._write(b"")
-            self._lines.append(line)
-            self._lines_bytes += size
-            now = time.monotonic()
-            if (
-                now - self._last_flush >= self._flush_seconds
-                or self._lines_bytes >= _LOG_FLUSH_BYTES
-                or len(self._lines) >= MAX_LOG_LINES_PER_FRAME
-            ):
-                self._write(b"")
-            elif not self._timer_armed:
-                self._arm_timer()
+            with collection_paused():
+                if line.isascii():
+                    size = len(line) + _LOG_LINE_OVERHEAD
+                else:
+                    try:
+                        size = len(line.encode()) + _LOG_LINE_OVERHEAD
+                    except UnicodeEncodeError:  # a lone surrogate cannot cross as UTF-8
+                        line = line.encode("utf-8", "backslashreplace").decode("utf-8")
+                        size = len(line.encode()) + _LOG_LINE_OVERHEAD
+                if self._lines and (
+                    self._lines_bytes + size + _LOG_FRAME_OVERHEAD > self.peer_max_frame_bytes
+                ):
+                    # The batch would not fit in one frame the host accepts.
+                    self._write(b"")
+                self._lines.append(line)
+                self._lines_bytes += size
+                now = time.monotonic()
+                if (
+                    now - self._last_flush >= self._flush_seconds
+                    or self._lines_bytes >= _LOG_FLUSH_BYTES
+                    or len(self._lines) >= MAX_LOG_LINES_PER_FRAME
+                ):
+                    self._write(b"")
+                elif not self._timer_armed:
+                    self._arm_timer()
         finally:
             self._busy = busy
             if not busy and self._report is not None:
@@ -330,7 +333,8 @@ class ChildChannel:
     def flush_logs(self) -> None:
         """Send every pending log line (and batched call) now."""
         if self._lines or self._batch:
-            self._write(b"")
+            with collection_paused():
+                self._write(b"")
 
     def _take_log_frame(self) -> bytes:
         frame = encode_frame(Log(tuple(self._lines)))

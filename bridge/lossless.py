@@ -425,8 +425,16 @@ def materialize(
         elif okind is list or (allow_frozen and okind is tuple):
             frame = (enumerate(cast("list[object]", obj)), [], id(obj))
         elif accept_collections and okind in _DICT_TYPES:
-            # OrderedDict keeps its own order (move_to_end) beside the dict's.
-            read = OrderedDict.items if okind is OrderedDict else dict.items
+            # OrderedDict keeps its own order (move_to_end) beside the dict's,
+            # and its iterator looks each key up again, hashing it: with a key
+            # of the program's (a str enum member with its own __hash__) that
+            # would run the program's code inside the copy. Its order is read
+            # only when every key is an exact str; otherwise the dict's is.
+            read: Callable[[Any], Iterable[tuple[object, object]]] = dict.items
+            if okind is OrderedDict and all(
+                type(key) is str for key in dict.keys(cast("dict[object, object]", obj))
+            ):
+                read = OrderedDict.items
             frame = (
                 _dict_items(obj, path, read(obj), mixed_keys=True), {}, id(obj)  # type: ignore[arg-type]
             )

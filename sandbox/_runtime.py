@@ -87,12 +87,15 @@ class _Output:
     def write(self, text: str) -> None:
         if self._closed or not text:
             return
-        pieces = text.split("\n")
-        for piece in pieces[:-1]:
-            if not self._add(piece):
-                return
-            self._end_line()
-        self._add(pieces[-1])
+        # No collection inside: a finalizer's print would re-enter this write
+        # between a check of the budget and its update (a cut line sent twice).
+        with collection_paused():
+            pieces = text.split("\n")
+            for piece in pieces[:-1]:
+                if not self._add(piece):
+                    return
+                self._end_line()
+            self._add(pieces[-1])
 
     def _add(self, piece: str) -> bool:
         """Add text to the current line; ``False`` once the budget is spent."""
@@ -130,7 +133,8 @@ class _Output:
 
     def flush(self) -> None:
         if not self._closed and self._partial:
-            self._end_line()
+            with collection_paused():
+                self._end_line()
 
 
 def _utf8_len(text: str) -> int:

@@ -108,3 +108,59 @@ def test_the_value_is_copied_in_the_step_that_returns_it() -> None:
     result = run(REWRITTEN_BY_A_READY_TASK)
     assert result.error is None, result.error
     assert result.value == ["computed"]
+
+
+#: Every container the copy accepts, holding a key and a value of the program's
+#: whose special methods raise once the program has returned: the copy must
+#: call none of them (C code that hashes, compares or converts would).
+NO_PROGRAM_CODE_IN_THE_COPY = """\
+import collections, enum
+armed = [False]
+def guard(name):
+    if armed[0]:
+        raise RuntimeError(name + " ran inside the copy")
+class Key(str, enum.Enum):
+    A = "a"
+    def __hash__(self):
+        guard("__hash__")
+        return 1
+    def __eq__(self, other):
+        guard("__eq__")
+        return other is self
+    def __str__(self):
+        guard("__str__")
+        return "not the value"
+    def __len__(self):
+        guard("__len__")
+        return 99
+class Level(enum.IntEnum):
+    HIGH = 3
+    def __index__(self):
+        guard("__index__")
+        return 0
+    def __int__(self):
+        guard("__int__")
+        return 0
+Point = collections.namedtuple("Point", "x y")
+value = {
+    Key.A: [Key.A, Level.HIGH],
+    "ordered": collections.OrderedDict([(Key.A, 1), ("b", Level.HIGH)]),
+    "counter": collections.Counter({Key.A: 2}),
+    "default": collections.defaultdict(list, {Key.A: [Level.HIGH]}),
+    "tuple": (Key.A, Point(Level.HIGH, Key.A)),
+}
+armed[0] = True
+return value
+"""
+
+
+def test_the_copy_of_the_value_runs_none_of_the_program_s_code() -> None:
+    result = run(NO_PROGRAM_CODE_IN_THE_COPY)
+    assert result.error is None, result.error
+    assert result.value == {
+        "a": ["a", 3],
+        "ordered": {"a": 1, "b": 3},
+        "counter": {"a": 2},
+        "default": {"a": [3]},
+        "tuple": ["a", [3, "a"]],
+    }
