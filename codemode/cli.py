@@ -577,8 +577,13 @@ def _listing(spec: str) -> Registry:
               help="Let at most N more calls wait, in order, for one to finish; past that a "
                    "call is refused with an MCP error (code -32000). [default: 4 x "
                    "--max-concurrent]")
+@click.option("--max-message-bytes", type=click.IntRange(1024, 1 << 30), metavar="N",
+              default=16 * 1024 * 1024,
+              help="Refuse a message from the client longer than N bytes (over HTTP, also "
+                   "the 4 MiB body cap). [default: 16 MiB]")
 def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | None,
-              max_concurrent: int | None, max_queued: int | None) -> None:
+              max_concurrent: int | None, max_queued: int | None,
+              max_message_bytes: int) -> None:
     """Serve these tools as an MCP server: run_code (its description carries the SDK), or both.
 
     Each call runs under the registry's policies; a run_code result carries what
@@ -587,15 +592,23 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
     stream, so whatever the tools print goes to stderr; with --http the server
     listens on 127.0.0.1 only and says where on stderr once it listens. At most
     --max-concurrent calls run at once; up to --max-queued more wait in order,
-    and further calls get the MCP error -32000 ("the server is busy").
+    and further calls get the MCP error -32000 ("the server is busy"). A
+    request of any kind counts until its answer has been written, and at most
+    those two bounds plus 16 are held: then stdio stops reading (a client that
+    never reads its answers cannot make the server hold more) and HTTP answers
+    -32000. Every request gets an answer: a line that is not JSON, nests too
+    deeply, is a batch or is longer than --max-message-bytes gets a JSON-RPC
+    error (-32700 or -32600, with its id when it can be read).
 
     \b
     Example:
       codemode serve-mcp --tools examples/bookshop_tools.py --http 8000
 
     \b
-    Exit status: 0 the client closed the session (or Ctrl-C over HTTP), 2 usage
-    error (TOOLS, or the MCP SDK is not installed: pip install 'codemode[mcp]').
+    Exit status: 0 the session ended (the client closed it, Ctrl-C over HTTP,
+    or a message over the cap whose id could not be read: the reason is on
+    stderr), 2 usage error (TOOLS, or the MCP SDK is not installed: pip install
+    'codemode[mcp]').
     """
     from .mcp._client import require_sdk
 
@@ -611,4 +624,5 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
         _fail_usage(f"--log {str(log_path)!r}: {exc}")
     from .mcp._server import serve
 
-    anyio.run(_with_tools, serve, registry, mode, port, store, max_concurrent, max_queued)
+    anyio.run(_with_tools, serve, registry, mode, port, store, max_concurrent, max_queued,
+              max_message_bytes)

@@ -234,7 +234,24 @@ def _escape_table() -> dict[int, str]:
     # Lone surrogates cannot be encoded as UTF-8, so the source would not compile.
     for code in range(0xD800, 0xE000):
         table[code] = f"\\u{code:04x}"
+    # Format characters (Unicode's Cf: bidirectional overrides and isolates,
+    # zero-width spaces and joiners, the BOM, ...) and the line and paragraph
+    # separators: invisible, and a bidi override reorders what the model reads
+    # around it. A server's enum value may hold one; shown as `\uXXXX`.
+    for first, last in _FORMAT_CHARACTERS:
+        for code in range(first, last + 1):
+            table[code] = f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
     return table
+
+
+#: Unicode's format characters (category Cf) and U+2028/U+2029, as ranges.
+_FORMAT_CHARACTERS: Final = (
+    (0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 0x06DD), (0x070F, 0x070F),
+    (0x0890, 0x0891), (0x08E2, 0x08E2), (0x180E, 0x180E), (0x200B, 0x200F), (0x2028, 0x202E),
+    (0x2060, 0x2064), (0x2066, 0x206F), (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB),
+    (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+)
 
 
 _VISIBLE: Final = _escape_table()

@@ -8,14 +8,17 @@ is made, so ``import codemode`` never needs it.
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
+import threading
 import warnings
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal, TextIO, final
 
 import anyio
+import anyio.to_thread
 
 from .._errors import (
     AbortError,
@@ -26,6 +29,14 @@ from .._errors import (
 )
 from .._json import thaw
 from .._tools import ToolDefinition, ToolOutput, define_tool, render_json
+from ._listing import (
+    ListedTool,
+    ListingBudget,
+    name_problem,
+    one_line,
+    shown_name,
+    visible_text,
+)
 from ._results import McpCallError, McpToolError, error_text, render_value, value_of
 from ._schemas import exact_rewrite, import_problems
 from ._transport import (
@@ -94,6 +105,10 @@ DEFAULT_CALL_TIMEOUT: Final = 60.0
 CLOSE_TIMEOUT: Final = 10.0
 
 _INSTALL_HINT: Final = "install the MCP SDK: pip install 'codemode[mcp]'"
+#: How much of a reason a server chose (its error message, a parse error) a failure keeps.
+_MAX_REASON_CHARS: Final = 2000
+#: How much of one problem of a skipped tool is reported (a schema key is the server's text).
+_MAX_PROBLEM_CHARS: Final = 1000
 
 
 def require_sdk() -> None:
@@ -416,27 +431,39 @@ class McpTools:
             raise RuntimeError(f"{self!r} is not connected: use `async with` around it")
         return self._client
 
-    async def _listed(self) -> list[Any]:
+    async def _listed(self) -> list[ListedTool]:
+        """Every page of ``tools/list``, within the listing's budget (see ``_listing``)."""
         from mcp import MCPError
         from pydantic import ValidationError
 
         client = self.client
-        tools: list[Any] = []
+        budget = ListingBudget(self._label)
+        tools: list[ListedTool] = []
         cursor: str | None = None
         with anyio.move_on_after(_seconds(self._list_timeout)):
             try:
                 for _ in range(MAX_LIST_PAGES):
                     page = await client.list_tools(cursor=cursor, cache_mode="bypass")
-                    tools.extend(page.tools)
+                    tools.extend(await budget.take(page.tools))
                     cursor = page.next_cursor
                     if cursor is None:
                         return tools
+            except McpCallError:
+                raise
             except MCPError as exc:
                 raise McpCallError("tools/list", self._why(exc.error.message),
                                    rpc_code=self._rpc_code(exc.error.code)) from None
             except ValidationError as exc:
                 raise McpCallError(
-                    "tools/list", f"{self._label} answered with a malformed listing: {exc}"
+                    "tools/list",
+                    f"{self._label} answered with a malformed listing: {_reason(exc)}",
+                ) from None
+            except Exception as exc:
+                # Whatever else the SDK raises on a listing it cannot handle (its
+                # serializer's ValueError past about 255 levels, say) is this server's.
+                raise McpCallError(
+                    "tools/list",
+                    f"{self._label} sent a listing this client cannot read ({_reason(exc)})",
                 ) from None
             raise McpCallError(
                 "tools/list", f"{self._label} listed more than {MAX_LIST_PAGES} pages of tools"
@@ -452,7 +479,7 @@ class McpTools:
         guard = self._guard
         if guard is not None and guard.failure is not None:
             return guard.failure
-        return message
+        return one_line(message, _MAX_REASON_CHARS)
 
     @staticmethod
     def _rpc_code(code: int) -> int | None:
@@ -483,18 +510,25 @@ class McpTools:
                 registry's timeout policy; default :data:`DEFAULT_CALL_TIMEOUT`),
                 or ``None`` for none.
 
-        A tool whose name cannot be defined (empty, or listed twice) is
-        judged with the schemas: ``"skip"`` leaves it out
-        (reported in ``skipped`` and as a warning), ``"refuse"`` raises.
+        A tool whose name cannot be defined (not 1 to 128 of ``A-Z a-z 0-9
+        _ - .``, as MCP requires, or listed twice) is judged with the
+        schemas: ``"skip"`` leaves it out (reported in ``skipped``, its name
+        escaped, and as a warning), ``"refuse"`` raises. Descriptions reach
+        the model with every non-printable character escaped, each cut at
+        :data:`~codemode.mcp._listing.MAX_DESCRIPTION_CHARS`. The listing
+        as a whole has a budget (tools, schema values, text; see
+        :mod:`codemode.mcp._listing`), checked as its pages arrive; the
+        conversion runs in a worker thread, off the event loop.
 
         Raises:
             UnsupportedMcpToolsError: with ``unsupported="refuse"``, listing
                 every unsupported tool and path.
             RegistrationError: with ``unsupported="refuse"``, a tool's name
                 cannot be registered; the message names it.
-            McpCallError: the listing failed, was refused, or did not come
-                within ``list_timeout``.
-            ValueError: ``unsupported`` or ``parallel`` is not one of its values.
+            McpCallError: the listing failed, was refused (past its budget,
+                or out of shape), or did not come within ``list_timeout``.
+            ValueError: ``unsupported`` or ``parallel`` is not one of its
+                values, or ``prefix`` is not made of the characters of a tool name.
         """
         if unsupported not in ("refuse", "skip"):
             raise ValueError(f"unsupported must be 'refuse' or 'skip', got {unsupported=!r}")
@@ -502,33 +536,24 @@ class McpTools:
             raise ValueError(f"parallel must be 'read-only', 'all' or 'none', got {parallel=!r}")
         if type(prefix) is not str:
             raise TypeError(f"prefix must be a str, got prefix={prefix!r}")
+        if prefix and name_problem(prefix) is not None:
+            raise ValueError(f"prefix must be made of A-Z, a-z, 0-9, '_', '-' and '.' "
+                             f"(as a tool name), got prefix={prefix[:200]!r}")
         timeout = _deadline("call_timeout", call_timeout)
-        definitions: list[ToolDefinition] = []
-        skipped: list[SkippedTool] = []
-        badly_named: list[SkippedTool] = []
-        seen: set[str] = set()
-        for listed in await self._listed():
-            name = prefix + listed.name
-            fault = _name_problem(name, seen)
-            seen.add(name)
-            if fault is not None:
-                badly_named.append(SkippedTool(listed.name, (fault,)))
-                continue
-            parameters = exact_rewrite(listed.input_schema)
-            output = None if listed.output_schema is None else exact_rewrite(listed.output_schema)
-            problems = import_problems(parameters, output)
-            if problems:
-                skipped.append(SkippedTool(listed.name, tuple(problems)))
-                continue
-            read_only = listed.annotations is not None and listed.annotations.read_only_hint is True
-            overlaps = parallel == "all" or (parallel == "read-only" and read_only)
-            try:
-                definitions.append(
-                    self._definition(listed, name, parameters, output,
-                                     overlaps=overlaps, timeout=timeout)
-                )
-            except ValueError as exc:
-                badly_named.append(SkippedTool(listed.name, (f"cannot be defined: {exc}",)))
+        listing = await self._listed()
+        stop = threading.Event()
+        try:
+            # Converting costs microseconds per schema value and tens of them per
+            # tool, up to the listing's budget: seconds the loop must not wait.
+            definitions, skipped, badly_named = await anyio.to_thread.run_sync(
+                functools.partial(
+                    self._converted, listing, prefix=prefix, parallel=parallel,
+                    timeout=timeout, stop=stop,
+                ),
+                abandon_on_cancel=True,
+            )
+        finally:
+            stop.set()
         if unsupported == "refuse":
             if badly_named:
                 raise _naming_error(self._label, badly_named)
@@ -589,9 +614,57 @@ class McpTools:
             raise
         return ImportedTools(tuple(kept), (*imported.skipped, *clashes), dispose)
 
+    def _converted(
+        self,
+        listing: Sequence[ListedTool],
+        *,
+        prefix: str,
+        parallel: Parallel,
+        timeout: float | None,
+        stop: threading.Event,
+    ) -> tuple[list[ToolDefinition], list[SkippedTool], list[SkippedTool]]:
+        """The listing as definitions, tools skipped for their schemas, and tools badly named.
+
+        Runs in a worker thread: it touches nothing but the listing it was
+        given, and stops early (its result dropped) once ``stop`` is set.
+        """
+        definitions: list[ToolDefinition] = []
+        skipped: list[SkippedTool] = []
+        badly_named: list[SkippedTool] = []
+        seen: set[str] = set()
+        for listed in listing:
+            if stop.is_set():
+                break
+            name = prefix + listed.name
+            fault = _name_problem(listed.name, name, seen)
+            seen.add(name)
+            if fault is not None:
+                badly_named.append(SkippedTool(shown_name(listed.name), (fault,)))
+                continue
+            parameters = exact_rewrite(listed.input_schema, shown=visible_text)
+            output = (
+                None if listed.output_schema is None
+                else exact_rewrite(listed.output_schema, shown=visible_text)
+            )
+            problems = import_problems(parameters, output)
+            if problems:
+                shown = (one_line(p, _MAX_PROBLEM_CHARS) for p in problems)
+                skipped.append(SkippedTool(listed.name, tuple(shown)))
+                continue
+            overlaps = parallel == "all" or (parallel == "read-only" and listed.read_only)
+            try:
+                definitions.append(
+                    self._definition(listed, name, parameters, output,
+                                     overlaps=overlaps, timeout=timeout)
+                )
+            except (ValueError, TypeError) as exc:
+                reason = one_line(str(exc), _MAX_PROBLEM_CHARS)
+                badly_named.append(SkippedTool(listed.name, (f"cannot be defined: {reason}",)))
+        return definitions, skipped, badly_named
+
     def _definition(
         self,
-        listed: Any,
+        listed: ListedTool,
         name: str,
         parameters: JsonValue,
         output: JsonValue | None,
@@ -608,11 +681,11 @@ class McpTools:
         assert isinstance(parameters, dict)
         return define_tool(
             name=name,
-            description=listed.description or "",
+            description=visible_text(listed.description),
             parameters=parameters,
-            output=ToolOutput(
-                schema=output if isinstance(output, dict) else CONTENT_SCHEMA,
-                render=render_json if structured else render_value,
+            output=(
+                ToolOutput(schema=output, render=render_json)
+                if isinstance(output, dict) else _content_output()
             ),
             execute=execute,
             timeout=timeout,
@@ -640,14 +713,22 @@ class McpTools:
                 raise McpCallError(remote, self._why(exc.error.message),
                                    rpc_code=self._rpc_code(exc.error.code)) from None
             except ValidationError as exc:
-                raise McpCallError(remote, f"the server's answer is malformed: {exc}") from None
+                raise McpCallError(
+                    remote, f"{self._label} answered with a malformed result: {_reason(exc)}"
+                ) from None
             except RuntimeError as exc:
                 if "structured content" in str(exc) or "Invalid schema" in str(exc):
                     # The SDK's own check of structuredContent against the output schema.
                     raise ToolOutputError(remote, str(exc)) from None
-                raise McpCallError(remote, str(exc)) from None
+                raise McpCallError(remote, self._why(str(exc))) from None
             except (OSError, EOFError) as exc:
                 raise McpCallError(remote, f"the connection failed: {exc}") from None
+            except Exception as exc:
+                # Whatever else the SDK raises on an answer it cannot handle (its
+                # serializer's ValueError past about 255 levels, say) is this server's.
+                raise McpCallError(
+                    remote, f"{self._label} sent an answer this client cannot read ({_reason(exc)})"
+                ) from None
         if result is None:
             # The call's signal aborted: the SDK sent the server notifications/cancelled.
             raise AbortError(before_dispatch=False)
@@ -677,6 +758,23 @@ async def _send_call(client: Client, name: str, arguments: dict[str, Any]) -> An
     return await client.session.send_request(request, mcp_types.CallToolResult)
 
 
+@functools.cache
+def _content_output() -> ToolOutput:
+    """The output of every tool without an output schema: checked and frozen once, not per tool."""
+    return ToolOutput(schema=CONTENT_SCHEMA, render=render_value)
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception as one bounded, printable line (the server chose its text).
+
+    A pydantic error's first lines say how many errors, where the first is and
+    what it is; the rest (one per value, thousands for a large answer) is left out.
+    """
+    lines = [line.strip() for line in str(exc).strip().splitlines()[:3]]
+    text = f"{type(exc).__name__}: {'; '.join(lines)}" if lines else type(exc).__name__
+    return one_line(text, 500)
+
+
 def _unguarded() -> Client:
     raise RuntimeError("this McpTools builds its client with a guard")
 
@@ -694,13 +792,12 @@ def _seconds(value: float | None) -> float:
     return math.inf if value is None else value
 
 
-def _name_problem(name: str, seen: set[str]) -> str | None:
-    """Why a listed tool's name (with its prefix) cannot be registered, or ``None``."""
-    if not name:
-        return "the tool name is empty"
-    if name in seen:
+def _name_problem(remote: str, name: str, seen: set[str]) -> str | None:
+    """Why a listed tool's name ``remote`` (``name`` with the prefix) cannot be imported."""
+    problem = name_problem(remote)
+    if problem is None and name in seen:
         return "the server lists this tool name more than once (the first one is kept)"
-    return None
+    return problem
 
 
 def _warn_skipped(label: str, tool: SkippedTool) -> None:

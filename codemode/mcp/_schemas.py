@@ -11,6 +11,10 @@ branches each declare a different single JSON type (what Pydantic writes for
 so "at least one branch matches" and "exactly one matches" accept the same
 values. ``integer`` next to ``number`` is not rewritten (an integer matches
 both), nor is any branch with more than a ``type`` and annotations to go on.
+
+The import also passes every ``description`` and ``title`` through the rule
+for text shown to the model (``_listing.visible_text``): they are prompt text,
+and constrain nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from typing import TYPE_CHECKING, Final
 from .._schema import schema_problems, schema_width
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bridge.lossless import JsonValue
 
 __all__ = ["MAX_IMPORTED_WIDTH", "exact_rewrite", "import_problems"]
@@ -28,6 +34,8 @@ __all__ = ["MAX_IMPORTED_WIDTH", "exact_rewrite", "import_problems"]
 _ANNOTATIONS: Final = frozenset({"type", "title", "description", "default", "examples"})
 #: The MCP spec's JSON Schema dialect marker; it names the dialect, it constrains nothing.
 _DIALECT: Final = "$schema"
+#: Annotations that are text for the model, never a constraint.
+_SHOWN: Final = frozenset({"description", "title"})
 
 
 def _disjoint_by_type(branches: object) -> bool:
@@ -44,7 +52,7 @@ def _disjoint_by_type(branches: object) -> bool:
     return not {"integer", "number"} <= seen
 
 
-def exact_rewrite(schema: JsonValue) -> JsonValue:
+def exact_rewrite(schema: JsonValue, *, shown: Callable[[str], str] | None = None) -> JsonValue:
     """``schema`` with type-disjoint ``anyOf`` spelled ``oneOf`` and the root ``$schema`` removed.
 
     Only schema positions are walked (``properties`` values, ``items``,
@@ -52,6 +60,10 @@ def exact_rewrite(schema: JsonValue) -> JsonValue:
     ``anyOf`` or a ``default`` holding one is data and stays as it is. The walk
     is iterative, so a deep schema cannot exhaust the stack; the result is a
     new plain value and ``schema`` is not changed.
+
+    ``shown``, when given, rewrites the text of every ``description`` and
+    ``title`` at a schema position (prompt text, not constraints: what a
+    schema accepts does not change).
     """
     if not isinstance(schema, dict):
         return schema
@@ -70,6 +82,8 @@ def exact_rewrite(schema: JsonValue) -> JsonValue:
                 out[key] = {name: _schema_copy(v, stack) for name, v in value.items()}
             elif key in ("items", "additionalProperties"):
                 out[key] = _schema_copy(value, stack)
+            elif shown is not None and key in _SHOWN and isinstance(value, str):
+                out[key] = shown(value)
             else:
                 out[key] = value  # data or an annotation: kept exactly
     return root

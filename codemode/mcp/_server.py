@@ -27,6 +27,15 @@ from .._turns import run_turn
 from ..code_mode import CodeMode, CodeRun
 from ..code_mode._wire import RUN_CODE_DESCRIPTION, RUN_CODE_NAME
 from ._client import require_sdk
+from ._server_wire import (
+    DEFAULT_MAX_MESSAGE_BYTES,
+    PENDING_SPARE,
+    SERVER_BUSY,
+    Backlog,
+    HttpAdmission,
+    current_ticket,
+    stdio_wire,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -40,6 +49,7 @@ if TYPE_CHECKING:
     from .._results import ToolResult
 
 __all__ = [
+    "DEFAULT_MAX_MESSAGE_BYTES",
     "RUN_CODE_MCP_OUTPUT_SCHEMA",
     "SERVER_BUSY",
     "McpCodeServer",
@@ -86,9 +96,6 @@ RUN_CODE_MCP_OUTPUT_SCHEMA: Final[dict[str, Any]] = {
 }
 
 
-#: The JSON-RPC error code of a ``tools/call`` refused because the server is
-#: full (in the implementation-defined server-error range).
-SERVER_BUSY: Final = -32000
 #: Calls that may wait for a slot, per slot, unless ``max_queued`` says otherwise.
 _QUEUED_PER_SLOT: Final = 4
 
@@ -107,7 +114,7 @@ def default_max_concurrent(pool_size: int | None = None) -> int:
 
 @final
 class ServerBusyError(RuntimeError):
-    """A ``tools/call`` refused: ``max_concurrent`` are running and ``max_queued`` waiting."""
+    """A ``tools/call`` refused: ``max_concurrent`` are admitted and ``max_queued`` waiting."""
 
 
 @final
@@ -131,12 +138,25 @@ class McpCodeServer:
         max_queued: the most further calls that wait, in arrival order, for
             one to finish; a call past that is refused at once with the MCP
             error :data:`SERVER_BUSY`. Default ``4 * max_concurrent``.
+        max_pending: the most requests of any method read from clients and
+            not yet answered (over stdio, per connection; over HTTP, in all).
+            A request counts until its answer has been written, so a client
+            that does not read its answers holds at most this many: past it,
+            stdio stops reading (the client's writes block) and HTTP answers
+            :data:`SERVER_BUSY`. Their request text is held to
+            ``max_message_bytes`` and their JSON values to
+            ``MAX_MESSAGE_VALUES`` (one request alone always fits). Default
+            ``max_concurrent + max_queued + PENDING_SPARE``.
+        max_message_bytes: the longest message a client may send over stdio
+            (default 16 MiB, as for the servers :class:`McpTools` reads);
+            over HTTP a body is also held to the SDK's 4 MiB.
         code_mode_options: passed to :class:`~codemode.code_mode.CodeMode`
             (``limits=``, ``quotas=``, ``pool_size=``, ...).
     """
 
     __slots__ = ("_agent", "_code_mode", "_dispose", "_log", "_mode", "_name", "_queued",
-                 "_registry", "_runs", "_slots", "_turns", "max_concurrent", "max_queued")
+                 "_registry", "_runs", "_slots", "_turns", "backlog", "max_concurrent",
+                 "max_message_bytes", "max_queued")
 
     def __init__(
         self,
@@ -147,6 +167,8 @@ class McpCodeServer:
         name: str = "codemode",
         max_concurrent: int | None = None,
         max_queued: int | None = None,
+        max_pending: int | None = None,
+        max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
         **code_mode_options: Any,
     ) -> None:
         if mode not in ("code", "both"):
@@ -160,8 +182,19 @@ class McpCodeServer:
             max_queued = _QUEUED_PER_SLOT * max_concurrent
         if type(max_queued) is not int or max_queued < 0:
             raise ValueError(f"max_queued={max_queued!r}: expected a non-negative int")
+        if max_pending is None:
+            max_pending = max_concurrent + max_queued + PENDING_SPARE
+        if type(max_pending) is not int or max_pending < 1:
+            raise ValueError(f"max_pending={max_pending!r}: expected a positive int")
+        if type(max_message_bytes) is not int or max_message_bytes < 1024:
+            raise ValueError(
+                f"max_message_bytes={max_message_bytes!r}: expected an int of at least 1024"
+            )
         self.max_concurrent = max_concurrent
         self.max_queued = max_queued
+        self.max_message_bytes = max_message_bytes
+        #: The requests read and not yet answered, and what they hold.
+        self.backlog = Backlog(max_requests=max_pending, max_bytes=max_message_bytes)
         # anyio's semaphore wakes its waiters in arrival order.
         self._slots = anyio.Semaphore(max_concurrent)
         self._queued = 0
@@ -212,8 +245,13 @@ class McpCodeServer:
         return listed
 
     @property
+    def max_pending(self) -> int:
+        """The most requests read and not yet answered."""
+        return self.backlog.max_requests
+
+    @property
     def in_flight(self) -> int:
-        """Calls running now."""
+        """Calls admitted now: running, or done with their answer not written yet."""
         return self.max_concurrent - self._slots.value
 
     @property
@@ -224,8 +262,12 @@ class McpCodeServer:
     async def call(self, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
         """Run one ``tools/call`` as one turn; return the ``CallToolResult`` in JSON form.
 
-        At most ``max_concurrent`` run at once; later calls wait in order, and
-        past ``max_queued`` waiting ones a call raises :class:`ServerBusyError`.
+        At most ``max_concurrent`` are admitted at once; later calls wait in
+        order, and past ``max_queued`` waiting ones a call raises
+        :class:`ServerBusyError`. A call read by one of this module's transports
+        keeps its slot until its answer has been written (or dropped), so
+        finished answers a client does not read are at most ``max_concurrent``;
+        called directly, it keeps the slot until it returns.
         """
         if self._slots.value == 0 and self._queued >= self.max_queued:
             raise ServerBusyError(
@@ -238,10 +280,25 @@ class McpCodeServer:
             await self._slots.acquire()
         finally:
             self._queued -= 1
+        # The slot is given back once the call has returned and its answer has been
+        # written or dropped, whichever is later: an HTTP client that went away
+        # settles its request while the run may still go on.
+        holds = [2]
+
+        def let_go() -> None:
+            holds[0] -= 1
+            if holds[0] == 0:
+                self._slots.release()
+
+        ticket = current_ticket()
+        if ticket is None:
+            holds[0] = 1  # called directly: the slot is held until the call returns
+        else:
+            ticket.on_settle(let_go)
         try:
             return await self._admitted(name, arguments)
         finally:
-            self._slots.release()
+            let_go()
 
     async def _admitted(self, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
         self._turns += 1
@@ -312,12 +369,21 @@ def _content(block: TextBlock | ImageBlock) -> dict[str, str]:
     return {"type": "text", "text": block.text}
 
 
-async def serve_stdio(server: McpCodeServer) -> None:
-    """Serve over this process's stdin and stdout until the client closes them."""
-    from mcp.server.stdio import stdio_server
+async def serve_stdio(
+    server: McpCodeServer, *, stdin: int | None = None, stdout: int | None = None
+) -> None:
+    """Serve over this process's stdin and stdout until the client closes them.
 
+    While serving, fd 0 reads ``/dev/null`` and fd 1 writes to stderr, so
+    nothing a tool reads or prints touches the protocol stream. ``stdin`` and
+    ``stdout`` (both or neither) serve over those file descriptors instead.
+    Messages are read within ``server.max_message_bytes`` and the server's
+    backlog (see :class:`McpCodeServer`); every request gets an answer.
+    """
     lowlevel = server.build()
-    async with stdio_server() as (read_stream, write_stream):
+    async with stdio_wire(
+        server.backlog, server.max_message_bytes, stdin=stdin, stdout=stdout
+    ) as (read_stream, write_stream):
         await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
 
@@ -332,12 +398,20 @@ async def serve_http(
 
     The socket is bound and listening before ``on_ready`` is called with the
     URL (port 0 picks a free port), so a client may connect as soon as it
-    hears of it.
+    hears of it. Every POST counts in the server's backlog until its answer
+    has been sent; one that finds it full is answered at once with
+    :data:`SERVER_BUSY` (HTTP 503).
     """
     import uvicorn
+    from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
 
     lowlevel = server.build()
-    app = lowlevel.streamable_http_app(host=host)
+    max_body = min(server.max_message_bytes, DEFAULT_MAX_REQUEST_BODY_SIZE)
+    app = HttpAdmission(
+        lowlevel.streamable_http_app(host=host, max_request_body_size=max_body),
+        server.backlog,
+        max_body,
+    )
     listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind((host, port))
@@ -366,12 +440,14 @@ async def serve(
     store: EventStore | None,
     max_concurrent: int | None = None,
     max_queued: int | None = None,
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
 ) -> None:
     """What ``codemode serve-mcp`` runs: stdio, or HTTP on loopback when ``port`` is set."""
     log = SessionLog(store) if store is not None else None
     try:
         async with McpCodeServer(
-            registry, mode=mode, log=log, max_concurrent=max_concurrent, max_queued=max_queued
+            registry, mode=mode, log=log, max_concurrent=max_concurrent, max_queued=max_queued,
+            max_message_bytes=max_message_bytes,
         ) as server:
             if port is None:
                 await serve_stdio(server)

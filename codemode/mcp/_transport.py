@@ -15,12 +15,23 @@ host work"). The SDK's ``ClientSession`` takes any pair of memory streams of
   ``max_message_bytes`` before the SDK reads it; a refused answer fails its
   request alone, and the guard restates the SDK's error for it as a refusal.
 
-For both, a reply with more than :data:`MAX_CONTENT_BLOCKS` content blocks or
-more than :data:`MAX_RESULT_NODES` JSON values becomes a JSON-RPC error for
-that request alone (code :data:`REFUSED_BY_CLIENT`); a message that cannot be
-parsed closes the connection, so every pending request fails at once instead
-of waiting forever for an answer the SDK dropped. (The SDK's ``jsonschema``
-check of ``structuredContent`` is avoided by the client, see ``_client``.)
+For both, a reply with more than :data:`MAX_CONTENT_BLOCKS` content blocks,
+more than :data:`MAX_RESULT_NODES` JSON values or values nested deeper than
+:data:`MAX_NESTING_DEPTH`, or a ``tools/list`` answer that alone is past the
+listing's budget (``_listing``), becomes a JSON-RPC error for that request
+alone (code :data:`REFUSED_BY_CLIENT`), before the SDK builds a model of it or
+re-serializes it (which raises a bare ``ValueError`` past about 255 levels);
+a message that cannot be parsed closes the connection,
+so every pending request fails at once instead of waiting forever for an
+answer the SDK dropped. (The SDK's ``jsonschema`` check of
+``structuredContent`` is avoided by the client, see ``_client``.)
+
+What the server sends unasked (notifications, requests of its own) is
+budgeted too: at most :data:`MAX_UNSOLICITED_MESSAGES` between two answers to
+this client's requests, with :data:`UNSOLICITED_PER_SECOND` more allowed for
+every second that passes; a server past that closes the connection. Each such
+message costs the host a parse and a task in the SDK, so an unbounded flood
+would keep a core busy for as long as the connection is open.
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ import os
 import re
 import signal
 import sys
+import time
 from collections import deque
 from contextlib import asynccontextmanager, suppress
 from typing import TYPE_CHECKING, Any, Final, TextIO
@@ -40,23 +52,28 @@ import anyio.to_thread
 from bridge.lossless import exceeds_nodes
 
 from .._offload import INLINE_NODES
+from ._listing import MAX_LISTED_SCHEMA_NODES, MAX_LISTED_TEXT_CHARS, measure
+from ._listing import over_budget as listing_over_budget
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator, Mapping, Sequence
+    from collections.abc import AsyncIterator, Callable, Mapping, Sequence
     from contextlib import AbstractAsyncContextManager
     from pathlib import Path
 
     from anyio.abc import ByteReceiveStream, Process
     from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
     from mcp.shared.message import SessionMessage
-    from mcp_types import JSONRPCError
+    from mcp_types import JSONRPCError, JSONRPCMessage
 
 __all__ = [
     "DEFAULT_MAX_MESSAGE_BYTES",
     "INLINE_PARSE_BYTES",
     "MAX_CONTENT_BLOCKS",
+    "MAX_NESTING_DEPTH",
     "MAX_RESULT_NODES",
+    "MAX_UNSOLICITED_MESSAGES",
     "REFUSED_BY_CLIENT",
+    "UNSOLICITED_PER_SECOND",
     "Guard",
     "guarded",
     "stdio_transport",
@@ -71,6 +88,17 @@ MAX_CONTENT_BLOCKS: Final = 2048
 #: The most JSON values one message may hold. Building them holds the GIL in one C
 #: call (about 0.1 µs each), and the SDK re-validates a result on the loop.
 MAX_RESULT_NODES: Final = 500_000
+#: The deepest a message's values may nest (a result counts as level 1). The SDK
+#: re-serializes every result with pydantic, which raises a bare ``ValueError``
+#: past about 255 levels; real data nests a few tens (serde_json stops at 128 too).
+MAX_NESTING_DEPTH: Final = 128
+#: Notifications and requests a server may send unasked between two answers to
+#: this client's requests. Each costs the host a parse and a task in the SDK
+#: (tens of microseconds); real servers send a few log lines per call.
+MAX_UNSOLICITED_MESSAGES: Final = 10_000
+#: How many more unsolicited messages each second allows, so that a server's
+#: keep-alive pings never close an idle session, however long.
+UNSOLICITED_PER_SECOND: Final = 10.0
 #: The JSON-RPC error code of a reply this client refused (never sent by the server).
 REFUSED_BY_CLIENT: Final = -32099
 
@@ -84,9 +112,18 @@ _EXIT_GRACE: Final = 2.0
 class Guard:
     """The budgets of one connection, and why this side closed it, once it did."""
 
-    __slots__ = ("_refusals", "failure", "label", "max_message_bytes")
+    __slots__ = (
+        "_asked", "_clock", "_credit", "_refusals", "_since", "failure", "label",
+        "max_message_bytes", "unsolicited",
+    )
 
-    def __init__(self, label: str, *, max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> None:
+    def __init__(
+        self,
+        label: str,
+        *,
+        max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         if type(max_message_bytes) is not int or max_message_bytes < 1024:
             raise ValueError(
                 f"max_message_bytes must be an int of at least 1024, got {max_message_bytes!r}"
@@ -95,7 +132,14 @@ class Guard:
         self.max_message_bytes = max_message_bytes
         #: Why the connection was closed by this side, once it was.
         self.failure: str | None = None
+        #: Messages the server sent that answered nothing this side asked.
+        self.unsolicited = 0
         self._refusals: deque[str] = deque(maxlen=_KEPT_REFUSALS)
+        #: The method of every request sent and not yet answered, by id.
+        self._asked: dict[object, str] = {}
+        self._clock = clock
+        self._credit = float(MAX_UNSOLICITED_MESSAGES)
+        self._since = clock()
 
     def fail(self, reason: str) -> None:
         if self.failure is None:
@@ -105,27 +149,83 @@ class Guard:
         """Note that the transport refused an answer: the SDK's error for it is restated."""
         self._refusals.append(reason)
 
+    def sent(self, item: SessionMessage) -> None:
+        """Note a message this side sends: a request expects its answer; a cancel does not."""
+        from mcp.shared.dispatcher import coerce_request_id
+        from mcp_types import JSONRPCNotification, JSONRPCRequest
+
+        message = item.message
+        if isinstance(message, JSONRPCRequest):
+            self._asked[coerce_request_id(message.id)] = message.method
+        elif isinstance(message, JSONRPCNotification) and message.method == (
+            "notifications/cancelled"
+        ):
+            cancelled = (message.params or {}).get("requestId")
+            if isinstance(cancelled, (str, int)):
+                self._asked.pop(coerce_request_id(cancelled), None)
+
+    def admitted(self, message: SessionMessage) -> bool:
+        """Count a message the server sent; ``False`` once it flooded.
+
+        An answer to a request this side sent restores the whole allowance of
+        unsolicited messages; anything else spends one. Past the allowance the
+        guard fails, and the transport closes the connection.
+        """
+        from mcp.shared.dispatcher import coerce_request_id
+        from mcp_types import JSONRPCError, JSONRPCResponse
+
+        inner = message.message
+        if (
+            isinstance(inner, (JSONRPCResponse, JSONRPCError))
+            and inner.id is not None
+            and self._asked.pop(coerce_request_id(inner.id), None) is not None
+        ):
+            self._credit = float(MAX_UNSOLICITED_MESSAGES)
+            return True
+        self.unsolicited += 1
+        now = self._clock()
+        self._credit = min(
+            float(MAX_UNSOLICITED_MESSAGES),
+            self._credit + (now - self._since) * UNSOLICITED_PER_SECOND,
+        ) - 1
+        self._since = now
+        if self._credit < 0:
+            self.fail(
+                f"{self.label} sent more than {MAX_UNSOLICITED_MESSAGES} notifications and "
+                "requests without answering this client (MAX_UNSOLICITED_MESSAGES); "
+                "the connection was closed"
+            )
+            return False
+        return True
+
     def received(self, item: SessionMessage) -> SessionMessage:
         """``item`` if within budget, else an error answer for its request alone.
 
         Linear in the reply up to the budgets: called in a worker thread for a
-        long message.
+        long message. (A notification or request of the server's own is
+        counted by :meth:`admitted`; the SDK only validates it, so its depth
+        harms nothing.)
         """
+        from mcp.shared.dispatcher import coerce_request_id
         from mcp.shared.message import SessionMessage
         from mcp_types import ErrorData, JSONRPCError, JSONRPCResponse
 
         message = item.message
         if isinstance(message, JSONRPCError):
-            return self._restated(item, message)
-        if not isinstance(message, JSONRPCResponse):
+            problem = _shape_problem(message.error.data)
+            if problem is None:
+                return self._restated(item, message)
+            problem = f"{self.label} answered with an error holding {problem}; it was refused"
+        elif isinstance(message, JSONRPCResponse):
+            method = self._asked.get(coerce_request_id(message.id))
+            problem = _over_budget(message.result, method, self.label)
+        else:
             return item
-        result = message.result
-        problem = _over_budget(result)
         if problem is None:
             return item
         refusal = JSONRPCError(
             jsonrpc="2.0", id=message.id,
-            error=ErrorData(code=REFUSED_BY_CLIENT, message=f"{self.label} {problem}"),
+            error=ErrorData(code=REFUSED_BY_CLIENT, message=problem),
         )
         return SessionMessage(refusal, item.metadata)
 
@@ -161,21 +261,67 @@ class Guard:
         return SessionMessage(refusal, item.metadata)
 
 
-def _over_budget(result: object) -> str | None:
+def _over_budget(result: object, method: str | None, label: str) -> str | None:
+    """Why an answer to ``method`` (``None``: not asked) is refused, or ``None``."""
     if not isinstance(result, dict):
         return None
     content = result.get("content")
     if isinstance(content, list) and len(content) > MAX_CONTENT_BLOCKS:
         return (
-            f"answered with {len(content)} content blocks, more than the "
+            f"{label} answered with {len(content)} content blocks, more than the "
             f"{MAX_CONTENT_BLOCKS} a result may carry; the answer was refused"
         )
-    if exceeds_nodes(result, MAX_RESULT_NODES):
-        return (
-            f"answered with more than {MAX_RESULT_NODES} JSON values in one result; "
-            "the answer was refused"
+    tools = result.get("tools")
+    if method == "tools/list" and isinstance(tools, list):
+        # One page past the whole listing's budget is refused here, before the
+        # SDK builds a model of every tool on the event loop.
+        schemas = [
+            tool.get(key) for tool in tools if isinstance(tool, dict)
+            for key in ("inputSchema", "outputSchema")
+        ]
+        nodes, text = measure(
+            [s for s in schemas if s is not None], MAX_LISTED_SCHEMA_NODES, MAX_LISTED_TEXT_CHARS
         )
+        refused = listing_over_budget(label, len(tools), nodes, text)
+        if refused is not None:
+            return refused
+    problem = _shape_problem(result)
+    return None if problem is None else f"{label} answered with {problem}; the answer was refused"
+
+
+def _shape_problem(value: object) -> str | None:
+    """Whether ``value`` holds too many JSON values or nests too deeply, and which.
+
+    One walk, a level at a time, so the depth costs nothing to track; it
+    stops at the first level past either bound.
+    """
+    level: list[object] = [value]
+    depth = 0
+    nodes = 0
+    while level:
+        depth += 1
+        nodes += len(level)
+        if nodes > MAX_RESULT_NODES:
+            return f"more than {MAX_RESULT_NODES} JSON values in one result"
+        if depth > MAX_NESTING_DEPTH:
+            return f"values nested more than {MAX_NESTING_DEPTH} levels deep (MAX_NESTING_DEPTH)"
+        below: list[object] = []
+        for item in level:
+            if isinstance(item, dict):
+                below.extend(item.values())
+            elif isinstance(item, list):
+                below.extend(item)
+        level = below
     return None
+
+
+def _payload(message: JSONRPCMessage) -> object:
+    """The part of an answer that :meth:`Guard.received` walks."""
+    result = getattr(message, "result", None)
+    if result is not None:
+        return result
+    error = getattr(message, "error", None)
+    return None if error is None else error.data
 
 
 #: A string, or one token that adds a value to a container (outside strings).
@@ -271,6 +417,8 @@ async def _pump_lines(
                     f"({reason[0][:300]}); the connection was closed"
                 )
                 return
+            if not guard.admitted(message):
+                return
             try:
                 await sink.send(message)
             except (anyio.ClosedResourceError, anyio.BrokenResourceError):
@@ -312,6 +460,7 @@ async def stdio_transport(
         try:
             async with receive:
                 async for item in receive:
+                    guard.sent(item)
                     data = item.message.model_dump_json(by_alias=True, exclude_unset=True)
                     await stdin.send(data.encode() + b"\n")
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
@@ -366,14 +515,15 @@ async def guarded(
                         guard.fail(f"{guard.label} sent a message that is not valid JSON-RPC "
                                    f"({item}); the connection was closed")
                         return
-                    result = getattr(item.message, "result", None)
                     message = (
                         guard.received(item)
-                        if not exceeds_nodes(result, INLINE_NODES)
+                        if not exceeds_nodes(_payload(item.message), INLINE_NODES)
                         else await anyio.to_thread.run_sync(
                             guard.received, item, abandon_on_cancel=True
                         )
                     )
+                    if not guard.admitted(message):
+                        return
                     try:
                         await read_send.send(message)
                     except (anyio.ClosedResourceError, anyio.BrokenResourceError):
@@ -382,6 +532,7 @@ async def guarded(
         async def outbound() -> None:
             async with write_receive:
                 async for item in write_receive:
+                    guard.sent(item)
                     await inner_write.send(item)
 
         async with anyio.create_task_group() as group:

@@ -148,6 +148,14 @@ def test_string_literals_parse_back_to_the_same_text(text: str) -> None:
 
 
 @given(st.text(all_characters))
+def test_string_literals_show_no_invisible_or_reordering_character(text: str) -> None:
+    # A tool's enum value may come from an MCP server: a bidi override in the
+    # prompt would reorder what the model reads around it.
+    hidden = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+    assert not [c for c in py_string(text) if unicodedata.category(c) in hidden]
+
+
+@given(st.text(all_characters))
 def test_cleaned_descriptions_are_one_encodable_line(text: str) -> None:
     cleaned = clean_description(text)
     cleaned.encode("utf-8")
