@@ -85,8 +85,10 @@ def test_a_case_skips_the_tripwire_mode_only_with_a_reason() -> None:
 
 def test_the_tripwire_alone_stops_most_of_the_corpus() -> None:
     # Everything but exhaustion (the host's limits), attacks on the host through
-    # the bridge (the host's checks) and routes without an audit event.
-    assert sum(case.tripwire_event is not None for case in CASES) >= 0.65 * len(CASES)
+    # the bridge (the host's checks) and routes without an audit event (a
+    # value rewritten inside the runtime's own routines, a library's raw
+    # function handed over): about two thirds of the cases.
+    assert sum(case.tripwire_event is not None for case in CASES) >= 0.6 * len(CASES)
 
 
 def test_every_event_a_case_expects_is_one_the_tripwire_watches() -> None:
