@@ -288,6 +288,11 @@ def holds(events: list[Any]) -> bool:
                                   for later in before[at:])]
         if any(e.sub_call_id == sub and e.root_call_id != root for e in dispatched):
             return False
+        # A sub-call has one start event, before any other of its events.
+        if isinstance(event, CodeDispatchStartEvent) and any(
+            e.sub_call_id == sub for e in dispatched
+        ):
+            return False
         if parent != root and not any(e.sub_call_id == parent and e.root_call_id == root
                                       for e in dispatched):
             return False
