@@ -43,7 +43,12 @@ from typing import TYPE_CHECKING, Any, Final, final
 import anyio
 import anyio.to_thread
 
-from ._transport import DEFAULT_MAX_MESSAGE_BYTES, INLINE_PARSE_BYTES
+from ._transport import (
+    DEFAULT_MAX_MESSAGE_BYTES,
+    INLINE_PARSE_BYTES,
+    more_values_than,
+    values_bound,
+)
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Callable, Iterator
@@ -264,28 +269,6 @@ class _Refusal(Exception):
         self.owed = owed
 
 
-def _values_bound(line: bytes) -> int:
-    """At least as many JSON values as ``line`` holds (commas and brackets in strings count too)."""
-    return line.count(b",") + line.count(b"[") + line.count(b"{") + 1
-
-
-#: A string, or one token that adds a value to a container (outside strings).
-_VALUE_TOKEN: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[,\[{]')
-
-
-def _more_values_than(line: bytes, limit: int) -> bool:
-    """Whether the JSON text ``line`` holds more than ``limit`` values, counted outside strings."""
-    if _values_bound(line) <= limit:
-        return False
-    count = 1
-    for match in _VALUE_TOKEN.finditer(line):
-        if match.end() - match.start() == 1:
-            count += 1
-            if count > limit:
-                return True
-    return False
-
-
 #: A whole string, one structural character, or a run of anything else (a scalar).
 _LEX: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[\[\]{}:,]|[^\s\[\]{}:,"]+')
 _INT: Final = re.compile(rb"-?(?:0|[1-9][0-9]{0,17})")
@@ -362,7 +345,7 @@ def _loads(line: bytes) -> object:
 
 def _parse(line: bytes) -> object:
     """The JSON value of ``line``, or a :class:`_Refusal` saying why it is not read."""
-    if _more_values_than(line, MAX_MESSAGE_VALUES):
+    if more_values_than(line, MAX_MESSAGE_VALUES):
         raise _Refusal(
             INVALID_REQUEST,
             f"Invalid request: the message holds more than {MAX_MESSAGE_VALUES} JSON values",
@@ -670,7 +653,7 @@ class _StdioTransport:
             _TICKET.set(None)
             await sink.send(SessionMessage(message))
             return
-        ticket = await self.backlog.admit(message.id, len(line), _values_bound(line))
+        ticket = await self.backlog.admit(message.id, len(line), values_bound(line))
         self._open.setdefault(_id_key(message.id), deque()).append(ticket)
         ticket.on_settle(lambda: self._forget(ticket))
         # The SDK starts the handler in a copy of the context this message is sent
@@ -861,17 +844,17 @@ class HttpAdmission:
         data = bytes(body)
         if len(data) > INLINE_PARSE_BYTES:
             too_many = await anyio.to_thread.run_sync(
-                _more_values_than, data, MAX_MESSAGE_VALUES, abandon_on_cancel=True
+                more_values_than, data, MAX_MESSAGE_VALUES, abandon_on_cancel=True
             )
         else:
-            too_many = _more_values_than(data, MAX_MESSAGE_VALUES)
+            too_many = more_values_than(data, MAX_MESSAGE_VALUES)
         if too_many:
             await _http_error(
                 send, 400, INVALID_REQUEST,
                 f"Invalid request: the message holds more than {MAX_MESSAGE_VALUES} JSON values",
             )
             return
-        if not self.backlog.charge(ticket, len(data), _values_bound(data)):
+        if not self.backlog.charge(ticket, len(data), values_bound(data)):
             await _http_error(send, 503, SERVER_BUSY, _busy(self.backlog))
             return
         kept.appendleft({"type": "http.request", "body": data, "more_body": False})

@@ -325,26 +325,37 @@ def _payload(message: JSONRPCMessage) -> object:
 
 
 #: A string, or one token that adds a value to a container (outside strings).
-_TOKEN: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[,\[{]')
+_VALUE_TOKEN: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[,\[{]')
+
+
+def values_bound(line: bytes) -> int:
+    """At least as many JSON values as ``line`` holds (commas and brackets in strings count too)."""
+    return line.count(b",") + line.count(b"[") + line.count(b"{") + 1
+
+
+def more_values_than(line: bytes, limit: int) -> bool:
+    """Whether the JSON text ``line`` holds more than ``limit`` values.
+
+    Counting bytes is one fast C call; only when that upper bound is over the
+    limit (commas or brackets inside strings count too) are the tokens outside
+    strings counted, one match at a time, so the thread doing it never holds
+    the GIL for long. Shared by the client's transport and the served wire.
+    """
+    if values_bound(line) <= limit:
+        return False
+    count = 1
+    for match in _VALUE_TOKEN.finditer(line):
+        if match.end() - match.start() == 1:
+            count += 1
+            if count > limit:
+                return True
+    return False
 
 
 def _too_many_values(line: bytes) -> bool:
-    """Whether the JSON text ``line`` holds more than :data:`MAX_RESULT_NODES` values.
-
-    Counting bytes is one fast C call; only when that upper bound is over the
-    budget (commas or brackets inside strings count too) are the tokens outside
-    strings counted, one match at a time, so the thread doing it never holds
-    the GIL for long.
-    """
-    if line.count(b",") + line.count(b"[") + line.count(b"{") <= MAX_RESULT_NODES:
-        return False
-    count = 0
-    for match in _TOKEN.finditer(line):
-        if match.end() - match.start() == 1:
-            count += 1
-            if count > MAX_RESULT_NODES:
-                return True
-    return False
+    """Whether ``line`` holds more than :data:`MAX_RESULT_NODES` tokens that add a value."""
+    # The first value (the message itself) is not one of them.
+    return more_values_than(line, MAX_RESULT_NODES + 1)
 
 
 def _constant(name: str) -> object:
