@@ -34,8 +34,9 @@ from ._guards import (
     safe_vars,
     set_visible_classes,
 )
+from ._hints import UNAVAILABLE_BUILTINS
 from ._library import caught
-from ._policy import CAUGHT_GUARD, UNAVAILABLE_BUILTINS, UNAVAILABLE_NAME_GUARD
+from ._policy import CAUGHT_GUARD, UNAVAILABLE_NAME_GUARD
 from ._types import SafeClassMethod, SafeType
 
 if TYPE_CHECKING:

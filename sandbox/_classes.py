@@ -47,8 +47,8 @@ import typing
 import unicodedata
 from typing import TYPE_CHECKING, Any, Final, final
 
+from ._attribute_names import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
 from ._compile import MAIN_NAME
-from ._policy import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
 from ._program import (
     MODEL_MODULE,
     classes_being_made,

@@ -41,9 +41,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from bridge.lossless import read_as_dict
 
-from ._compile import MODEL_FILENAME
-from ._library import caught, self_checked
-from ._policy import (
+from ._attribute_names import (
     ASYNC_STEP_ATTRIBUTES,
     BLOCKED_ATTRIBUTES,
     DEFINABLE_DUNDERS,
@@ -51,8 +49,10 @@ from ._policy import (
     RESERVED_PRIVATE_ATTRIBUTES,
     RUNTIME_CHECKED_ATTRIBUTES,
     STEP_ATTRIBUTES,
-    underscore_hint,
 )
+from ._compile import MODEL_FILENAME
+from ._hints import underscore_hint
+from ._library import caught, self_checked
 from ._program import (
     MODEL_MODULE,
     VISIBLE_CLASSES,

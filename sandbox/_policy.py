@@ -27,361 +27,37 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-from RestrictedPython.transformer import INSPECT_ATTRIBUTES, copy_locations
+from RestrictedPython.transformer import copy_locations
 
+from ._attribute_names import (
+    BLOCKED_ATTRIBUTES,
+    DEFINABLE_DUNDERS,
+    READABLE_DUNDERS,
+    RESERVED_PRIVATE_ATTRIBUTES,
+    RUNTIME_CHECKED_ATTRIBUTES,
+    read_natively,
+)
+from ._hints import REFUSED_CALL_HINTS, UNAVAILABLE_BUILTINS, underscore_hint
 from ._rewrites import LinearRewrites
+from ._scopes import (
+    argument_names,
+    bound_anywhere,
+    bound_names,
+    declared_names,
+    special_method_aliases,
+    walk_scope,
+)
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Mapping
+    from collections.abc import Iterable
 
-__all__ = [
-    "BLOCKED_ATTRIBUTES",
-    "CAUGHT_GUARD",
-    "DEFINABLE_DUNDERS",
-    "READABLE_DUNDERS",
-    "RUNTIME_CHECKED_ATTRIBUTES",
-    "UNAVAILABLE_BUILTINS",
-    "UNAVAILABLE_NAME_GUARD",
-    "UNDERSCORE_HINTS",
-    "ProgramPolicy",
-    "read_natively",
-    "underscore_hint",
-]
-
-#: Attribute names without a leading ``_`` that still lead to interpreter
-#: internals; refused in the source and by the ``getattr`` guard, and refused
-#: as variable names too (a dataclass field or a ``match`` class pattern turns
-#: a declared name into an attribute read).
-BLOCKED_ATTRIBUTES: Final[frozenset[str]] = INSPECT_ATTRIBUTES | frozenset(
-    {
-        # Frames, tracebacks, generators, coroutines and async generators:
-        # RestrictedPython's list (CVE-2023-37271 and 8.5's ag_* additions).
-        # asyncio objects hand out their event loop (which can start
-        # processes and open sockets), their coroutine (whose frame leads to
-        # globals) and their stack of frames. The asyncio façade never hands
-        # out a real Task or Future, so these names are a second line.
-        "get_loop",
-        "get_coro",
-        "get_stack",
-        "print_stack",
-        # Code objects reached any other way: their constants hold nested code.
-        "co_consts",
-        "co_names",
-        # A frame's generator (3.11+ frames).
-        "f_generator",
-    }
-)
-
-#: Methods that step a generator or coroutine by hand. On a coroutine, or an
-#: awaitable a library hands out, stepping yields whatever it awaits - a real
-#: future or task, the way to the event loop - so the guard allows them only on
-#: the program's own generators and objects.
-STEP_ATTRIBUTES: Final[frozenset[str]] = frozenset({"send", "throw"})
-
-#: An async generator's stepping methods: they return awaitables that can be
-#: stepped by hand, so the guard hands out coroutine wrappers instead.
-ASYNC_STEP_ATTRIBUTES: Final[frozenset[str]] = frozenset({"asend", "athrow", "aclose"})
-
-#: Attribute names without a leading ``_`` that the ``getattr`` guard decides at
-#: run time, because the answer depends on the object.
-RUNTIME_CHECKED_ATTRIBUTES: Final[frozenset[str]] = (
-    STEP_ATTRIBUTES
-    | ASYNC_STEP_ATTRIBUTES
-    | frozenset(
-    {
-        # ``str.format``/``format_map`` walk attributes and items of their
-        # arguments (CVE-2023-41039): the guard hands out a formatter that
-        # walks through the guards instead.
-        "format",
-        "format_map",
-        # ``AttributeError.obj`` holds the object whose lookup failed, which
-        # may be a host object the program never had (CVE-2024-47532).
-        "obj",
-        # ``cls.mro()`` (and ``type.mro``, which typing's ``Type[...]`` forwards)
-        # lists classes a program never otherwise sees: the real classes that a
-        # façade replaces, such as the unchecked ``enum.Enum``. The guard hands
-        # out a version that shows only classes the program may see.
-        "mro",
-        # ``ABC.register`` makes ``isinstance`` lie about program objects.
-        "register",
-    }
-    )
-)
-
-#: Dunder attributes a program may read; the ``getattr`` guard applies the
-#: conditions noted on each entry.
-READABLE_DUNDERS: Final[frozenset[str]] = frozenset(
-    {
-        "__name__",  # a str; `type(e).__name__` is how programs name errors
-        "__qualname__",  # a str
-        "__doc__",  # a str or None
-        "__class__",  # same as type(x); a metaclass is replaced by the safe `type`
-        "__init__",  # only on `super()` objects and classes: `super().__init__(...)`
-        "__cause__",  # an exception (or None): exception-chaining code reads it
-        "__context__",  # likewise
-        "__members__",  # an enum class's members by name: a dict copy (refused elsewhere)
-    }
-)
-
-#: Attribute names starting with one ``_`` (and not ending with ``_``) are the
-#: program's own: they work on the program's objects (instances of its classes
-#: and the classes), checked at run time, and nowhere else. These few are
-#: refused even there, because library code reads them on objects it is given,
-#: so a program object carrying one would speak a library protocol: the asyncio
-#: future protocol (a Task hands its wake-up callback to such an "future"),
-#: typing's and abc's class markers.
-RESERVED_PRIVATE_ATTRIBUTES: Final[frozenset[str]] = frozenset(
-    {
-        "_asyncio_future_blocking",
-        "_is_coroutine",
-        "_loop",
-        "_is_protocol",
-        "_is_runtime_protocol",
-        "_abc_impl",
-    }
-)
-
-#: The binary operators that have an in-place form (``x += y`` calls ``__iadd__``).
-INPLACE_OPERATORS: Final[tuple[str, ...]] = (
-    "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow",
-    "and", "or", "xor", "lshift", "rshift",
-)  # fmt: skip
-
-#: Special methods a program may define in a class body (and call through
-#: ``super()`` or on a class). Each one only ever runs the program's own,
-#: restricted code. Deliberately absent: the pickling and copying hooks
-#: (``__reduce__``, ``__reduce_ex__``, ``__getstate__``, ``__setstate__``,
-#: ``__copy__``, ``__deepcopy__``) whose results the standard library applies
-#: with unguarded ``setattr``; attribute hooks (``__getattr__``,
-#: ``__getattribute__``, ``__setattr__``, ``__delattr__``); class-creation hooks
-#: (``__init_subclass__``, ``__class_getitem__``, ``__set_name__``,
-#: ``__mro_entries__``, ``__prepare__``); ``__new__``, ``__del__`` and
-#: ``__format__``.
-DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
-    {
-        "__init__",
-        "__post_init__",  # dataclasses
-        "__repr__",
-        "__str__",
-        "__hash__",
-        "__bool__",
-        "__len__",
-        "__iter__",
-        "__reversed__",  # reversed() calls it with no argument
-        "__next__",
-        "__aiter__",
-        "__anext__",
-        "__contains__",
-        "__getitem__",
-        "__setitem__",
-        "__delitem__",
-        "__missing__",  # dict subclasses: dict's own lookup calls it with the missing key
-        "__call__",
-        "__enter__",
-        "__exit__",
-        "__aenter__",
-        "__aexit__",
-        "__await__",
-        # Comparisons.
-        "__eq__",
-        "__ne__",
-        "__lt__",
-        "__le__",
-        "__gt__",
-        "__ge__",
-        # Arithmetic, reflected and in-place forms.
-        *(
-            f"__{prefix}{op}__"
-            for op in (*INPLACE_OPERATORS, "divmod")
-            for prefix in ("", "r", "i")
-        ),
-        "__neg__",
-        "__pos__",
-        "__abs__",
-        "__invert__",
-        "__int__",
-        "__float__",
-        "__index__",
-        "__round__",
-    }
-)
-
-#: The operators of the binary special methods, for the hints below.
-_BINARY_OPERATORS: Final[Mapping[str, str]] = {
-    "add": "+", "sub": "-", "mul": "*", "matmul": "@", "truediv": "/", "floordiv": "//",
-    "mod": "%", "pow": "**", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>",
-}  # fmt: skip
-
-#: What to write instead of a refused underscore name that programs reach for.
-#: Text only: each hint names the builtin, operator or façade function that
-#: does the same through the guards.
-UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
-    "__dict__": (
-        "use vars(obj) for the attributes of the program's own objects (vars(self).update(kw) "
-        "sets them)"
-    ),
-    "__members__": "use list(SomeEnum) for an enum's members, or SomeEnum[name] for one by name",
-    "__annotations__": (
-        "use dataclasses.fields(cls) for a dataclass's fields; for a TypedDict keep the key "
-        'names in a tuple next to it: KEYS = ("id", "subject")'
-    ),
-    "__dataclass_fields__": "use dataclasses.fields(obj) for a dataclass's fields",
-    "_value_": "use member.value",
-    "_name_": "use member.name",
-    "__file__": "programs have no file system; use the tools they are given",
-    "__mro__": "use cls.mro() for a class and its bases in lookup order",
-    "__slots__": "keep the names in a tuple of the program's own, next to the class",
-    "__suppress_context__": "`raise ... from None` sets it; read error.__cause__ for the cause",
-    "__notes__": (
-        "notes are shown in the error's traceback; to read them back, keep them in a list "
-        "next to the error (`notes.append(text)`), or in an attribute of your own exception "
-        "class"
-    ),
-    "__wrapped__": (
-        "keep a reference to the undecorated function: `raw = f` before decorating, or "
-        "decorate by a call, `g = deco(f)`, and keep using f"
-    ),
-    "__required_keys__": (
-        'keep the key names in a tuple next to the TypedDict: REQUIRED = ("id", "subject")'
-    ),
-    "__optional_keys__": (
-        'keep the key names in a tuple next to the TypedDict: OPTIONAL = ("notes",)'
-    ),
-    "__total__": "keep the key names in tuples next to the TypedDict (REQUIRED, OPTIONAL)",
-    "__bases__": "use cls.mro() for a class and its bases, or issubclass(cls, Base)",
-    "__subclasses__": "a class's subclasses are not available; keep a list of the classes",
-    "__module__": "every class and function of a program is in the program's own module",
-    "__setattr__": (
-        "a frozen dataclass cannot change its fields, even in __post_init__: normalise the "
-        "values before constructing, in a @classmethod (`def of(cls, email, name): return "
-        "cls(email.strip().casefold(), name.title())`), or drop frozen=True; elsewhere set "
-        "attributes with obj.name = value or setattr(obj, name, value)"
-    ),
-    # Written, not read: a program reads these as they are.
-    **dict.fromkeys(
-        ("__name__", "__qualname__", "__doc__"),
-        "to give a wrapper the name and docstring of the function it wraps, decorate it with "
-        "@functools.wraps(f)",
-    ),
-    "__init__": "call super().__init__(...) in a subclass, or ClassName(...) for a new object",
-    "__repr__": "use repr(x)",
-    "__str__": "use str(x)",
-    "__len__": "use len(x); as a key function, len itself (key=len)",
-    "__hash__": "use hash(x)",
-    "__bool__": "use bool(x)",
-    "__iter__": "use iter(x)",
-    "__next__": "use next(x)",
-    "__aiter__": "use aiter(x)",
-    "__anext__": "use await anext(x)",
-    "__contains__": "use `item in x`; as a function, lambda item: item in x",
-    "__getitem__": "use x[key]; as a key function, x.get or lambda k: x[k]",
-    "__setitem__": "use x[key] = value",
-    "__delitem__": "use del x[key]",
-    "__missing__": "use x[key] or x.get(key)",
-    "__call__": "call x(...) directly",
-    "__enter__": "use `with x:`",
-    "__exit__": "use `with x:`",
-    "__aenter__": "use `async with x:`",
-    "__aexit__": "use `async with x:`",
-    "__await__": "use await x",
-    "__eq__": "use x == y",
-    "__ne__": "use x != y",
-    "__lt__": "use x < y",
-    "__le__": "use x <= y",
-    "__gt__": "use x > y",
-    "__ge__": "use x >= y",
-    "__neg__": "use -x",
-    "__pos__": "use +x",
-    "__abs__": "use abs(x)",
-    "__invert__": "use ~x",
-    "__int__": "use int(x)",
-    "__float__": "use float(x)",
-    "__index__": "use operator.index(x)",
-    "__round__": "use round(x)",
-    "__divmod__": "use divmod(x, y)",
-    "__rdivmod__": "use divmod(y, x)",
-    **{f"__{op}__": f"use x {sign} y" for op, sign in _BINARY_OPERATORS.items()},
-    **{f"__r{op}__": f"use y {sign} x" for op, sign in _BINARY_OPERATORS.items()},
-    **{f"__i{op}__": f"use x {sign}= y" for op, sign in _BINARY_OPERATORS.items()},
-}
-
-
-#: The same for refused variable names, and for special methods a class body may not define.
-_NAME_HINTS: Final[Mapping[str, str]] = {
-    "__import__": "use an import statement (`import json`) for the allowed modules",
-    "__file__": "programs have no file system; use the tools they are given",
-    "__getattr__": (
-        "for attribute access to a dict use types.SimpleNamespace(**d) (convert nested dicts "
-        'too), or keep d["key"]; otherwise give the class the attributes it needs'
-    ),
-    "__getattribute__": "give the class the attributes it needs",
-    "__setattr__": (
-        "set attributes in __init__ or in methods, or use @property with a setter; for a "
-        "dict with attribute access use types.SimpleNamespace(**d)"
-    ),
-    "__format__": (
-        "give the class a method that returns the text (such as formatted(spec)), or format "
-        "its fields in an f-string"
-    ),
-    "__new__": "build instances in __init__, or in a @classmethod that returns cls(...)",
-    "__init_subclass__": "register subclasses with a class decorator that returns the class",
-    "__set_name__": "use @property, or pass the name to the object that needs it",
-    "__get__": "use @property (or functools.cached_property) for computed attributes",
-    "__set__": "use @property with a setter",
-    "__delete__": "use @property with a deleter",
-    "__match_args__": (
-        "a @dataclass or NamedTuple makes __match_args__ from its fields, or match by keyword: "
-        "`case Point(x=0, y=y)`"
-    ),
-    "__class_getitem__": "derive from typing.Generic[T] for a class that takes type parameters",
-    "__del__": "use a `with` block (__enter__ and __exit__) for clean-up",
-    "_missing_": (
-        "an enum cannot define hooks; look values up in a @classmethod of your own: "
-        "`def parse(cls, value): return next((m for m in cls if m.value == value), cls.DEFAULT)`"
-    ),
-    "_generate_next_value_": (
-        "an enum cannot define hooks; give the members explicit values, or auto()"
-    ),
-    "_ignore_": "an enum cannot define hooks; keep helper names outside the enum's class body",
-}
-
-
-#: Builtins a program has not got, with what to do instead. A program that
-#: reads one of these names and binds it nowhere gets a ``NameError`` saying so
-#: (see ``UNAVAILABLE_NAME_GUARD``), instead of a bare "not defined".
-UNAVAILABLE_BUILTINS: Final[Mapping[str, str]] = {
-    "open": "programs have no file system; use the tools they are given",
-    "input": "programs run with no one to ask; take data from the tools they are given",
-    "exit": "to end the program, return its value at the top level (`return value`)",
-    "quit": "to end the program, return its value at the top level (`return value`)",
-    "locals": "the program's namespace is not available; pass values explicitly",
-    "globals": "the program's namespace is not available; pass values explicitly",
-    "help": "interactive help is not available; dir(x) lists an object's names",
-    "breakpoint": "there is no debugger; print() the values to see them",
-    "compile": "programs cannot make code; write the code in the program itself",
-    "eval": "parse data with json.loads, int() or float(); write code in the program itself",
-    "exec": "write the code in the program itself",
-    "memoryview": "raw buffers are not available; use bytes or bytearray",
-}
+__all__ = ["CAUGHT_GUARD", "UNAVAILABLE_NAME_GUARD", "ProgramPolicy"]
 
 #: The guard a read of an unbound :data:`UNAVAILABLE_BUILTINS` name compiles
 #: to: ``_unavailable_("open")`` (bound per run by ``sandbox._builtins``).
 UNAVAILABLE_NAME_GUARD: Final = "_unavailable_"
 #: The guard every ``except ... as name`` handler passes its exception through first.
 CAUGHT_GUARD: Final = "_caught_"
-
-#: RestrictedPython's refusals of ``exec``/``eval`` calls, with the same hints.
-_REFUSED_CALL_HINTS: Final[Mapping[str, str]] = {
-    "Exec calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['exec']})",
-    "Eval calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['eval']})",
-}
-
-
-def underscore_hint(name: str, *, attribute: bool = True) -> str:
-    """``"; <what to write instead>"`` for a refused name with a hint, else ``""``."""
-    hint = (UNDERSCORE_HINTS if attribute else _NAME_HINTS).get(name)
-    return "" if hint is None else f"; {hint}"
-
 
 _Visited: TypeAlias = "ast.AST | Iterable[ast.AST] | None"
 
@@ -426,13 +102,13 @@ class ProgramPolicy(LinearRewrites):
         self._main_globals: frozenset[str] = frozenset()
         self._function_bound: list[frozenset[str]] = []
         # The name nodes of the special-method aliases of class bodies
-        # (`__str__ = __repr__`): checked by `_special_method_aliases`.
+        # (`__str__ = __repr__`): checked by `special_method_aliases`.
         self._alias_names: set[int] = set()
         # The unavailable builtins the program binds nowhere (`visit_program`).
         self._unavailable: frozenset[str] = frozenset()
 
     def error(self, node: ast.AST, info: str) -> None:
-        super().error(node, info + _REFUSED_CALL_HINTS.get(info, ""))
+        super().error(node, info + REFUSED_CALL_HINTS.get(info, ""))
 
     def gen_tmp_name(self) -> str:
         # The stock names (`_tmp0`, ...) relied on programs having no `_` names;
@@ -445,9 +121,9 @@ class ProgramPolicy(LinearRewrites):
 
     def visit_program(self, module: ast.Module) -> ast.Module:
         """Check and rewrite a parsed program (its module statements)."""
-        self._main_bound = frozenset(_bound_names(module.body))
-        self._main_globals = frozenset(_declared(module.body, ast.Global))
-        self._unavailable = frozenset(UNAVAILABLE_BUILTINS) - _bound_anywhere(module)
+        self._main_bound = frozenset(bound_names(module.body))
+        self._main_globals = frozenset(declared_names(module.body, ast.Global))
+        self._unavailable = frozenset(UNAVAILABLE_BUILTINS) - bound_anywhere(module)
         result = self.visit(module)
         assert isinstance(result, ast.Module)
         return result
@@ -793,8 +469,8 @@ class ProgramPolicy(LinearRewrites):
     def _visit_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
         self.check_name(node, node.name, allow_magic_methods=True)
         self.check_function_argument_names(node)
-        declared = _declared(node.body, ast.Global) | _declared(node.body, ast.Nonlocal)
-        bound = (_bound_names(node.body) | _argument_names(node.args)) - declared
+        scoped = declared_names(node.body, ast.Global) | declared_names(node.body, ast.Nonlocal)
+        bound = (bound_names(node.body) | argument_names(node.args)) - scoped
         with self._scope(_FUNCTION_SCOPE, bound):
             return self.node_contents_visit(node)
 
@@ -806,7 +482,7 @@ class ProgramPolicy(LinearRewrites):
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
         self.check_function_argument_names(node)
-        with self._scope(_FUNCTION_SCOPE, _argument_names(node.args)):
+        with self._scope(_FUNCTION_SCOPE, argument_names(node.args)):
             return self.node_contents_visit(node)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
@@ -820,7 +496,7 @@ class ProgramPolicy(LinearRewrites):
         node.bases = [self.visit(b) for b in node.bases]
         node.keywords = [self.visit(k) for k in node.keywords]
         self._check_slots(node)
-        self._alias_names.update(_special_method_aliases(node.body))
+        self._alias_names.update(special_method_aliases(node.body))
         self._class_names.append(node.name)
         try:
             with self._scope(_CLASS_SCOPE, None):
@@ -846,7 +522,7 @@ class ProgramPolicy(LinearRewrites):
         for stmt in node.body:
             binds = [
                 n
-                for n in _walk_scope([stmt])
+                for n in walk_scope([stmt])
                 if isinstance(n, ast.Name)
                 and n.id == "__slots__"
                 and not isinstance(n.ctx, ast.Load)
@@ -1040,141 +716,6 @@ class _ScopeGuard:
             self._policy._function_bound.pop()
 
 
-def _argument_names(args: ast.arguments) -> frozenset[str]:
-    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-    if args.vararg:
-        names.append(args.vararg.arg)
-    if args.kwarg:
-        names.append(args.kwarg.arg)
-    return frozenset(names)
-
-
-def _walk_scope(body: list[ast.stmt]) -> Iterator[ast.AST]:
-    """Yield the nodes of one scope, not descending into nested scopes."""
-    stack: list[ast.AST] = list(reversed(body))
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            # The name is bound here; decorators/defaults/bases are evaluated here too.
-            continue
-        if isinstance(
-            node, ast.Lambda | ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp
-        ):
-            # Walrus targets inside comprehensions bind in this scope. Yield them
-            # without walking them again: ast.walk has already seen everything
-            # below, and a second walk per walrus made this cost grow
-            # exponentially with the nesting depth (a few hundred bytes took
-            # tens of seconds to check).
-            yield from (n for n in ast.walk(node) if isinstance(n, ast.NamedExpr))
-            continue
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
-
-
-def _bound_names(body: list[ast.stmt]) -> frozenset[str]:
-    """Names a block of statements binds in its own scope."""
-    names: set[str] = set()
-    for node in _walk_scope(body):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-            names.add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            names.add(node.name)
-        elif isinstance(node, ast.alias):
-            names.add((node.asname or node.name).split(".")[0])
-        elif (isinstance(node, ast.ExceptHandler) and node.name) or (
-            isinstance(node, ast.MatchAs | ast.MatchStar) and node.name
-        ):
-            names.add(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            names.add(node.rest)
-        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-            names.add(node.target.id)
-    return frozenset(names)
-
-
-def _bound_anywhere(module: ast.Module) -> frozenset[str]:
-    """The names of :data:`UNAVAILABLE_BUILTINS` that the program binds in any scope."""
-    names: set[str] = set()
-    for node in ast.walk(module):
-        if isinstance(node, ast.Name):
-            if not isinstance(node.ctx, ast.Load):
-                names.add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            names.add(node.name)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, ast.alias):
-            names.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar):
-            if node.name:
-                names.add(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            names.add(node.rest)
-        elif isinstance(node, ast.Global | ast.Nonlocal):
-            names.update(node.names)
-    return frozenset(names) & frozenset(UNAVAILABLE_BUILTINS)
-
-
-def _declared(body: list[ast.stmt], kind: type[ast.Global] | type[ast.Nonlocal]) -> frozenset[str]:
-    return frozenset(
-        name for node in _walk_scope(body) if isinstance(node, kind) for name in node.names
-    )
-
-
-def _special_method_aliases(body: list[ast.stmt]) -> Iterator[int]:
-    """The ids of the name nodes of a class body's special-method aliases.
-
-    An alias is a statement of the body itself that sets special methods a
-    class may define (:data:`DEFINABLE_DUNDERS`) to the program's own code:
-    another of them that a ``def`` earlier in the body bound (``__str__ =
-    __repr__``, ``__radd__ = __add__``), or a lambda. Either way the value is a
-    function the class could have defined under the new name itself. And
-    ``__hash__ = None``, what Python itself sets beside a defined ``__eq__``.
-    """
-    defined: set[str] = set()
-    for stmt in body:
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-            if stmt.name in DEFINABLE_DUNDERS:
-                defined.add(stmt.name)
-            continue
-        if not (
-            isinstance(stmt, ast.Assign)
-            and all(
-                isinstance(t, ast.Name) and t.id in DEFINABLE_DUNDERS for t in stmt.targets
-            )
-        ):
-            continue
-        targets = [t for t in stmt.targets if isinstance(t, ast.Name)]
-        value = stmt.value
-        if isinstance(value, ast.Name) and value.id in defined:
-            yield id(value)
-        elif isinstance(value, ast.Lambda) or (
-            isinstance(value, ast.Constant)
-            and value.value is None
-            and all(t.id == "__hash__" for t in targets)
-        ):
-            pass
-        else:
-            continue
-        for target in targets:
-            defined.add(target.id)
-            yield id(target)
-
-
-def read_natively(attr: str) -> bool:
-    """Whether the interpreter may read ``attr`` with no guard: the guard would pass it as is.
-
-    One rule for every construct the compiler turns into an attribute read:
-    an attribute in an expression, the read half of ``obj.attr += v``, a
-    dotted name in a ``match`` pattern. A ``_`` name, a blocked one or one the
-    guard decides at run time (:data:`RUNTIME_CHECKED_ATTRIBUTES`) is not.
-    """
-    return not (
-        attr[:1] == "_"
-        or attr in RUNTIME_CHECKED_ATTRIBUTES
-        or attr in BLOCKED_ATTRIBUTES
-        or attr.endswith("__roles__")
-    )
 
 
 def _is_own_attribute(attr: str) -> bool:

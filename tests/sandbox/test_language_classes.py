@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from sandbox import _classes, _shield
+from sandbox._attribute_names import DEFINABLE_DUNDERS
 from sandbox._classes import INERT_BASES, check_new_class, register_program_class
-from sandbox._policy import DEFINABLE_DUNDERS
 from sandbox._program import is_program_class
 
 from .test_language_support import compile_errors, run, run_ok

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sandbox._attribute_names import RESERVED_PRIVATE_ATTRIBUTES
 from sandbox._classes import register_program_class
 from sandbox._guards import guarded_getattr, guarded_own, guarded_setattr
-from sandbox._policy import RESERVED_PRIVATE_ATTRIBUTES
 
 from .test_language_support import compile_errors, run, run_ok
 

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sandbox._attribute_names import BLOCKED_ATTRIBUTES, READABLE_DUNDERS
 from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._guards import guarded_getattr
-from sandbox._policy import BLOCKED_ATTRIBUTES, READABLE_DUNDERS
 
 from .test_language_support import compile_errors, run_error, run_ok
 

@@ -1,7 +1,7 @@
 """No construct reads an attribute natively that the guard would decide.
 
 The compiler leaves an attribute read native when the guard would pass it as
-is (`sandbox._policy.read_natively`). Two constructs read attributes with no
+is (`sandbox._attribute_names.read_natively`). Two constructs read attributes with no
 expression of their own for the compiler to rewrite: a dotted name in a
 `match` pattern, and the read half of `obj.attr += v`. `case {C.mro: _}` and
 `C.mro += x` handed the real `mro()` (and so the real enum classes, and a shell)
@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sandbox._attribute_names import READABLE_DUNDERS, RUNTIME_CHECKED_ATTRIBUTES, read_natively
 from sandbox._compile import ProgramCompileError, compile_program
-from sandbox._policy import READABLE_DUNDERS, RUNTIME_CHECKED_ATTRIBUTES, read_natively
 
 #: Instructions that read an attribute natively.
 _NATIVE_READS = frozenset({"LOAD_ATTR", "LOAD_METHOD"})
