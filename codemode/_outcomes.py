@@ -11,11 +11,11 @@ from __future__ import annotations
 import inspect
 from collections.abc import Sequence
 
-import anyio
 import msgspec
 
 from bridge.lossless import materialize
 
+from ._cancellation import is_cancellation
 from ._errors import AbortError
 from ._results import (
     ContentBlock,
@@ -41,20 +41,6 @@ __all__ = [
     "plain_failure",
     "reject_awaitable",
 ]
-
-
-def is_cancellation(exc: BaseException) -> bool:
-    """Whether ``exc`` is (or carries) cancellation of the awaiting task, which must propagate.
-
-    Everything else a tool body raises, ``SystemExit``, ``KeyboardInterrupt`` and
-    ``GeneratorExit`` included, is the tool's own failure: under asyncio a real
-    Ctrl-C cancels the main task rather than raising inside a tool, and a task's
-    coroutine is never closed while it awaits (only an abandoned one is, at
-    shutdown, where nothing waits for its result).
-    """
-    if isinstance(exc, BaseExceptionGroup):
-        return any(is_cancellation(inner) for inner in exc.exceptions)
-    return isinstance(exc, anyio.get_cancelled_exc_class())
 
 
 def aborted(*, before_dispatch: bool, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:

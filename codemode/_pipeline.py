@@ -328,7 +328,9 @@ class PreparedCall:
         signal = execution.signal
         try:
             decision = await self._pre_execute(pre)
-        except Exception as exc:
+        except BaseException as exc:
+            if is_cancellation(exc):
+                raise
             return from_exception(exc)
         if isinstance(decision, Deny):
             return plain_failure(decision.reason)
@@ -342,7 +344,9 @@ class PreparedCall:
             try:
                 reason = guard(execution)
                 reject_awaitable(reason, "a guard")
-            except Exception as exc:
+            except BaseException as exc:
+                if is_cancellation(exc):
+                    raise
                 return from_exception(exc)
             if reason is None:
                 continue
@@ -391,7 +395,9 @@ class PreparedCall:
         with signal.cancel_scope():
             try:
                 outcome = await awaited(approver(execution, ask.reason), "the approver")
-            except Exception as exc:
+            except BaseException as exc:
+                if is_cancellation(exc):
+                    raise
                 return from_exception(exc)
         if outcome == "rejected":
             return plain_failure(f'the user rejected tool "{name}"')
@@ -456,7 +462,9 @@ class PreparedCall:
             wrappers = ()
         try:
             result = await self._around(dispatch, wrappers, 0)
-        except Exception as exc:
+        except BaseException as exc:
+            if is_cancellation(exc):
+                raise
             result = from_exception(exc)
         if type(result) is ToolSuccess and result is not self._body_result:
             # A wrapper authored (or cached) this success: hold it to the output contract.
@@ -542,7 +550,9 @@ class PreparedCall:
             content, meta = await sized(
                 value, partial(_presented, output, execution.arguments, value, execution.parent)
             )
-        except Exception as exc:
+        except BaseException as exc:
+            if is_cancellation(exc):
+                raise
             detail = str(exc) if isinstance(exc, LossyJsonError) else f"{type(exc).__name__}: {exc}"
             return from_exception(ToolOutputError(name, detail), contexts)
         self._trusted = value
@@ -646,7 +656,9 @@ class PreparedCall:
 
         try:
             decision = await step(0)
-        except Exception as exc:
+        except BaseException as exc:
+            if is_cancellation(exc):
+                raise
             return from_exception(exc, result.additional_contexts)
         if isinstance(decision, Block):
             feedback: tuple[ContentBlock, ...] = tuple(decision.feedback)
@@ -684,7 +696,9 @@ class PreparedCall:
             if replacement is None:
                 return result
             content = check_blocks(replacement, "finalize_content")
-        except Exception as exc:
+        except BaseException as exc:
+            if is_cancellation(exc):
+                raise
             return from_exception(exc, result.additional_contexts)
         return msgspec.structs.replace(result, content=content)
 
@@ -710,7 +724,9 @@ class PreparedCall:
                 outcome = observer(execution, result)
                 if inspect.isawaitable(outcome):
                     await outcome
-            except Exception:
+            except BaseException as exc:
+                if is_cancellation(exc):
+                    raise
                 # Observers watch; a broken one must not change the outcome or starve the others.
                 _logger.exception(
                     "a result observer raised for tool %r (call_id=%r); the result stands",

@@ -567,7 +567,7 @@ class Registry:
             return "exclusive"
         try:
             verdict = classifier(materialize(arguments, freeze=True))
-        except Exception:  # a lossy argument (LossyJsonError) or a throwing classifier
+        except BaseException:  # a lossy argument (LossyJsonError) or a throwing classifier
             return "exclusive"
         return "parallel" if verdict is True else "exclusive"
 

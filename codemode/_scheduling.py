@@ -50,11 +50,13 @@ import anyio.lowlevel
 
 from bridge.tasks import TaskSet
 
+from ._cancellation import is_cancellation
+
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Coroutine
     from types import TracebackType
 
-__all__ = ["Job", "JobAbandoned", "Mode", "Scheduler", "Ticket"]
+__all__ = ["Job", "JobAbandoned", "JobFailed", "Mode", "Scheduler", "Ticket"]
 
 _logger: Final = logging.getLogger("codemode")
 
@@ -107,6 +109,10 @@ class JobAbandoned(Exception):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(f"job abandoned before it started: {reason}")
+
+
+class JobFailed(Exception):
+    """A job stage raised a ``BaseException`` that was not a cancellation; it is the cause."""
 
 
 @final
@@ -480,7 +486,8 @@ class Scheduler:
     def _mode_of(job: Job[Any]) -> Mode:
         try:
             mode: object = job.mode()
-        except Exception:
+        except BaseException as exc:
+            _job_failure(exc)  # a real cancellation goes on
             return "exclusive"
         # Only the exact string means parallel; anything else fails closed.
         return "parallel" if type(mode) is str and mode == "parallel" else "exclusive"
@@ -516,8 +523,8 @@ class Scheduler:
             async with self._lane:
                 try:
                     await entry.job.start()
-                except Exception as exc:
-                    error = exc
+                except BaseException as exc:
+                    error = _job_failure(exc)
             if mode == "exclusive" or self._max == 1:
                 spawned = False
                 await self._finish(entry, error, previous)
@@ -578,8 +585,8 @@ class Scheduler:
             if error is None:
                 try:
                     await entry.job.run()
-                except Exception as exc:
-                    error = exc
+                except BaseException as exc:
+                    error = _job_failure(exc)
             if previous is not None and not previous.turn_over:
                 if previous.committed is None:
                     previous.committed = asyncio.Event()
@@ -588,8 +595,8 @@ class Scheduler:
                 async with self._lane:
                     try:
                         entry.outcome = (True, await entry.job.commit())
-                    except Exception as exc:
-                        entry.outcome = (False, exc)
+                    except BaseException as exc:
+                        entry.outcome = (False, _job_failure(exc))
                     if self._after_commit is not None:
                         entry.publish()  # the submitter has its outcome now
                         await self._hold_lane(entry)
@@ -605,3 +612,20 @@ class Scheduler:
             self._entries.discard(entry)
             entry.publish()
             self._notify()
+
+
+def _job_failure(exc: BaseException) -> Exception:
+    """What a job stage raised, as the job's outcome; a real cancellation is raised again.
+
+    A stage's ``SystemExit``, ``KeyboardInterrupt`` or ``CancelledError`` that
+    nobody delivered to the worker (see :mod:`codemode._cancellation`) is the
+    job's failure: were it let through, it would end the worker task and the
+    job would never get an outcome, nor the jobs queued behind it a worker.
+    """
+    if is_cancellation(exc):
+        raise exc
+    if isinstance(exc, Exception):
+        return exc
+    failure = JobFailed(f"the job raised {type(exc).__name__}")
+    failure.__cause__ = exc
+    return failure

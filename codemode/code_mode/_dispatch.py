@@ -53,6 +53,7 @@ import anyio.to_thread
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import ToolCallFailed
 
+from .._cancellation import is_cancellation
 from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED
 from .._execution import CallInput
 from .._jobs import PipelineJob
@@ -620,7 +621,9 @@ class SubDispatcher:
         with self.stage() as scope:
             try:
                 content = await self._registry.hooks.run_code_dispatch_log(dispatch)
-            except Exception:
+            except BaseException as exc:
+                if is_cancellation(exc):
+                    raise
                 _log.warning(
                     "a code-dispatch-log listener failed for %s; logging the original content",
                     sub_call_id,

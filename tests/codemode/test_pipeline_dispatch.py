@@ -6,6 +6,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import anyio
 import msgspec
 import pytest
 
@@ -565,13 +566,35 @@ async def test_a_body_raising_a_base_exception_is_that_call_s_failure(
         assert result.error.message == message
 
 
-async def test_cancellation_raised_by_a_body_still_propagates() -> None:
-    import anyio
-
+async def test_a_cancelled_error_no_one_delivered_to_the_call_is_the_body_s_failure() -> None:
+    # Told by the task's state, not the exception's type: the caller was not
+    # cancelled, so the body's CancelledError is its own failure.
     async def body(args: Any, ctx: ToolRunContext) -> Any:
         raise anyio.get_cancelled_exc_class()()
 
     registry = Registry()
     registry.register(make_tool(body=body))
-    with pytest.raises(anyio.get_cancelled_exc_class()):
-        await execute(registry, call())
+    result = await execute(registry, call())
+    assert isinstance(result, ToolFailure)
+    assert result.error.exception_type == "CancelledError"
+
+
+async def test_a_real_cancellation_of_the_caller_still_propagates_through_the_body() -> None:
+    started = anyio.Event()
+
+    async def body(args: Any, ctx: ToolRunContext) -> Any:
+        started.set()
+        await anyio.sleep_forever()
+
+    registry = Registry()
+    registry.register(make_tool(body=body))
+    outcomes: list[object] = []
+
+    async def caller() -> None:
+        outcomes.append(await execute(registry, call()))
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(caller)
+        await started.wait()
+        tg.cancel_scope.cancel()
+    assert outcomes == []  # cancelled, not turned into a result

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from codemode._scheduling import JobAbandoned, Scheduler
+from codemode._scheduling import JobAbandoned, JobFailed, Scheduler, Ticket
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,12 +39,14 @@ class Probe:
         hold_run: Gate | None = None,
         hold_commit: Gate | None = None,
         fail: Literal["start", "run", "commit"] | None = None,
+        raising: Callable[[], BaseException] | None = None,
     ) -> None:
         self.name = name
         self.trace = trace
         self._mode = mode
         self.holds = {"start": hold_start, "run": hold_run, "commit": hold_commit}
         self.fail = fail
+        self.raising = raising
 
     def mode(self) -> Literal["parallel", "exclusive"]:
         self.trace.append(f"{self.name}:mode")
@@ -58,6 +60,8 @@ class Probe:
             await hold.event.wait()
         if self.fail == stage:
             self.trace.append(f"{self.name}:{stage}!")
+            if self.raising is not None:
+                raise self.raising()
             raise ValueError(f"{self.name} failed in {stage}")
         self.trace.append(f"{self.name}:{stage}<")
 
@@ -334,6 +338,91 @@ async def test_an_exception_in_a_stage_is_that_jobs_outcome_only(
     assert str(failure) == f"a failed in {stage}"
     assert runner.outcomes["b"] == "b done"
     assert runner.finished == ["a", "b"]
+
+
+async def _cancelled_elsewhere() -> BaseException:
+    """The ``CancelledError`` of awaiting a future that something else cancelled."""
+    future = asyncio.get_running_loop().create_future()
+    future.cancel()
+    try:
+        await future
+    except asyncio.CancelledError as exc:
+        return exc
+    raise AssertionError("a cancelled future was awaited without CancelledError")
+
+
+@pytest.mark.parametrize("stage", ["start", "run", "commit"])
+@pytest.mark.parametrize(
+    "kind", ["KeyboardInterrupt", "SystemExit", "CancelledError", "group-of-CancelledError"]
+)
+async def test_a_base_exception_no_one_delivered_is_that_jobs_failure_and_the_worker_goes_on(
+    stage: Literal["start", "run", "commit"], kind: str
+) -> None:
+    # Regression: a stage's BaseException ended the worker task, so the job
+    # never got its outcome (a program waited for its reply until its wall
+    # clock) and no worker started the jobs queued behind it.
+    cancelled = await _cancelled_elsewhere()
+    errors: dict[str, BaseException] = {
+        "KeyboardInterrupt": KeyboardInterrupt(),
+        "SystemExit": SystemExit(3),
+        "CancelledError": cancelled,
+        "group-of-CancelledError": BaseExceptionGroup("tool", [cancelled]),
+    }
+    error = errors[kind]
+    trace: list[str] = []
+    with anyio.fail_after(5):
+        async with Scheduler() as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(
+                Probe("a", trace, fail=stage, raising=lambda: error), Probe("b", trace)
+            )
+    failure = runner.outcomes["a"]
+    assert isinstance(failure, JobFailed)
+    assert failure.__cause__ is error
+    assert str(failure) == f"the job raised {type(error).__name__}"
+    assert runner.outcomes["b"] == "b done"
+    assert runner.finished == ["a", "b"]
+
+
+async def test_a_mode_that_raises_a_base_exception_means_exclusive() -> None:
+    def mode() -> str:
+        raise KeyboardInterrupt
+
+    trace: list[str] = []
+    with anyio.fail_after(5):
+        async with Scheduler() as scheduler, anyio.create_task_group() as tg:
+            runner = Runner(scheduler, tg)
+            await runner.submit(Probe("a", trace, mode=mode), Probe("b", trace))
+    assert runner.outcomes == {"a": "a done", "b": "b done"}
+
+
+class Leave(Exception):
+    """Leaves a scheduler's block, carrying the ticket of the job left running."""
+
+    def __init__(self, ticket: Ticket[str]) -> None:
+        super().__init__("leave")
+        self.ticket = ticket
+
+
+async def test_a_real_cancellation_of_a_started_job_still_propagates() -> None:
+    # The other side of the rule: a CancelledError delivered to the worker
+    # (leaving the block by an exception cancels started jobs) is not a failure.
+    trace: list[str] = []
+    hold = Gate()
+
+    async def leave_with_a_job_running() -> Ticket[str]:
+        async with Scheduler() as scheduler:
+            ticket = scheduler.enqueue(Probe("a", trace, hold_run=hold))
+            await settle_all()
+            raise Leave(ticket)
+
+    with pytest.raises(Leave) as left:
+        await leave_with_a_job_running()
+    ticket = left.value.ticket
+    with pytest.raises(JobAbandoned):
+        ticket.outcome()
+    assert "a:run>" in trace
+    assert "a:run<" not in trace
 
 
 async def test_a_job_whose_run_failed_is_not_committed() -> None:

@@ -10,6 +10,7 @@ but cannot hang the way an async listener does.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -43,9 +44,32 @@ class Broken(Exception):
     """What the raising listeners raise."""
 
 
+class BrokenHard(BaseException):
+    """What a listener raises that is not an ``Exception`` at all."""
+
+
+#: How a raising listener raises, and the error type the program then sees.
+RAISES = {
+    "raise": "Broken",
+    "raise-base": "BrokenHard",
+    "raise-keyboard-interrupt": "KeyboardInterrupt",
+    "raise-cancelled": "CancelledError",  # one nobody delivered to the call
+}
+
+
+def _raise(action: str) -> None:
+    if action == "raise-base":
+        raise BrokenHard("listener broke")
+    if action == "raise-keyboard-interrupt":
+        raise KeyboardInterrupt("listener broke")
+    if action == "raise-cancelled":
+        raise asyncio.CancelledError("listener broke")
+    raise Broken("listener broke")
+
+
 async def _fault(action: str) -> None:
-    if action == "raise":
-        raise Broken("listener broke")
+    if action.startswith("raise"):
+        _raise(action)
     await anyio.sleep_forever()  # never looks at the signal
 
 
@@ -58,7 +82,7 @@ def _listener(kind: str, action: str) -> Callable[..., Any]:
 
         def guard(execution: ToolExecution) -> None:
             if execution.name == "t":
-                raise Broken("listener broke")
+                _raise(action)
 
         return guard
     if kind == "around":
@@ -110,26 +134,32 @@ def _install(registry: Registry, kind: str, action: str) -> Callable[[], None]:
     return dispose
 
 
+@pytest.mark.parametrize("action", list(RAISES))
 @pytest.mark.parametrize("kind", ["pre_execute", "guard", "around", "post_execute", "approver"])
-async def test_a_raising_policy_listener_fails_that_call_with_its_message(kind: str) -> None:
+async def test_a_raising_policy_listener_fails_that_call_with_its_message(
+    kind: str, action: str
+) -> None:
+    # Regression for the BaseExceptions: they passed the pipeline's `except
+    # Exception` and ended the scheduler's worker without an outcome.
     registry = registry_with(make_tool("t"))
     async with open_cell(registry) as cell:
-        dispose = _install(registry, kind, "raise")
+        dispose = _install(registry, kind, action)
         result = await cell.run(CATCHING)
         dispose()
         error_type, _code, message = returned(result)
-        assert error_type == "Broken"
+        assert error_type == RAISES[action]
         assert "listener broke" in message
         assert_one_settle_each(cell.events_at_return)
         assert cell.settle_of("call-1:code:1").is_error
         await assert_next_run_is_served(cell)
 
 
+@pytest.mark.parametrize("action", list(RAISES))
 @pytest.mark.parametrize("kind", ["on_result", "on_code_dispatch_log"])
-async def test_a_raising_observer_leaves_the_outcome_as_it_was(kind: str) -> None:
+async def test_a_raising_observer_leaves_the_outcome_as_it_was(kind: str, action: str) -> None:
     registry = registry_with(make_tool("t"))
     async with open_cell(registry) as cell:
-        dispose = _install(registry, kind, "raise")
+        dispose = _install(registry, kind, action)
         result = await cell.run(CATCHING)
         dispose()
         assert returned(result) == {"n": 1}

@@ -6,6 +6,7 @@ the invariants every cell shares.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,33 @@ async def test_a_tool_raising_a_base_exception_fails_that_call(exception: BaseEx
         result = await cell.run(CATCHING)
         name = type(exception).__name__
         assert returned(result)[:2] == [name, None]
+        assert_one_settle_each(cell.events_at_return)
+        assert cell.settle_of("call-1:code:1").is_error
+        await assert_next_run_is_served(cell)
+
+
+@pytest.mark.parametrize("how", ["awaits-a-future-cancelled-elsewhere", "group-of-cancelled"])
+async def test_a_cancelled_error_no_one_delivered_to_the_call_fails_that_call(how: str) -> None:
+    # Regression: a CancelledError was taken for a cancellation of the call by
+    # its type. The scheduler's worker died without an outcome, so the program
+    # waited for its reply until the wall clock, the log kept a start with no
+    # settle, and a BaseExceptionGroup around one escaped run_turn itself.
+    async def body(args: Any, ctx: ToolRunContext) -> JsonValue:
+        shared = asyncio.get_running_loop().create_future()
+        shared.cancel()  # a shared in-flight request, cancelled by someone else
+        if how == "group-of-cancelled":
+            try:
+                await shared
+            except asyncio.CancelledError as exc:
+                raise BaseExceptionGroup("tool", [exc]) from None
+        return await shared  # type: ignore[no-any-return]
+
+    async with open_cell(registry_with(make_tool("t", body=body))) as cell:
+        result = await cell.run(CATCHING)
+        assert returned(result)[:2] == [
+            "CancelledError" if how != "group-of-cancelled" else "BaseExceptionGroup",
+            None,
+        ]
         assert_one_settle_each(cell.events_at_return)
         assert cell.settle_of("call-1:code:1").is_error
         await assert_next_run_is_served(cell)
