@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import types
 import weakref
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
 
 from ._program import (
     RUNTIME_OBJECTS,
@@ -49,8 +49,32 @@ def _refuse_runtime_object(value: object, where: str) -> NoReturn:
     )
 
 
-#: Containers whose items :func:`handed_out` looks at (exact types: one level).
-_HANDED_CONTAINERS: Final = (tuple, list, set, frozenset)
+def _dict_parts(mapping: dict[Any, Any]) -> Iterable[Any]:
+    """A dict's keys and values, read by the interpreter (no method of a subclass runs)."""
+    return (part for pair in dict.items(mapping) for part in pair)
+
+
+def _dict_parts_count(mapping: dict[Any, Any]) -> int:
+    return 2 * dict.__len__(mapping)
+
+
+_Reader: TypeAlias = "Callable[[Any], Iterable[Any]]"
+
+#: The containers whose items :func:`handed_out` and :func:`caught` look at, at
+#: any depth, with the interpreter's own reader and size of each: subclasses
+#: included (a named tuple), read through the base class so that no method of a
+#: subclass runs.
+_CONTAINERS: Final[tuple[tuple[type, _Reader, Callable[[Any], int]], ...]] = (
+    (dict, _dict_parts, _dict_parts_count),
+    (tuple, tuple.__iter__, tuple.__len__),
+    (list, list.__iter__, list.__len__),
+    (set, set.__iter__, set.__len__),
+    (frozenset, frozenset.__iter__, frozenset.__len__),
+)
+
+
+#: Item types that hold nothing: the walk passes them at once.
+_PLAIN_ITEMS: Final = frozenset({int, float, str, bool, bytes, type(None)})
 
 
 def handed_out(value: Any, where: str) -> Any:
@@ -60,31 +84,69 @@ def handed_out(value: Any, where: str) -> Any:
     program's class among its data, it holds that class's metaclass
     (``statistics`` takes ``type()`` of each data point as the type of its
     result, then calls it). A hidden class (:func:`hidden_class`) that library
-    code returns - as the value, or as an item of an exact tuple, list, set or
-    dict it returns - is refused here, so it never reaches the program. An
-    object of a library class is handed out as it is, its class swept as
+    code returns - as the value, or as an item of a tuple, list, set or dict it
+    returns, at any depth - is refused here, so it never reaches the program.
+    An object of a library class is handed out as it is, its class swept as
     :func:`reveal_class` does.
     """
     cls = type(value)
     if issubclass(cls, type) or issubclass(cls, RUNTIME_OBJECTS):
         _check_handed_item(value, where)
-    elif cls in _HANDED_CONTAINERS:
-        for item in value:
-            if issubclass(type(item), BaseException):
-                caught(item)  # asyncio.gather(..., return_exceptions=True)
-            else:
-                _check_handed_item(item, where)
-    elif cls is dict:
-        for key, item in value.items():
-            _check_handed_item(key, where)
-            _check_handed_item(item, where)
-    elif issubclass(cls, BaseException):
+        return value
+    if _items_reader(cls) is not None:
+        _check_handed_items(value, where)
+    if issubclass(cls, BaseException):
         caught(value)
     elif _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
-        # An object of a class no façade lists: its methods check their self,
-        # and what they return, before the program has it (rule 7).
+        # An object of a class no façade lists (a library's named tuple too):
+        # its methods check their self, and what they return, before the
+        # program has it (rule 7).
         reveal_class(cls)
     return value
+
+
+def _items_reader(cls: type) -> Callable[[Any], Iterable[Any]] | None:
+    """The interpreter's reader of the items of a ``cls`` container, or None if not one."""
+    for base, reader, _size in _CONTAINERS:
+        if issubclass(cls, base):
+            return reader
+    return None
+
+
+def _items_size(cls: type) -> Callable[[Any], int]:
+    """The interpreter's count of the items of a ``cls`` container (a dict's: keys and values)."""
+    for base, _reader, size in _CONTAINERS:
+        if issubclass(cls, base):
+            return size
+    raise AssertionError(f"{cls!r} is not a container")
+
+
+def _check_handed_items(value: object, where: str) -> None:
+    """Check every item of container ``value`` and of the containers in it, at any depth.
+
+    One pass over an explicit stack (a deep nesting cannot overflow the C
+    stack) that visits each container once (a cycle ends). A dict's keys are
+    items too. An exception among them is checked as :func:`caught` checks
+    one (``asyncio.gather(..., return_exceptions=True)``).
+    """
+    stack = [value]
+    seen = {id(value)}
+    while stack:
+        container = stack.pop()
+        reader = _items_reader(type(container))
+        assert reader is not None
+        for item in reader(container):
+            kind = type(item)
+            if kind in _PLAIN_ITEMS:
+                continue
+            if issubclass(kind, type) or issubclass(kind, RUNTIME_OBJECTS):
+                _check_handed_item(item, where)
+            elif _items_reader(kind) is not None:
+                if id(item) not in seen:
+                    seen.add(id(item))
+                    stack.append(item)
+            elif issubclass(kind, BaseException):
+                caught(item)
 
 
 def _check_handed_item(value: object, where: str) -> None:
@@ -115,7 +177,7 @@ def caught(error: BaseException) -> BaseException:
     ``__cause__``, what library code returns) only through here: its class,
     and that of every exception in it (an exception group's, at any depth), is
     swept as :func:`reveal_class` sweeps, and each class among its arguments, in
-    exact tuples, lists, sets and dicts at any depth, is handed out as
+    tuples, lists, sets and dicts at any depth, is handed out as
     :func:`handed_out` would (a withheld one is refused with a ``TypeError``).
     An exception holding more than :data:`CAUGHT_LIMIT` values is refused too:
     what was not looked at is not handed out.
@@ -132,29 +194,29 @@ def caught(error: BaseException) -> BaseException:
             continue
         if issubclass(cls, RUNTIME_OBJECTS):
             _refuse_runtime_object(value, f"an exception ({type(error).__name__})")
-        if not (cls in _HANDED_CONTAINERS or cls is dict or issubclass(cls, BaseException)):
+        is_error = issubclass(cls, BaseException)
+        if not (is_error or _items_reader(cls) is not None):
             continue
         if id(value) in seen:
             continue
         seen.add(id(value))
-        if issubclass(cls, BaseException):
+        if is_error:
             if _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
                 reveal_class(cls)
             value = _exception_args(value) + (
                 _group_exceptions(value) if issubclass(cls, BaseExceptionGroup) else ()
             )
-        looked_at += len(value)
+            cls = tuple
+        looked_at += _items_size(cls)(value)
         if looked_at > CAUGHT_LIMIT:
             raise TypeError(
                 f"an exception ({type(error).__name__}) holds more than {CAUGHT_LIMIT} values "
                 "in its arguments, too many to check before the program may hold it; raise "
                 "exceptions with short arguments (a message, a few values)"
             )
-        if cls is dict:
-            pending.extend(value.keys())
-            pending.extend(value.values())
-        else:
-            pending.extend(value)
+        reader = _items_reader(cls)
+        assert reader is not None
+        pending.extend(reader(value))
     return error
 
 

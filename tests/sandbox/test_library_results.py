@@ -9,12 +9,13 @@ that skips every check the class statement makes. Every library function a
 façade lists, and every public method, property, class method and static
 method of the library classes a program reaches, has its return value checked:
 a hidden class (a metaclass, or a class the builtins and façades never expose),
-as the value or as an item of an exact tuple, list, set or dict, is refused.
+as the value or as an item of a tuple, list, set or dict at any depth, is refused.
 """
 
 from __future__ import annotations
 
 import abc
+import collections
 import contextlib
 import types
 from typing import TYPE_CHECKING, Any, cast
@@ -160,6 +161,72 @@ def test_a_hidden_class_as_the_value_or_one_of_its_items_is_refused(
     }[where]
     with pytest.raises(TypeError, match=r"^lib\.f returned a class that run_code hides"):
         handed_out(value, "lib.f")
+
+
+class _ListOfItsOwn(list[object]):
+    """A list subclass whose own iteration would hide what it holds."""
+
+    def __iter__(self) -> Any:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+_Pair = collections.namedtuple("_Pair", "first second")  # noqa: PYI024
+
+
+def _wrapped(inner: object, data: object, how: str) -> object:
+    """``inner`` one level deeper, in a container of kind ``how``."""
+    hashable = True
+    try:
+        hash(inner)
+    except TypeError:
+        hashable = False
+    if how == "set" and hashable:
+        return frozenset({inner})
+    if how == "key" and hashable:
+        return {inner: data}
+    if how == "tuple":
+        return (data, inner)
+    if how == "named-tuple":
+        return _Pair(data, inner)
+    if how == "list-subclass":
+        return _ListOfItsOwn([inner])
+    if how == "dict-subclass":
+        return collections.OrderedDict(k=inner)
+    if how == "exception":
+        return ValueError("wrapped", inner)
+    return [data, inner]
+
+
+@given(
+    _VISIBLE_DATA,
+    st.sampled_from(_HIDDEN),
+    st.lists(
+        st.sampled_from(["list", "tuple", "set", "key", "item", "named-tuple", "list-subclass",
+                         "dict-subclass", "exception"]),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_a_hidden_class_at_any_depth_is_refused(
+    data: object, hidden: type, path: list[str]
+) -> None:
+    # Regression: only the first level of an exact container was looked at.
+    value: object = hidden
+    for how in path:
+        value = {"k": value} if how == "item" else _wrapped(value, data, how)
+    with pytest.raises(TypeError, match=r"(returned a class that run_code hides|holds a class)"):
+        handed_out(value, "lib.f")
+
+
+def test_a_cycle_among_the_containers_ends_the_walk() -> None:
+    looped: list[object] = [1]
+    looped.append(looped)
+    nested: dict[str, object] = {"self": looped}
+    looped.append(nested)
+    assert handed_out(looped, "lib.f") is looped
 
 
 def test_a_result_checked_function_checks_what_it_returns_and_keeps_its_name() -> None:
