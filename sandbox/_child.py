@@ -7,9 +7,11 @@
 3. the private working directory the host made for it;
 4. with the OS layer: the drop to the uid/gid the host chose for this child
    alone (all capabilities go with it), the parent-death signal (after the uid
-   switch, which would clear it), ``no_new_privs`` and the rlimits (or the
-   stricter ones the zygote inherited);
-5. the seccomp filter (compiled once in the zygote; loading it is one syscall);
+   switch, which would clear it), ``no_new_privs``, transparent huge pages
+   switched off (:func:`_disable_transparent_huge_pages`) and the rlimits (or
+   the stricter ones the zygote inherited);
+5. the seccomp filter (compiled once in the zygote; loading it is one syscall),
+   which allows ``mremap`` only where the zygote sealed its file mappings;
 6. a warm-up run of a constant program with two tool calls at once, the run's
    fresh globals and event loop (:class:`sandbox._runtime.PreparedRun`), made
    by the channel so that it batches calls, and the tripwire's audit hook
@@ -42,7 +44,7 @@ from typing import TYPE_CHECKING, NoReturn
 from bridge.child import ChildChannel, RunLoop, event_loop_ahead, recv_run, send_ready
 from bridge.protocol import HEADER_BYTES, FrameBuffer, Reply, Run, encode_frame
 from bridge.proxy import make_bindings
-from sandbox import _classes, _guards, _library, _limits, _tripwire
+from sandbox import _classes, _guards, _library, _limits, _seccomp, _tripwire
 from sandbox._builtins import SAFE_BUILTINS, make_globals
 from sandbox._compile import ProgramCompileError, compile_program
 from sandbox._facades import check_library_internals
@@ -247,6 +249,32 @@ def _rehearse_receipt(channel: ChildChannel, settings: ChildSettings) -> None:
 
 # Exit codes, one per step (see ``sandbox._zygote.EXIT_CODES`` for the messages).
 _SETUP, _UID, _RLIMITS, _NNP, _SECCOMP, _PDEATH, _CWD, _PROTOCOL, _RUNNING = range(70, 79)
+_THP = 81  # 79 is the CPU-limit report's, 80 the tripwire's
+
+_PR_SET_THP_DISABLE = 41
+_PR_GET_THP_DISABLE = 42
+
+
+def _disable_transparent_huge_pages() -> None:
+    """Switch transparent huge pages off for this process, for good, and verify it.
+
+    With them a child could make memory ``RLIMIT_AS`` does not count: touch one
+    byte of a 2 MiB-aligned region (after ``madvise(MADV_HUGEPAGE)``, or with no
+    advice on a host whose THP setting is ``always``), which allocates a whole
+    2 MiB page, then unmap all of it but 4 KiB: the kernel keeps the 2 MiB page
+    until memory runs short, 512 times the address space that is left mapped
+    and not in the child's RSS (about 1 GiB held under the default 512 MiB
+    limit). With the flag set no fault, ``madvise`` or ``khugepaged`` gives the
+    process a huge page; the filter refuses ``prctl``, so the program cannot
+    clear it.
+    """
+    _limits._prctl(_PR_SET_THP_DISABLE, 1, protection="thp_disable")
+    # 1: off completely (newer kernels also know "off except where advised", 3).
+    state = _limits._prctl(_PR_GET_THP_DISABLE, protection="thp_disable")
+    if state != 1:
+        raise _limits.ProtectionError(
+            "thp_disable", f"PR_GET_THP_DISABLE says {state} after PR_SET_THP_DISABLE"
+        )
 
 
 def run_child(
@@ -292,6 +320,8 @@ def run_child(
         if os_layer:
             step = _NNP
             _limits.set_no_new_privs()
+            step = _THP
+            _disable_transparent_huge_pages()
             step = _RLIMITS
             _limits.apply_rlimits(
                 cpu_seconds=settings.cpu_seconds,
@@ -311,6 +341,13 @@ def run_child(
             # and before the warm-up, so that nothing runs unfiltered for long.
             # From here on the child can only use the descriptors it holds.
             step = _SECCOMP
+            if plan.seccomp_program.allows_mremap and not _seccomp.files_sealed():
+                # A filter that lets mremap grow a mapping, in a child whose
+                # zygote did not seal its file mappings: a library's mapping
+                # grown to its file's length would read all of that file.
+                raise _limits.ProtectionError(
+                    "seccomp", "the filter allows mremap but the file mappings are not sealed"
+                )
             _limits.load_seccomp(plan.seccomp_program)
         step = _PROTOCOL
         channel = ChildChannel(
@@ -472,6 +509,8 @@ def _probe(max_open_files: int, streams: list[str], read_fd: int) -> dict[str, o
     return {
         "code_page": _code_page(),
         "status": status,
+        "thp_disable": _limits._prctl(_PR_GET_THP_DISABLE),
+        "files_sealed": _seccomp.files_sealed(),
         "rlimits": {name: list(resource.getrlimit(getattr(resource, name))) for name in names},
         "cwd": os.getcwd(),
         "cwd_entries": sorted(os.listdir(".")),

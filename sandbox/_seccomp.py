@@ -13,7 +13,8 @@ The list has three parts:
   but the runtime can make on another, each with its reason.
 * :data:`ARGUMENT_RULES`: calls allowed only with the arguments the runtime
   uses: the clock calls, which could otherwise name another process, and the
-  memory calls, which could otherwise place memory where the program chooses.
+  memory calls, which could otherwise place memory where the program chooses
+  or make memory ``RLIMIT_AS`` does not count (huge pages).
 
 :data:`NEVER_ALLOWED` names the calls no part of the list may ever contain
 (process creation, signals, tracing, files, sockets, IPC, ...); the tests and
@@ -21,7 +22,9 @@ the measurement tool check it, so that a measurement that saw one fails loudly
 instead of widening the filter.
 
 The filter is compiled once in the zygote (:func:`compile_filter`); each child
-only loads the resulting BPF program (:func:`load_filter`).
+only loads the resulting BPF program (:func:`load_filter`). ``mremap`` is in it
+only where the zygote sealed its file mappings (:func:`seal_file_mappings`), so
+that no child can grow or move one of them to read the rest of its file.
 
 This module runs in the child: stdlib and ``pyseccomp`` only.
 """
@@ -45,7 +48,11 @@ __all__ = [
     "ArgumentRule",
     "FilterProgram",
     "compile_filter",
+    "file_mappings",
+    "files_sealed",
     "load_filter",
+    "seal_file_mappings",
+    "sealing_available",
 ]
 
 _PR_SET_SECCOMP: Final = 22
@@ -58,7 +65,6 @@ REASONED_SYSCALLS: Final[dict[str, str]] = {
     # back to the real call.
     "gettimeofday": "vDSO fallback of the wall clock",
     "time": "vDSO fallback of time()",
-    "madvise": "the allocator returning freed pages (malloc_trim, newer CPython allocators)",
     "rt_sigreturn": "returning from the SIGALRM handler that flushes the log, whenever it runs",
     # A sleep or wait interrupted by a stop and continue (a debugger, a
     # SIGSTOP from root) is resumed by the kernel through this call.
@@ -80,11 +86,14 @@ class ArgumentRule:
             the full 64 bits, so a value with stray high bits does not match
             and is refused.
         why: What needs the call, and why other arguments are refused.
+        needs_sealed_files: The rule is left out of a filter for children whose
+            file mappings are not sealed (see :func:`compile_filter`).
     """
 
     syscall: str
     conditions: tuple[tuple[int, str, int, int], ...]
     why: str
+    needs_sealed_files: bool = False
 
 
 #: The clock ids a clock call may name: the kernel's fixed clocks, 0 to 15
@@ -100,13 +109,20 @@ _FIXED_CLOCKS: Final = (0, "MASKED_EQ", 0xFFFF_FFFF_FFFF_FFF0, 0)
 _PROT_READ_WRITE: Final = 0x3
 _MAP_PRIVATE_ANONYMOUS: Final = 0x22
 _MREMAP_MAYMOVE: Final = 0x1
+#: The advice values the allocators give: glibc's ``malloc_trim`` and heap
+#: shrinking, and its thread stacks, ``MADV_DONTNEED``; mimalloc (CPython 3.13's
+#: free-threaded build) ``MADV_FREE`` first. Both only give pages back.
+_MADV_DONTNEED: Final = 4
+_MADV_FREE: Final = 8
 
 #: Calls allowed with these arguments only (several rules for one call are
 #: alternatives). Every allowed call whose argument can name something outside
-#: the child - another process, a device - has one, and so has every call whose
-#: argument decides what it costs the host beyond the child's limits (where in
-#: the address space memory lands decides the kernel memory its page tables
-#: take, which no rlimit counts); the others name only the child's own
+#: the child - another process, a device, a file behind a mapping - has one,
+#: and so has every call whose argument decides what it costs the host beyond
+#: the child's limits (where in the address space memory lands decides the
+#: kernel memory its page tables take, and ``madvise``'s advice whether a 4 KiB
+#: page of address space holds 2 MiB of RAM: no call may make memory that
+#: ``RLIMIT_AS`` does not count); the others name only the child's own
 #: descriptors, memory, signals and timers. ``socketpair`` (only
 #: ``AF_UNIX``, ``SOCK_STREAM``) and ``ioctl`` (only ``FIONBIO``) were here for
 #: the event loop's self-pipe, which the run's loop no longer has; a child under
@@ -124,9 +140,24 @@ ARGUMENT_RULES: Final[tuple[ArgumentRule, ...]] = (
             "mremap",
             ((3, "EQ", flags, 0),),
             "realloc of a large block; never MREMAP_FIXED or MREMAP_DONTUNMAP, which place "
-            "memory at an address of the program's choosing",
+            "memory at an address of the program's choosing; and only where every file "
+            "mapping the child inherits is sealed: grown, one page of a library's mapping "
+            "maps the rest of its file, which the kernel checks no permission for (glibc's "
+            "realloc copies instead where the call is refused)",
+            needs_sealed_files=True,
         )
         for flags in (0, _MREMAP_MAYMOVE)
+    ),
+    *(
+        ArgumentRule(
+            "madvise",
+            ((2, "EQ", advice, 0),),
+            "the allocators giving freed pages back (MADV_DONTNEED, MADV_FREE); never "
+            "MADV_HUGEPAGE or MADV_COLLAPSE (a 2 MiB page behind 4 KiB of address space, "
+            "which RLIMIT_AS does not count), MADV_MERGEABLE (memory shared with other "
+            "processes), MADV_POPULATE_*, MADV_PAGEOUT or any other",
+        )
+        for advice in (_MADV_DONTNEED, _MADV_FREE)
     ),
     ArgumentRule(
         "clock_gettime",
@@ -174,6 +205,9 @@ NEVER_ALLOWED: Final[frozenset[str]] = frozenset({
     "sethostname", "setdomainname", "iopl", "ioperm",
     "setuid", "setgid", "setreuid", "setregid", "setresuid", "setresgid", "setgroups",
     "setfsuid", "setfsgid", "capset",
+    # Memory that is executable, locked, huge, shared or a file's: what the
+    # memory rules refuse, by another call.
+    "mprotect", "pkey_mprotect", "remap_file_pages", "mlock", "mlock2", "mlockall",
 })
 
 _CONDITIONAL: Final = frozenset(rule.syscall for rule in ARGUMENT_RULES)
@@ -194,9 +228,14 @@ class _SockFilter(ctypes.Structure):
 
 
 class FilterProgram(ctypes.Structure):
-    """A compiled BPF program (``struct sock_fprog``), ready for ``PR_SET_SECCOMP``."""
+    """A compiled BPF program (``struct sock_fprog``), ready for ``PR_SET_SECCOMP``.
+
+    ``allows_mremap`` says whether the rules that need sealed file mappings
+    (``mremap``) are in it (set by :func:`compile_filter`).
+    """
 
     _fields_ = (("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter)))
+    allows_mremap: bool
 
 
 _LIBC: Final = ctypes.CDLL(None, use_errno=True)
@@ -206,7 +245,7 @@ _LIBC.prctl.argtypes = (
 )
 
 
-def compile_filter(*, measuring: bool = False) -> FilterProgram:
+def compile_filter(*, measuring: bool = False, files_sealed: bool | None = None) -> FilterProgram:
     """Build the filter through libseccomp and export it as a BPF program.
 
     Compiled once in the zygote; each child only loads the result, which takes
@@ -217,6 +256,12 @@ def compile_filter(*, measuring: bool = False) -> FilterProgram:
             allowed is logged (``SCMP_ACT_LOG``) and performed instead of
             refused, so that a measurement run behaves as if everything were
             allowed and the kernel's log names whatever the list lacks.
+        files_sealed: Whether the children's file mappings are sealed
+            (:func:`seal_file_mappings`); ``None``: whether this kernel can
+            seal them (:func:`sealing_available`). Without sealed mappings the
+            rules marked ``needs_sealed_files`` are left out (``mremap`` is
+            refused), and the zygote must seal before its first fork if it
+            hands out a filter compiled with them (``allows_mremap``).
 
     Raises:
         ImportError: ``pyseccomp`` or libseccomp is not installed.
@@ -236,13 +281,19 @@ def compile_filter(*, measuring: bool = False) -> FilterProgram:
             # ``time`` on arm64) cannot be made there either.
             continue
         syscall_filter.add_rule(pyseccomp.ALLOW, name)
+    if files_sealed is None:
+        files_sealed = sealing_available()
     for rule in ARGUMENT_RULES:
+        if rule.needs_sealed_files and not files_sealed:
+            continue
         arguments = [
             pyseccomp.Arg(index, getattr(pyseccomp, operator), *_operands(operator, a, b))
             for index, operator, a, b in rule.conditions
         ]
         syscall_filter.add_rule(pyseccomp.ALLOW, rule.syscall, *arguments)
-    return _export(syscall_filter)
+    program = _export(syscall_filter)
+    program.allows_mremap = files_sealed
+    return program
 
 
 def _operands(operator: str, value: int, extra: int) -> tuple[int, ...]:
@@ -280,3 +331,83 @@ def load_filter(program: FilterProgram) -> None:
     if _LIBC.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.addressof(program), 0, 0) != 0:
         code = ctypes.get_errno()
         raise OSError(code, f"prctl(PR_SET_SECCOMP) failed: {os.strerror(code)}")
+
+
+# ---------------------------------------------------------------- sealed file mappings
+
+#: ``mseal`` (Linux 6.10): the same number in the tables of both architectures
+#: the sandbox runs on.
+_SYS_MSEAL: Final = {"x86_64": 462, "aarch64": 462}
+_LIBC.syscall.restype = ctypes.c_long
+
+
+def _mseal(start: int, length: int) -> int:
+    """``mseal(start, length, 0)``: 0, or the errno (``ENOSYS`` where there is none)."""
+    number = _SYS_MSEAL.get(os.uname().machine)
+    if number is None:
+        return errno.ENOSYS
+    result = _LIBC.syscall(
+        ctypes.c_long(number), ctypes.c_ulong(start), ctypes.c_size_t(length), ctypes.c_ulong(0)
+    )
+    return 0 if result == 0 else ctypes.get_errno()
+
+
+def sealing_available() -> bool:
+    """Whether this kernel seals mappings (``mseal``, Linux 6.10 and later, 64-bit)."""
+    return _mseal(0, 0) == 0
+
+
+def file_mappings() -> list[tuple[int, int]]:
+    """This process's file-backed mappings, as ``(start, end)``, adjacent ones joined.
+
+    A mapping is file-backed when ``/proc/self/maps`` gives it an inode: a
+    library's, the interpreter's, the locale's, a deleted file's. Anonymous
+    memory, the heap, the stack and the kernel's ``[vdso]``/``[vvar]`` have none.
+    """
+    ranges: list[tuple[int, int]] = []
+    with open("/proc/self/maps", "rb") as maps:
+        for line in maps:
+            fields = line.split(None, 5)
+            if len(fields) < 5 or fields[4] == b"0":
+                continue
+            low, _, high = fields[0].partition(b"-")
+            start, end = int(low, 16), int(high, 16)
+            if ranges and ranges[-1][1] == start:
+                ranges[-1] = (ranges[-1][0], end)
+            else:
+                ranges.append((start, end))
+    return ranges
+
+
+_sealed = False
+
+
+def files_sealed() -> bool:
+    """Whether :func:`seal_file_mappings` sealed this process's (or, in a child, its zygote's)."""
+    return _sealed
+
+
+def seal_file_mappings() -> int:
+    """Seal every file-backed mapping of this process; return how many ranges were sealed.
+
+    For the zygote, after the last file it maps and before its first fork:
+    a sealed mapping cannot be grown, moved, shrunk, unmapped or have its
+    protection changed, by this process or any child it forks (children
+    inherit the seal). ``mremap`` of one page of a library's mapping to the
+    file's length would otherwise map the rest of that file, which the
+    kernel checks no permission for: a child could read every file the
+    zygote has mapped, from directories its uid cannot enter. Writing to a
+    private mapping's pages (a library's data) is unaffected.
+
+    Raises:
+        OSError: The kernel refused to seal a mapping (``ENOSYS``: it cannot
+            seal at all).
+    """
+    global _sealed
+    ranges = file_mappings()
+    for start, end in ranges:
+        code = _mseal(start, end - start)
+        if code:
+            raise OSError(code, f"mseal of {start:#x}-{end:#x} failed: {os.strerror(code)}")
+    _sealed = True
+    return len(ranges)

@@ -78,6 +78,7 @@ EXIT_CODES: Final[dict[int, str]] = {
     76: "the child could not enter its private working directory",
     77: "the child broke the protocol before its program ran",
     78: "the child's runtime failed outside the program",
+    81: "the child could not switch transparent huge pages off (thp_disable)",
 }
 
 #: The exit status of a child its tripwire ended (``sandbox._tripwire``): the
@@ -287,6 +288,8 @@ def main() -> None:
         plan = _limits.empty_bounding_set(plan)
     _child.take_trusted_steps()
     _check_one_thread()
+    if plan.linux:
+        plan = _seal_file_mappings(plan)
     # Objects that exist now are shared with every child, copy-on-write:
     # freezing them keeps the children's garbage collector from touching (and
     # so copying) those pages.
@@ -353,6 +356,30 @@ def _check_one_thread() -> None:
             "the sandbox zygote must fork from its only thread, but "
             f"{threading.active_count()} Python threads and {len(tasks)} threads in all run"
         )
+
+
+def _seal_file_mappings(plan: PlatformPlan) -> PlatformPlan:
+    """Seal every file mapping the children will inherit; the plan to fork them with.
+
+    Last before the first fork: the zygote maps no file after its imports and
+    the filter's compilation (it forks, reaps and relays messages). Children
+    inherit the seal, so no ``mremap`` of theirs can grow a library's mapping
+    over the rest of its file (``sandbox._seccomp.seal_file_mappings``). Where
+    the kernel cannot seal (before Linux 6.10), the filter is compiled again
+    without ``mremap``: glibc's ``realloc`` then copies a large block it grows.
+    """
+    from dataclasses import replace
+
+    from sandbox import _limits, _seccomp
+
+    try:
+        _seccomp.seal_file_mappings()
+    except OSError:
+        program = plan.seccomp_program
+        if program is not None and program.allows_mremap:
+            program = _seccomp.compile_filter(measuring=_limits.MEASURING, files_sealed=False)
+            return replace(plan, seccomp_program=program)
+    return plan
 
 
 def _preload() -> None:

@@ -18,9 +18,11 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import json
 import os
 import platform
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -213,6 +215,21 @@ CASES: Final[tuple[Case, ...]] = (
     Case("mmap-flags-high-bits", "raw(9, 0, 4096, 3, (1 << 32) | 0x22, -1, 0)"),
     Case("mremap-fixed", f"raw(25, page, 4096, 4096, 1 | 2, {_FAR})", setup=_PAGE),
     Case("mremap-dontunmap", "raw(25, page, 4096, 4096, 1 | 4, 0)", setup=_PAGE),
+    # A file's pages: no mapping of a descriptor (the child's are pipes, which
+    # the kernel cannot map, and it can open none).
+    Case("mmap-file", "raw(9, 0, 4096, 1, 0x02, FD, 0)", errno.ENODEV, setup=_PIPE),
+    # Advice that makes memory RLIMIT_AS does not count (a 2 MiB page behind
+    # 4 KiB of address space; the child has huge pages switched off as well,
+    # and MADV_COLLAPSE then fails in the kernel), shares it with other
+    # processes, or reaches past the allocators' needs: only MADV_DONTNEED and
+    # MADV_FREE pass.
+    Case("madvise-hugepage", "raw(28, page, 4096, 14)", setup=_PAGE),
+    Case("madvise-hugepage-high-bits", "raw(28, page, 4096, (1 << 32) | 14)", setup=_PAGE),
+    Case("madvise-collapse", "raw(28, page, 4096, 25)", errno.EINVAL, setup=_PAGE),
+    Case("madvise-mergeable", "raw(28, page, 4096, 12)", setup=_PAGE),
+    Case("madvise-populate-write", "raw(28, page, 4096, 23)", setup=_PAGE),
+    Case("madvise-pageout", "raw(28, page, 4096, 21)", setup=_PAGE),
+    Case("madvise-wipeonfork", "raw(28, page, 4096, 18)", setup=_PAGE),
     # Harmless calls the child does not need are refused like the rest.
     Case("uname", "os.uname()"),
     Case("getcwd", "os.getcwd()"),
@@ -461,6 +478,65 @@ async def test_an_x32_system_call_kills_the_child() -> None:
     assert _killed_by_the_filter(await _abi_run(_X32_OPENAT, filtered=True))
 
 
+# ---------------------------------------------------------------- the memory the allocators need
+
+_ALLOCATOR_ADVICE: Final = (
+    "import ctypes\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "libc.syscall.restype = ctypes.c_long\n"
+    "libc.syscall.argtypes = (ctypes.c_long,) * 6\n"
+    "page = libc.syscall(9, 0, 4096, 3, 0x22, -1, 0)\n"
+    "return [libc.syscall(28, page, 4096, advice, 0, 0, 0) for advice in (4, 8)]"
+)
+
+
+async def test_the_advice_the_allocators_give_passes_the_filter() -> None:
+    # MADV_DONTNEED (glibc's malloc_trim, heap shrinking and thread stacks) and
+    # MADV_FREE (mimalloc): both only give pages back.
+    result = await _abi_run(_ALLOCATOR_ADVICE, filtered=True)
+    assert result.error is None, result.error
+    assert result.value == [0, 0]
+
+
+#: A process that loads the filter as compiled for children whose file
+#: mappings are sealed or not, then grows an anonymous page with ``mremap``
+#: and a bytearray to 32 MiB (glibc's ``realloc`` of a block it mapped whole).
+_OWN_FILTER: Final = """\
+import ctypes, json, os, sys
+from sandbox._seccomp import compile_filter, load_filter
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+libc.syscall.argtypes = (ctypes.c_long,) * 6
+program = compile_filter(files_sealed=sys.argv[1] == "sealed")
+assert libc.prctl(38, 1, 0, 0, 0) == 0  # no_new_privs: a filter without privileges
+load_filter(program)
+page = libc.syscall(9, 0, 4096, 3, 0x22, -1, 0)
+moved = libc.syscall(25, page, 4096, 1 << 20, 1, 0, 0)
+refused = ctypes.get_errno() if moved == -1 else 0
+grown = bytearray()
+for _ in range(512):
+    grown += bytes(65536)
+sys.stdout.write(json.dumps([program.allows_mremap, refused, len(grown)]))
+sys.stdout.flush()
+os._exit(0)
+"""
+
+
+@pytest.mark.parametrize(("sealed", "refused"), [(True, 0), (False, _EPERM)])
+def test_mremap_is_allowed_only_for_children_whose_file_mappings_are_sealed(
+    sealed: bool, refused: int
+) -> None:
+    # Where the zygote cannot seal its file mappings (before Linux 6.10), the
+    # filter has no mremap at all, and glibc's realloc copies instead.
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", _OWN_FILTER, "sealed" if sealed else "unsealed"],
+        cwd=root, capture_output=True, text=True, timeout=GUARD, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [sealed, refused, 512 * 65536]
+
+
 # ---------------------------------------------------------------- the list itself
 
 
@@ -480,3 +556,9 @@ def test_every_measured_call_is_allowed_with_or_without_argument_rules() -> None
 def test_calls_with_argument_rules_are_not_also_allowed_whole() -> None:
     for rule in ARGUMENT_RULES:
         assert rule.syscall not in ALLOWED_SYSCALLS
+
+
+def test_madvise_is_allowed_only_with_the_advice_that_gives_pages_back() -> None:
+    forms = {rule.conditions for rule in ARGUMENT_RULES if rule.syscall == "madvise"}
+    assert forms == {((2, "EQ", 4, 0),), ((2, "EQ", 8, 0),)}  # MADV_DONTNEED, MADV_FREE
+    assert "madvise" not in ALLOWED_SYSCALLS

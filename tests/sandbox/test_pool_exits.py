@@ -72,6 +72,8 @@ async def test_a_kill_by_the_seccomp_filter_says_so() -> None:
     [
         (71, "the child could not drop its privileges (uid_drop) (exit status 71)"),
         (74, "the child could not install its seccomp filter (exit status 74)"),
+        (81, "the child could not switch transparent huge pages off (thp_disable) "
+             "(exit status 81)"),
         (5, "the child exited with status 5 before finishing"),
     ],
 )
