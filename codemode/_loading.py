@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._errors import RegistrationError
 from ._registry import Registry
+from ._results import safe_str, type_name
 from ._tools import ToolDefinition, tool
 
 if TYPE_CHECKING:
@@ -62,8 +63,8 @@ def _import_failure(target: str, exc: BaseException) -> ToolSpecError:
         return ToolSpecError(
             f"--tools {target!r}: syntax error in {where}{line}: {_one_line(str(exc.msg))}"
         )
-    detail = _one_line(str(exc))
-    name = type(exc).__name__
+    detail = _one_line(safe_str(exc))
+    name = type_name(exc)
     return ToolSpecError(
         f"--tools {target!r}: importing it failed: {name}: {detail}" if detail
         else f"--tools {target!r}: importing it failed: {name}"

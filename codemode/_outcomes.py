@@ -29,6 +29,7 @@ from ._results import (
     ToolSuccess,
     failure,
     failure_from_exception,
+    safe_repr,
 )
 
 __all__ = [
@@ -41,6 +42,11 @@ __all__ = [
     "plain_failure",
     "reject_awaitable",
 ]
+
+
+def _shown(value: object) -> str:
+    """What a listener or renderer returned, for an error message: its code may raise anything."""
+    return safe_repr(value, 200)
 
 
 def aborted(*, before_dispatch: bool, contexts: tuple[ContextMessage, ...] = ()) -> ToolFailure:
@@ -63,7 +69,9 @@ def from_exception(exc: BaseException, contexts: tuple[ContextMessage, ...] = ()
 
 async def awaited(value: object, what: str) -> object:
     if not inspect.isawaitable(value):
-        raise TypeError(f"{what} must be async (return an awaitable), but it returned {value!r}")
+        raise TypeError(
+            f"{what} must be async (return an awaitable), but it returned {_shown(value)}"
+        )
     return await value
 
 
@@ -76,7 +84,7 @@ def reject_awaitable(value: object, what: str) -> None:
 
 def check_string(value: object, what: str) -> None:
     if type(value) is not str:
-        raise TypeError(f"{what} must be a str, got {value!r}")
+        raise TypeError(f"{what} must be a str, got {_shown(value)}")
     if not value.isascii():
         materialize(value)  # refuses lone surrogates, naming the index
 
@@ -89,7 +97,7 @@ def check_blocks(blocks: object, what: str) -> tuple[ContentBlock, ...]:
             _check_block(block, what)
         return blocks
     if isinstance(blocks, (str, bytes)) or not isinstance(blocks, Sequence):
-        raise TypeError(f"{what} must return a sequence of content blocks, got {blocks!r}")
+        raise TypeError(f"{what} must return a sequence of content blocks, got {_shown(blocks)}")
     out: list[ContentBlock] = []
     for block in blocks:
         _check_block(block, what)
@@ -104,15 +112,17 @@ def _check_block(block: object, what: str) -> None:
         check_string(block.data, "an image block's data")
         check_string(block.mime_type, "an image block's mime_type")
     else:
-        raise TypeError(f"{what} must return TextBlock or ImageBlock items, got {block!r}")
+        raise TypeError(f"{what} must return TextBlock or ImageBlock items, got {_shown(block)}")
 
 
 def normalised_contexts(contexts: object) -> tuple[ContextMessage, ...]:
     if type(contexts) is not tuple:
-        raise TypeError(f"additional_contexts must be a tuple, got {contexts!r}")
+        raise TypeError(f"additional_contexts must be a tuple, got {_shown(contexts)}")
     for context in contexts:
         if type(context) is not ContextMessage:
-            raise TypeError(f"additional_contexts must hold ContextMessage items, got {context!r}")
+            raise TypeError(
+                f"additional_contexts must hold ContextMessage items, got {_shown(context)}"
+            )
         check_blocks(context.content, "a context message")
         if context.source is not None:
             check_string(context.source, "a context message's source")
@@ -122,7 +132,7 @@ def normalised_contexts(contexts: object) -> tuple[ContextMessage, ...]:
 def normalised(result: ToolResult, *, nested: bool, trusted: object) -> ToolResult:
     kind = type(result)
     if kind is not ToolSuccess and kind is not ToolFailure:
-        raise TypeError(f"expected ToolSuccess or ToolFailure, got {result!r}")
+        raise TypeError(f"expected ToolSuccess or ToolFailure, got {_shown(result)}")
     content = check_blocks(result.content, "content")
     contexts = normalised_contexts(result.additional_contexts)
     meta = result.meta
@@ -132,7 +142,7 @@ def normalised(result: ToolResult, *, nested: bool, trusted: object) -> ToolResu
         meta = materialize(meta, freeze=True)
     if isinstance(result, ToolSuccess):
         if type(result.concludes_turn) is not bool:
-            raise TypeError(f"concludes_turn must be a bool, got {result.concludes_turn!r}")
+            raise TypeError(f"concludes_turn must be a bool, got {_shown(result.concludes_turn)}")
         value = result.value
         return ToolSuccess(
             value=value if value is trusted else materialize(value, freeze=True),
@@ -143,14 +153,14 @@ def normalised(result: ToolResult, *, nested: bool, trusted: object) -> ToolResu
         )
     error = result.error
     if type(error) is not FailureDetail:
-        raise TypeError(f"error must be a FailureDetail, got {error!r}")
+        raise TypeError(f"error must be a FailureDetail, got {_shown(error)}")
     check_string(error.message, "error.message")
     if error.exception_type is not None:
         check_string(error.exception_type, "error.exception_type")
     if error.info is not None:
         info = error.info
         if type(info) is not ErrorInfo:
-            raise TypeError(f"error.info must be an ErrorInfo, got {info!r}")
+            raise TypeError(f"error.info must be an ErrorInfo, got {_shown(info)}")
         check_string(info.name, "error.info.name")
         if info.code is not None:
             check_string(info.code, "error.info.code")

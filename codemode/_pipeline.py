@@ -76,7 +76,10 @@ from ._results import (
     ToolResult,
     ToolSuccess,
     failure_from_exception,
+    safe_repr,
+    safe_str,
     text_of,
+    type_name,
 )
 from ._signal import fuse
 from ._timeout import enforce_timeout
@@ -352,7 +355,7 @@ class PreparedCall:
                 continue
             if type(reason) is not str:
                 return plain_failure(
-                    f"a guard returned {reason!r} for tool {execution.name!r}; "
+                    f"a guard returned {safe_repr(reason, 200)} for tool {execution.name!r}; "
                     "guards return a denial reason (str) or None"
                 )
             return plain_failure(reason or f'tool "{execution.name}" was denied by a guard')
@@ -553,7 +556,11 @@ class PreparedCall:
         except BaseException as exc:
             if is_cancellation(exc):
                 raise
-            detail = str(exc) if isinstance(exc, LossyJsonError) else f"{type(exc).__name__}: {exc}"
+            detail = (
+                str(exc)
+                if issubclass(type(exc), LossyJsonError)
+                else f"{type_name(exc)}: {safe_str(exc)}"
+            )
             return from_exception(ToolOutputError(name, detail), contexts)
         self._trusted = value
         return ToolSuccess(

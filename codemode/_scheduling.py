@@ -51,6 +51,7 @@ import anyio.lowlevel
 from bridge.tasks import TaskSet
 
 from ._cancellation import is_cancellation
+from ._results import type_name
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Coroutine
@@ -626,6 +627,6 @@ def _job_failure(exc: BaseException) -> Exception:
         raise exc
     if isinstance(exc, Exception):
         return exc
-    failure = JobFailed(f"the job raised {type(exc).__name__}")
+    failure = JobFailed(f"the job raised {type_name(exc)}")
     failure.__cause__ = exc
     return failure

@@ -10,13 +10,20 @@ other than it is. So every character of that kind is written as its ``\\uXXXX``
 escape instead: the C0 controls but tab and newline, DEL, the C1 controls and
 the bidirectional formatting characters. In JSON output the same escapes are
 JSON's own, so a parser reads back exactly the text the program produced.
+
+Output of one record a line (a replayed call tree, a list of notes) needs more:
+a line break inside one record's field would print lines that look like other
+records. :func:`one_line` escapes every line break too, for free text at the
+end of a line, and :func:`token` writes a field that must also stay one
+unambiguous word (an id, a name) as it is when it is plain, and otherwise as a
+JSON string literal that reads back exactly.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["terminal_safe"]
+__all__ = ["one_line", "terminal_safe", "token"]
 
 #: The characters a terminal acts on, or that reorder a line as it is shown.
 _CONTROLS: Final = (
@@ -30,6 +37,19 @@ _CONTROLS: Final = (
 )
 _VISIBLE: Final = {code: f"\\u{code:04x}" for code in _CONTROLS}
 
+#: Every character some reader ends a line at (:meth:`str.splitlines`, terminals,
+#: editors), the lone surrogates (which cannot be written as UTF-8), and the controls.
+_ONE_LINE: Final = {
+    **_VISIBLE,
+    **{ord(ch): f"\\u{ord(ch):04x}" for ch in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"},
+    **{code: f"\\u{code:04x}" for code in range(0xD800, 0xE000)},
+}
+
+#: The JSON escapes a quoted token uses for the characters that have a short one.
+_JSON_SHORT: Final = {
+    '"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+}
+
 
 def terminal_safe(text: str) -> str:
     """``text`` with every terminal control and bidirectional override written as ``\\uXXXX``.
@@ -38,3 +58,44 @@ def terminal_safe(text: str) -> str:
     decodes to the same value (the escapes are JSON's own).
     """
     return text.translate(_VISIBLE)
+
+
+def one_line(text: str) -> str:
+    """:func:`terminal_safe` for one field of a one-record-a-line output: no line break either.
+
+    Every line break (``\\n``, ``\\r``, ``\\v``, ``\\f``, ``\\x1c``-``\\x1e``,
+    ``\\x85``, ``\\u2028``, ``\\u2029``) and every lone surrogate is written as
+    its ``\\uXXXX`` escape as well, so the field can neither end its line nor
+    start a line that looks like another record's. Linear in ``text``; tab is kept.
+    """
+    return text.translate(_ONE_LINE)
+
+
+def token(text: str) -> str:
+    """``text`` as one word of a space-separated line that a reader can split and read back.
+
+    Plain text (not empty; every character printable, none a space, ``"`` or
+    ``\\``) is written as it is, so ordinary ids and names read as before.
+    Anything else is written as a JSON string literal in which every character
+    that is not printable is escaped (``\\n``, ``\\uXXXX``, a surrogate pair
+    past U+FFFF): one line, nothing a terminal acts on, and ``json.loads`` of
+    it gives back ``text`` exactly. Linear in ``text``.
+    """
+    if text and text.isprintable() and not any(ch in text for ch in ' "\\'):
+        return text
+    parts = ['"']
+    for ch in text:
+        short = _JSON_SHORT.get(ch)
+        if short is not None:
+            parts.append(short)
+        elif ch.isprintable():
+            parts.append(ch)
+        else:
+            code = ord(ch)
+            if code > 0xFFFF:
+                code -= 0x10000
+                parts.append(f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}")
+            else:
+                parts.append(f"\\u{code:04x}")
+    parts.append('"')
+    return "".join(parts)

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any, final
 
 import msgspec
 
+from bridge.lossless import LossyJsonError
+
 from ._execution import CallInput
 from ._jobs import PipelineJob
-from ._log import ModelToolCall, ToolCallEvent, result_event
+from ._log import ModelToolCall, ToolCallEvent, check_event, result_event
 from ._scheduling import Scheduler
 
 if TYPE_CHECKING:
@@ -107,6 +109,53 @@ class _TurnCall(PipelineJob):
         return result
 
 
+_SUB_CALL_MARK = ":code:"
+
+
+def _check_loggable(index: int, call: ModelToolCall, *, turn: int, step: int) -> None:
+    """Refuse a call whose ``tool/call`` event no store would accept, naming the field."""
+    probe = ToolCallEvent(
+        turn=turn, step=step, call_id=call.call_id, name=call.name, arguments=call.arguments,
+        time=0.0,
+    )
+    try:
+        check_event(probe)
+    except LossyJsonError as exc:
+        field = exc.path.removeprefix("$.")
+        if field in ("turn", "step"):
+            raise ValueError(
+                f"{field}={_shown(getattr(probe, field))}: {exc.reason}; nothing has run"
+            ) from None
+        which = "" if field == "call_id" else f" (call_id {_shown(call.call_id)})"
+        raise ValueError(
+            f"calls[{index}].{field}{which} cannot be logged: {exc.reason}; nothing has run "
+            "(answer the model with an error of your own, or repair the text)"
+        ) from None
+
+
+def _shown(value: object, limit: int = 80) -> str:
+    """``value`` for an error message: its repr in ASCII, cut to ``limit`` characters.
+
+    Only a builtin's repr is called: a subclass's ``__repr__`` is arbitrary code.
+    """
+    if type(value) in (str, int, bool):
+        text = ascii(value)
+    else:
+        text = f"<{type(value).__name__}>".encode("ascii", "backslashreplace").decode("ascii")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _sub_call_owner(call_id: str, ids: dict[str, int]) -> int | None:
+    """The index of the turn's call whose sub-calls' ids ``call_id`` has the form of, if any."""
+    at = call_id.find(_SUB_CALL_MARK)
+    while at >= 0:
+        owner = ids.get(call_id[:at])
+        if owner is not None:
+            return owner
+        at = call_id.find(_SUB_CALL_MARK, at + 1)
+    return None
+
+
 async def run_turn(
     registry: Registry,
     calls: Sequence[ModelToolCall],
@@ -143,17 +192,25 @@ async def run_turn(
         max_parallel: how many parallel-safe calls may overlap (>= 1).
 
     Raises:
-        ValueError: ``max_parallel`` is not a positive integer, or two calls
-            share a ``call_id`` (nothing has run).
+        ValueError: ``max_parallel`` is not a positive integer, or the turn
+            cannot be logged whole (nothing has run): two calls share a
+            ``call_id``; a call's ``call_id``, ``name`` or ``arguments``
+            cannot be logged (a lone surrogate, or not a ``str``), with or
+            without a ``log``; a call's id is that of a call still open in
+            ``log``, or one a sub-call of another call of the turn would get
+            (``<call id>:code:<n>``).
         TypeError: an item of ``calls`` is not a :class:`ModelToolCall`.
     """
     jobs: list[_TurnCall] = []
     first_use: dict[str, int] = {}
+    # Every check comes before any call starts: a turn refused halfway would
+    # leave calls that ran and a caller with no results to show for them.
     for index, call in enumerate(calls):
         if not isinstance(call, ModelToolCall):
             raise TypeError(
                 f"calls[{index}] must be a ModelToolCall, got {type(call).__name__}"
             )
+        _check_loggable(index, call, turn=turn, step=step)
         # A call's id names it in the log and prefixes its sub-calls' ids
         # (`<id>:code:<n>`): two calls with one id would log as one.
         earlier = first_use.setdefault(call.call_id, index)
@@ -162,6 +219,21 @@ async def run_turn(
                 f"calls[{index}].call_id {call.call_id!r} is also the id of calls[{earlier}]; "
                 "each call of a turn needs its own id (answer the model's duplicate with an "
                 "error of your own, or give it a fresh id)"
+            )
+        if log is not None:
+            problem = log.call_problem(call.call_id)
+            if problem is not None:
+                raise ValueError(
+                    f"calls[{index}].call_id {call.call_id!r} cannot be logged: {problem}; "
+                    "nothing has run"
+                )
+    for index, call in enumerate(calls):
+        owner = _sub_call_owner(call.call_id, first_use)
+        if owner is not None:
+            raise ValueError(
+                f"calls[{index}].call_id {call.call_id!r} is an id a sub-call of "
+                f"calls[{owner}] ({calls[owner].call_id!r}) would get; give it an id of its "
+                "own (nothing has run)"
             )
         jobs.append(
             _TurnCall(

@@ -11,9 +11,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, final
 
 import anyio
 import click
@@ -24,17 +25,21 @@ from ._log import (
     EventStore,
     JsonlStore,
     LogFormatError,
+    LogInvariantError,
     MemoryStore,
     ModelToolCall,
     SessionLog,
+    ToolCallEvent,
+    ToolResultEvent,
     read_events,
     render_tree,
     replay,
 )
-from ._log._replay import tree_json
+from ._log._replay import InvariantCheck, tree_json
 from ._registry import RUN_CODE, Agent, Registry
+from ._results import safe_str, type_name
 from ._signal import AbortSignal
-from ._terminal import terminal_safe
+from ._terminal import one_line, terminal_safe
 from ._turns import run_turn
 from .code_mode import CodeMode, CodeOutput, CodeRun
 from .code_mode._render import render_run_output
@@ -44,12 +49,14 @@ if TYPE_CHECKING:
 
     from sandbox import RunResult
 
+    from ._log import Event
     from .escapes import Case, CorpusRun, LegitProgram, Mode
 
 __all__ = ["main"]
 
-#: The outer call id of the program `codemode run` executes; sub-calls are `run:code:<n>`.
-RUN_CALL_ID = "run"
+#: The outer call id of the program `codemode run` executes is this and 8 random hex digits
+#: that no call in the log has (`run-3f9a1c2b`); its sub-calls are `run-3f9a1c2b:code:<n>`.
+RUN_CALL_ID_PREFIX = "run-"
 
 _CONTEXT: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -61,8 +68,8 @@ _TOOLS_HELP = (
 
 
 def _fail_usage(message: str) -> NoReturn:
-    # The message may quote a server's or a file's words.
-    raise click.UsageError(terminal_safe(message))
+    # The message may quote a server's or a file's words; it stays one `Error:` line.
+    raise click.UsageError(one_line(message))
 
 
 @contextlib.contextmanager
@@ -164,37 +171,107 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
     --json prints exactly one object:
       {"ok": true|false, "result": <returned value or null>, "logs": ["printed line", ...],
        "error": null | {"kind": "exception|compile|timeout|...", "message": "..."},
-       "calls": [{"id": "run:code:1", "name": "TOOL", "is_error": false}, ...]}
+       "calls": [{"id": "run-3f9a1c2b:code:1", "name": "TOOL", "is_error": false}, ...]}
+
+    The program runs as one call, `run-` and 8 random hex digits that no call
+    in the --log file has (`run-3f9a1c2b`); its tool calls are that id,
+    `:code:` and their number.
 
     \b
     Exit status: 0 the program succeeded, 1 it failed (a tool call that failed
-    and was caught is not a failure), 2 usage error (TOOLS, PROGRAM or --log).
+    and was caught is not a failure), 2 usage error (TOOLS, PROGRAM or --log:
+    one that cannot be opened, is not a session log, or whose events break the
+    session log's invariants).
     """
     try:
         source = program.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         _fail_usage(f"cannot read {program}: {exc}")
+    log, seen = _open_log(log_path)
+    call_id = _new_run_call_id(seen.run_ids)
     try:
-        store = JsonlStore(log_path) if log_path is not None else MemoryStore()
-    except (OSError, LogFormatError) as exc:
-        _fail_usage(f"--log {str(log_path)!r}: {exc}")
-    with _prints_to_stderr() as show:
-        registry = _tools_source(tools_spec)
-        # Printed lines are shown as the program prints them; --json keeps stdout
-        # for the one object at the end, which holds them too.
-        live = None if as_json else _showing(show)
-        try:
-            outcome = anyio.run(
-                _with_tools, _run_program, registry, source, program.name, store, timeout, live
-            )
-        except click.UsageError:
-            raise  # an MCP server named by --tools could not be reached
-        except BaseException as exc:
-            # Past the pipeline's own containment: a policy listener of the tools
-            # module raising SystemExit, say, or Ctrl-C. Still one object, status 1.
-            outcome = _host_failure(exc)
+        with _prints_to_stderr() as show:
+            registry = _tools_source(tools_spec)
+            # Printed lines are shown as the program prints them; --json keeps stdout
+            # for the one object at the end, which holds them too.
+            live = None if as_json else _showing(show)
+            try:
+                outcome = anyio.run(
+                    _with_tools, _run_program, registry, source, program.name, log, call_id,
+                    timeout, live,
+                )
+            except click.UsageError:
+                raise  # an MCP server named by --tools could not be reached
+            except BaseException as exc:
+                # Past the pipeline's own containment: a policy listener of the tools
+                # module raising SystemExit, say, or Ctrl-C. Still one object, status 1.
+                outcome = _host_failure(exc)
+    finally:
+        log.close()
     _print_outcome(outcome, as_json, shown=live is not None)
     sys.exit(0 if outcome["ok"] else 1)
+
+
+@final
+class _SeenIds:
+    """An event store as it is, noting the `run-` call ids its history holds as it is read.
+
+    :class:`SessionLog` reads a store's history once, when it opens it; read
+    through here, that same pass tells `codemode run` which of its root call
+    ids the log has used, so the one it picks is new to the log (which its
+    store keeps locked while the run appends) without reading the file twice.
+    """
+
+    __slots__ = ("run_ids", "store")
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self.run_ids: set[str] = set()
+
+    def read(self) -> Iterator[Event]:
+        for event in self.store.read():
+            if (
+                isinstance(event, ToolCallEvent | ToolResultEvent)
+                and event.call_id.startswith(RUN_CALL_ID_PREFIX)
+            ):
+                self.run_ids.add(event.call_id)
+            yield event
+
+    def append(self, event: Event) -> Event:
+        return self.store.append(event)
+
+    def sync(self) -> None:
+        self.store.sync()
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def _open_log(log_path: Path | None) -> tuple[SessionLog, _SeenIds]:
+    """The session log a `--log` value names (in memory without one), or a usage error.
+
+    The store and the log are built here together: a file that cannot be opened
+    or locked, that is not a session log, or whose events break the session
+    log's invariants (say, a dispatch line from another session) is one `Error:`
+    line and exit status 2, before any tool is loaded or any call runs.
+    """
+    try:
+        seen = _SeenIds(JsonlStore(log_path) if log_path is not None else MemoryStore())
+        return SessionLog(seen), seen
+    except (OSError, LogFormatError, LogInvariantError) as exc:
+        _fail_usage(f"--log {str(log_path)!r}: {exc}")
+
+
+def _run_call_id_suffix() -> str:
+    return secrets.token_hex(4)
+
+
+def _new_run_call_id(used: set[str]) -> str:
+    """`run-` and 8 random hex digits, none of ``used`` (the ids the log already holds)."""
+    while True:
+        call_id = RUN_CALL_ID_PREFIX + _run_call_id_suffix()
+        if call_id not in used:
+            return call_id
 
 
 def _showing(show: Callable[[str], None]) -> Callable[[CodeOutput], None]:
@@ -205,12 +282,11 @@ def _showing(show: Callable[[str], None]) -> Callable[[CodeOutput], None]:
     return on_output
 
 
-async def _run_program(registry: Registry, source: str, label: str, store: EventStore,
-                       wall_seconds: float | None,
+async def _run_program(registry: Registry, source: str, label: str, log: SessionLog,
+                       call_id: str, wall_seconds: float | None,
                        on_output: Callable[[CodeOutput], None] | None = None) -> dict[str, Any]:
     from sandbox import Limits
 
-    log = SessionLog(store)
     runs: list[CodeRun] = []
     agent = Agent("cli")
     dispose_mode = registry.present_as(agent, "code")
@@ -221,7 +297,7 @@ async def _run_program(registry: Registry, source: str, label: str, store: Event
             arguments = json.dumps({"code": source, "description": f"Run {label}"})
             [result] = await run_turn(
                 registry,
-                [ModelToolCall(call_id=RUN_CALL_ID, name="run_code", arguments=arguments)],
+                [ModelToolCall(call_id=call_id, name="run_code", arguments=arguments)],
                 agent=agent,
                 signal=AbortSignal(),
                 log=log,
@@ -234,7 +310,15 @@ async def _run_program(registry: Registry, source: str, label: str, store: Event
     if result.is_error:
         info = result.error.info
         kind = info.kind if info is not None and info.kind else "error"
-        message = run.error[1] if run is not None and run.error else result.error.message
+        if run is not None and run.error:
+            message = run.error[1]
+        else:
+            message = result.error.message
+            raised = result.error.exception_type
+            if raised is not None and message != raised:
+                # A policy listener or wrapper raised (SystemExit, say): name it, as a
+                # program's failed tool call is named.
+                message = f"{raised}: {message}"
         error: dict[str, str] | None = {"kind": kind, "message": message}
     else:
         error = None
@@ -251,8 +335,9 @@ async def _run_program(registry: Registry, source: str, label: str, store: Event
 
 
 def _host_failure(exc: BaseException) -> dict[str, Any]:
-    detail = " ".join(str(exc).split())[:500]
-    name = type(exc).__name__
+    # A tools module's exception: its __str__ and its class's name are foreign code.
+    detail = " ".join(safe_str(exc, 500).split())[:500]
+    name = type_name(exc)
     return {
         "ok": False,
         "result": None,
@@ -350,8 +435,10 @@ def schemas(tools_spec: str, mode: str, fmt: str) -> None:
         for entry in registry.wire_schemas(agent):
             problems = openai_strict_problems(entry["parameters"])
             if problems:
+                # One line per tool: a property name in a problem may hold a line break.
                 _echo(
-                    f"note: {entry['name']} is sent with strict: false: " + "; ".join(problems),
+                    f"note: {one_line(entry['name'])} is sent with strict: false: "
+                    + "; ".join(one_line(problem) for problem in problems),
                     err=True,
                 )
     _echo(json.dumps(listed, indent=2, ensure_ascii=False))
@@ -374,28 +461,40 @@ def replay_log(log_file: Path, as_json: bool) -> None:
     \b
     --json prints one array of call nodes, each with its sub-calls:
       [{"call_id", "name", "arguments", "started", "finished", "is_error",
-        "content", "error", "children": [{"call_id": "run:code:1", ...}]}]
+        "content", "error", "children": [{"call_id": "run-3f9a1c2b:code:1", ...}]}]
 
     \b
+    One line per call: id, name, outcome, duration and the first line of its
+    content. An id, name or error code that is not plain (empty, or holding a
+    space, a quote, a backslash or a character that is not printable, a line
+    break among them) is shown as a JSON string ("c1\\nx"); the content's
+    controls and line breaks as \\uXXXX. --json keeps every field exact.
     Sub-calls are indented two spaces a level up to 5 levels; deeper lines
     say "[depth N]" instead, so the output stays linear in the log.
+
+    \b
+    A log whose events break the session log's invariants (which run --log
+    and serve-mcp --log refuse) is still shown, with a warning on stderr.
 
     \b
     Exit status: 0 printed, 2 usage error (LOG_FILE missing or damaged; the message
     names the line).
     """
+    check = InvariantCheck()
     try:
-        nodes = replay(read_events(log_file))
+        nodes = replay(check.passing(read_events(log_file)))
     except (OSError, LogFormatError) as exc:
-        raise click.BadParameter(terminal_safe(str(exc)), param_hint="LOG_FILE") from None
+        raise click.BadParameter(one_line(str(exc)), param_hint="LOG_FILE") from None
     if as_json:
         try:
             encoded = tree_json(nodes)
         except ValueError as exc:
-            raise click.BadParameter(terminal_safe(str(exc)), param_hint="LOG_FILE") from None
+            raise click.BadParameter(one_line(str(exc)), param_hint="LOG_FILE") from None
         _echo(encoded.decode())
     else:
         _echo(render_tree(nodes))
+    if check.problems:
+        _echo(f"warning: {one_line(str(log_file))}: {check.summary()}", err=True)
 
 
 # -- escape-test ----------------------------------------------------------------------------------
@@ -607,8 +706,8 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
     \b
     Exit status: 0 the session ended (the client closed it, Ctrl-C over HTTP,
     or a message over the cap whose id could not be read: the reason is on
-    stderr), 2 usage error (TOOLS, or the MCP SDK is not installed: pip install
-    'codemode[mcp]').
+    stderr), 2 usage error (TOOLS, --log as for run, or the MCP SDK is not
+    installed: pip install 'codemode[mcp]').
     """
     from .mcp._client import require_sdk
 
@@ -618,11 +717,12 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
         _fail_usage(str(exc))
     with _prints_to_stderr() if port is None else contextlib.nullcontext():
         registry = _tools_source(tools_spec)
-    try:
-        store = JsonlStore(log_path) if log_path is not None else None
-    except (OSError, LogFormatError) as exc:
-        _fail_usage(f"--log {str(log_path)!r}: {exc}")
     from .mcp._server import serve
 
-    anyio.run(_with_tools, serve, registry, mode, port, store, max_concurrent, max_queued,
-              max_message_bytes)
+    log = _open_log(log_path)[0] if log_path is not None else None
+    try:
+        anyio.run(_with_tools, serve, registry, mode, port, log, max_concurrent, max_queued,
+                  max_message_bytes)
+    finally:
+        if log is not None:
+            log.close()

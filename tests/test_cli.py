@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -78,6 +79,25 @@ def invoke(*args: str) -> Any:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+#: The root call id `codemode run` gives its program: `run-` and 8 random hex digits.
+RUN_ID = re.compile(r"run-[0-9a-f]{8}")
+
+
+def run_root(calls: list[dict[str, Any]]) -> str:
+    """The one root id every listed sub-call id (`<root>:code:<n>`, n from 1) is made of."""
+    roots: set[str] = {call["id"].rsplit(":code:", 1)[0] for call in calls}
+    [root] = roots
+    assert RUN_ID.fullmatch(root), root
+    assert [call["id"] for call in calls] == [f"{root}:code:{n}" for n in range(1, len(calls) + 1)]
+    return root
+
+
+def without_root(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``calls`` with each id's root (checked by :func:`run_root`) written as ``run``."""
+    root = run_root(calls)
+    return [{**call, "id": "run" + call["id"][len(root):]} for call in calls]
+
+
 def run_json(*args: str) -> tuple[int, dict[str, Any]]:
     result = invoke(*args, "--json")
     [line] = result.stdout.splitlines()
@@ -104,6 +124,7 @@ def test_the_json_output_is_exactly_one_object_in_a_real_process() -> None:
     )
     assert done.returncode == 0, done.stderr
     outcome = json.loads(done.stdout)
+    outcome["calls"] = without_root(outcome["calls"])
     assert outcome == {
         "ok": True,
         "result": {"count": 2, "total_gbp": 18.05},
@@ -172,7 +193,9 @@ def test_a_failed_program_exits_one_with_its_kind_message_and_output(
     assert outcome["logs"] == ["before"]
     assert outcome["error"]["kind"] == "exception"
     assert "ValueError: bad input" in outcome["error"]["message"]
-    assert outcome["calls"] == [{"id": "run:code:1", "name": "shout", "is_error": False}]
+    assert without_root(outcome["calls"]) == [
+        {"id": "run:code:1", "name": "shout", "is_error": False}
+    ]
     plain = invoke("run", program(tmp_path, source), "--tools", str(tools_file))
     assert plain.exit_code == 1
     assert plain.stdout == "before\n"
@@ -185,7 +208,9 @@ def test_a_failed_tool_call_is_listed_as_an_error_call(tools_file: Path, tmp_pat
     )
     code, outcome = run_json("run", program(tmp_path, source), "--tools", str(tools_file))
     assert (code, outcome["result"]) == (0, 'tool "fail" raised RuntimeError: no')
-    assert outcome["calls"] == [{"id": "run:code:1", "name": "fail", "is_error": True}]
+    assert without_root(outcome["calls"]) == [
+        {"id": "run:code:1", "name": "fail", "is_error": True}
+    ]
 
 
 def test_a_program_calling_an_unknown_tool_is_rejected_before_it_runs(
@@ -210,6 +235,37 @@ def test_the_timeout_option_bounds_the_program(tools_file: Path, tmp_path: Path)
     assert outcome["error"]["kind"] == "timeout"
 
 
+GUARDED = '''
+import sys
+from codemode import Registry, tool
+
+@tool
+def ping() -> str:
+    """Answer."""
+    return "pong"
+
+def leave(execution):
+    sys.exit({code})
+
+REGISTRY = Registry()
+REGISTRY.register(ping)
+REGISTRY.guard(leave)
+'''
+
+
+@pytest.mark.parametrize(("code", "message"), [("7", "SystemExit: 7"), ("", "SystemExit")])
+def test_a_policy_listener_that_raises_is_named_in_the_error(
+    code: str, message: str, tmp_path: Path
+) -> None:
+    tools = tmp_path / "guarded.py"
+    tools.write_text(GUARDED.format(code=code))
+    exit_code, outcome = run_json(
+        "run", program(tmp_path, "return await tools.ping()"), "--tools", f"{tools}:REGISTRY"
+    )
+    assert exit_code == 1
+    assert outcome["error"] == {"kind": "error", "message": message}
+
+
 def test_the_log_option_writes_a_session_log_that_replays(
     tools_file: Path, tmp_path: Path
 ) -> None:
@@ -224,7 +280,9 @@ def test_the_log_option_writes_a_session_log_that_replays(
     assert "run_code" in tree
     assert "shout" in tree
     as_json = json.loads(invoke("replay", str(log), "--json").stdout)
-    assert as_json[0]["children"][0]["call_id"] == "run:code:1"
+    root = as_json[0]["call_id"]
+    assert RUN_ID.fullmatch(root), root
+    assert as_json[0]["children"][0]["call_id"] == f"{root}:code:1"
 
 
 @pytest.mark.parametrize(

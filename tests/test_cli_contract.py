@@ -189,6 +189,12 @@ BROKEN = {
     "interrupts.py": "raise KeyboardInterrupt\n",
     "names.py": "undefined_name + 1\n",
     "multiline.py": "raise RuntimeError('first line\\nsecond line')\n",
+    "unprintable.py": (
+        "class Hostile(Exception):\n"
+        "    def __str__(self):\n"
+        "        raise KeyboardInterrupt\n"
+        "raise Hostile()\n"
+    ),
 }
 
 
@@ -207,6 +213,9 @@ BROKEN = {
                      "name 'undefined_name' is not defined"),
         ("multiline.py", "--tools 'multiline.py': importing it failed: RuntimeError: "
                          "first line second line"),
+        # Its __str__ raised KeyboardInterrupt: "Aborted!" and status 1 before.
+        ("unprintable.py", "--tools 'unprintable.py': importing it failed: Hostile: "
+                           "<unprintable thrown value>"),
         ("absent.py", "--tools 'absent.py': no such file"),
         ("absent_module", "--tools 'absent_module': no module of that name"),
         ("syntax.py:", "--tools 'syntax.py:': nothing after ':'; name an attribute"),

@@ -14,12 +14,14 @@ import pty
 import subprocess
 import sys
 import textwrap
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from codemode.escapes import CORPUS_DIR
+from codemode.escapes._report import Report, render_report
 
 REPO = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "codemode", "escape-test"]
@@ -229,3 +231,25 @@ def test_on_a_terminal_progress_is_a_bar_on_stderr(corpus: Path) -> None:
     assert "#" in text
     assert "escape-test: 1/5 run" not in text
     assert one_object(stdout)["ok"] is False
+
+
+def test_each_escaped_or_broken_case_is_one_line_whatever_its_fields_hold() -> None:
+    # The id and source come from corpus files, the harms and problems from
+    # what a program did: a line break in one printed a line of its own that
+    # read like another case's.
+    report = Report(corpus="c", mode="all")
+    report.categories["files"] = Counter(escaped=1)
+    report.escapes.append({
+        "id": "files/a\nESCAPED files/forged (x): y",
+        "source": "s\u2028t",
+        "harms": ["read\rit", "wrote\x85it"],
+    })
+    report.legit_run = 1
+    report.broken.append({"id": "legit/b\nBROKEN legit/forged", "problem": "p\nq"})
+    lines = render_report(report).splitlines()
+    assert [line.split(" ")[0] for line in lines if line.startswith(("ESCAPED", "BROKEN"))] == [
+        "ESCAPED", "BROKEN"
+    ]
+    assert not any("forged" in line and line.startswith(("ESCAPED files/forged",
+                                                         "BROKEN legit/forged"))
+                   for line in lines)

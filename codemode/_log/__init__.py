@@ -1,8 +1,10 @@
 """The durable session log: events, stores, and replay.
 
 Events are frozen tagged msgspec Structs (:mod:`._events`); a store keeps them
-(:mod:`._stores`: a JSON Lines file by default); :class:`SessionLog` is what the
-rest of codemode appends to (:mod:`._session`); :class:`PersistBudget` bounds
+(:mod:`._stores`: a JSON Lines file by default, and :func:`check_event`, what
+every store refuses); :class:`SessionLog` is what the rest of codemode appends
+to (:mod:`._session`, closing what a stopped writer left open with
+:mod:`._recovery`); :class:`PersistBudget` bounds
 what one ``run_code`` run may have persisted (:mod:`._budget`); :func:`replay`
 rebuilds the call tree for display and :func:`model_messages` the model's
 history (:mod:`._replay`).
@@ -31,6 +33,7 @@ from ._stores import EventStore as EventStore
 from ._stores import JsonlStore as JsonlStore
 from ._stores import LogFormatError as LogFormatError
 from ._stores import MemoryStore as MemoryStore
+from ._stores import check_event as check_event
 from ._stores import encode_arguments as encode_arguments
 from ._stores import forget_arguments as forget_arguments
 from ._stores import read_events as read_events
@@ -54,6 +57,7 @@ __all__ = [
     "SessionLog",
     "ToolCallEvent",
     "ToolResultEvent",
+    "check_event",
     "dispatch_event_size",
     "encode_arguments",
     "forget_arguments",

@@ -11,11 +11,23 @@ A ``tool/code-dispatch-start`` or ``tool/code-dispatch`` event is admitted only
 * with a parent on its root's chain: the parent is the root itself or a
   sub-call already logged under that root.
 
+An id names at most one open call at a time: a ``tool/call`` is refused
+while its ``call_id`` is the id of an open call or of a sub-call logged under
+one, and a dispatch event is refused when its ``sub_call_id`` is the id of an
+open call.
+
 So a replayed log always rebuilds one tree per root call, and no dispatch
 event can land after the call it belongs to has been answered. Once a root
 call's ``tool/result`` is logged, no dispatch event can name it again, so what
 is kept about its sub-calls is dropped: the checks' memory grows with the
 sub-calls of the open calls, not with the length of the session.
+
+A closed call's id may name a new call: every dispatch event naming a root
+falls between that root's latest ``tool/call`` and its ``tool/result``, and
+no other open call has its id meanwhile, so replay (which attaches an event
+to the latest call of its id) rebuilds each span's own tree. Refusing reuse
+would mean remembering every id of the session, and model APIs that number
+their calls per response reuse ids from turn to turn.
 """
 
 from __future__ import annotations
@@ -87,8 +99,46 @@ class DispatchInvariants:
             )
         return None
 
+    def call_problem(self, call_id: str) -> str | None:
+        """Why a ``tool/call`` with this id could not be appended now, or None."""
+        if call_id in self._open:
+            return (
+                f'call "{call_id}" is already open in this log (its tool/call is logged and '
+                "its tool/result is not): an id names one open call at a time, since its "
+                "sub-calls' ids are made of it; give the new call an id of its own, or log "
+                "the open call's tool/result first"
+            )
+        root = self._roots.get(call_id)
+        if root is not None:
+            return (
+                f'"{call_id}" is the id of a sub-call logged under the open call "{root}": '
+                "an id names one open call at a time; give the new call an id of its own"
+            )
+        return None
+
+    def append_problem(self, event: Event) -> str | None:
+        """Why ``event`` cannot be appended now, or None: :meth:`problem` and the id rule.
+
+        The rule that an id names one open call at a time applies to what is
+        appended, not to a history: a log written before it may break it.
+        """
+        if isinstance(event, ToolCallEvent):
+            return self.call_problem(event.call_id)
+        problem = self.problem(event)
+        if (
+            problem is None
+            and isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent)
+            and event.sub_call_id in self._open
+        ):
+            return (
+                f'sub-call id "{event.sub_call_id}" is the id of an open call: an id names '
+                "one open call at a time (was a model call given an id of the form "
+                "<call id>:code:<n>?)"
+            )
+        return problem
+
     def problem(self, event: Event) -> str | None:
-        """Why ``event`` cannot be appended after what was recorded so far, or None."""
+        """Why ``event`` could not follow what was recorded so far, or None (a history's rules)."""
         if not isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
             return None
         if not event.sub_call_id:

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias, final
 import msgspec
 
 from .._results import ContentBlock, ErrorInfo, text_of
+from .._terminal import one_line, token
 from ._events import CodeDispatchStartEvent, ToolCallEvent, ToolResultEvent
+from ._invariants import DispatchInvariants, kind_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -20,6 +22,7 @@ else:
 
 __all__ = [
     "CallNode",
+    "InvariantCheck",
     "ModelMessage",
     "ModelToolCall",
     "ModelToolResult",
@@ -139,7 +142,7 @@ def _duration_text(seconds: float | None) -> str:
 def _first_line(content: tuple[ContentBlock, ...], limit: int = 100) -> str:
     text = text_of(content).strip()
     line = text.splitlines()[0] if text else ""
-    return line if len(line) <= limit else line[: limit - 1] + "…"
+    return one_line(line if len(line) <= limit else line[: limit - 1] + "…")
 
 
 def _indent(depth: int) -> str:
@@ -153,6 +156,13 @@ def render_tree(nodes: Iterable[CallNode]) -> str:
 
     Indentation stops at :data:`MAX_INDENT_LEVELS` levels; a deeper call's
     line starts with ``[depth N]`` after it. The walk is iterative.
+
+    Ids, names and error codes come from the model, an MCP client or the log
+    file, so each is written as a :func:`~codemode._terminal.token`: as it is
+    when plain, else as a JSON string literal (``"c1\\nfake"``); the content's
+    first line goes through :func:`~codemode._terminal.one_line`. So a call
+    is exactly one line whatever its fields hold, and nothing in them can
+    print a line that looks like another call's.
 
     Example::
 
@@ -168,15 +178,66 @@ def render_tree(nodes: Iterable[CallNode]) -> str:
             outcome = "pending"
         elif node.is_error:
             code = node.error.code if node.error is not None else None
-            outcome = f"error ({code})" if code else "error"
+            outcome = f"error ({token(code)})" if code else "error"
         else:
             outcome = "ok"
         duration = _duration_text(node.duration)
-        line = f"{_indent(depth)}{node.call_id} {node.name} {outcome} {duration}"
+        line = f"{_indent(depth)}{token(node.call_id)} {token(node.name)} {outcome} {duration}"
         first = _first_line(node.content)
         lines.append(f"{line}: {first}" if first else line)
         stack.extend((child, depth + 1) for child in reversed(node.children))
     return "\n".join(lines)
+
+
+@final
+class InvariantCheck:
+    """The session log's invariants, checked over a log as it is read, noting what breaks them.
+
+    :class:`~codemode._log.SessionLog` refuses to open a store whose history
+    breaks its invariants (:mod:`codemode._log._invariants`); a reader of the
+    log (``codemode replay``) still shows it, and says so::
+
+        check = InvariantCheck()
+        nodes = replay(check.passing(read_events(path)))
+        if check.problems:
+            print(check.summary())
+
+    Each event is checked against the ones before it, then taken into account
+    whether or not it broke them, so one stray event does not make the events
+    after it problems too.
+    """
+
+    __slots__ = ("_invariants", "first", "problems")
+
+    def __init__(self) -> None:
+        self._invariants = DispatchInvariants()
+        #: How many events broke the invariants.
+        self.problems = 0
+        #: The first problem: the event's ``seq`` and kind, and what is wrong.
+        self.first: tuple[int, str, str] | None = None
+
+    def passing(self, events: Iterable[Event]) -> Iterator[Event]:
+        """Yield ``events`` unchanged, checking each as it passes."""
+        invariants = self._invariants
+        for event in events:
+            problem = invariants.problem(event)
+            if problem is not None:
+                self.problems += 1
+                if self.first is None:
+                    self.first = (event.seq, kind_of(event), problem)
+            invariants.record(event)
+            yield event
+
+    def summary(self) -> str:
+        """One line saying how many events break the invariants, and the first problem."""
+        if self.first is None:
+            return "the log keeps the session log's invariants"
+        seq, kind, problem = self.first
+        events = "1 event breaks" if self.problems == 1 else f"{self.problems} events break"
+        return one_line(
+            f"{events} the session log's invariants, so a SessionLog will not open it to "
+            f"append; the first is the {kind} event seq={seq}: {problem}"
+        )
 
 
 #: How a node with no children ends in its JSON encoding (``children`` is its last field).

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, TypeVar, cast, final
 
 from ._events import Event
 from ._invariants import DispatchInvariants, LogInvariantError, kind_of
+from ._recovery import ABANDONED, OpenRecords
 from ._stores import MemoryStore
 
 if TYPE_CHECKING:
@@ -16,6 +18,8 @@ if TYPE_CHECKING:
 __all__ = ["SessionLog"]
 
 E = TypeVar("E", bound=Event)
+
+_log = logging.getLogger("codemode.log")
 
 
 @final
@@ -35,9 +39,18 @@ class SessionLog:
     Dispatch events are checked before they are appended (see
     :mod:`codemode._log._invariants`): they must carry non-empty ids, belong
     inside their root call's turn (after its ``tool/call``, before its
-    ``tool/result``) and keep a stable root and parent chain. A store that
-    already holds events is read once, so that the checks continue its
-    history.
+    ``tool/result``) and keep a stable root and parent chain. A ``tool/call``
+    is refused while its id is the id of an open call (a closed call's id
+    may be used again). A store that already holds events is read once, so
+    that the checks continue its history.
+
+    A store's history is the work of a writer that has stopped: what it left
+    open (a ``tool/call`` without its ``tool/result``, a sub-call's start
+    without its settle) is closed at once, with events that fail it as
+    ``ABORTED`` and say ``abandoned: the writer stopped before it finished``
+    (the sub-calls first, then the call), and a warning. So open a store with
+    history only when its last writer is gone (a :class:`JsonlStore` holds a
+    lock for that), never a second log on a store another log still writes.
 
     Args:
         store: where events go; a :class:`MemoryStore` when omitted.
@@ -45,6 +58,8 @@ class SessionLog:
     Raises:
         LogInvariantError: an event already in ``store`` breaks the
             invariants (the log is damaged; the store is closed).
+        OSError: the store failed to append the events that close what its
+            history left open (the store is closed).
     """
 
     def __init__(self, store: EventStore | None = None) -> None:
@@ -52,14 +67,33 @@ class SessionLog:
         self._closed = False
         self._invariants = DispatchInvariants()
         try:
+            left_open = OpenRecords()
             for event in self._store.read():
                 problem = self._invariants.problem(event)
                 if problem is not None:
                     raise LogInvariantError(kind_of(event), problem, seq=event.seq)
                 self._invariants.record(event)
+                left_open.record(event)
+            if len(left_open):
+                self._close_abandoned(left_open)
         except BaseException:
             self._store.close()
             raise
+
+    def _close_abandoned(self, left_open: OpenRecords) -> None:
+        closing = left_open.closing_events()
+        calls = sum(1 for event in closing if kind_of(event) == "tool/result")
+        _log.warning(
+            "the session log held %d call(s) and %d sub-call(s) left open by a writer that "
+            "stopped; closing them as %r (ABORTED)",
+            calls,
+            len(closing) - calls,
+            ABANDONED,
+        )
+        for event in closing:
+            # They close the history's records, under the rules the history was read by.
+            self._append(event, self._invariants.problem(event))
+        self._store.sync()
 
     @property
     def store(self) -> EventStore:
@@ -76,13 +110,17 @@ class SessionLog:
 
         Raises:
             ValueError: the log is closed.
-            LogInvariantError: a dispatch event would break the log's
-                invariants (see the class docs); nothing was appended.
-            LossyJsonError: the event's JSON fields are not lossless JSON.
+            LogInvariantError: the event would break the log's invariants
+                (see the class docs); nothing was appended.
+            LossyJsonError: a field of the event cannot be logged exactly (a
+                string holding a lone surrogate, a value of the wrong type,
+                JSON fields that are not lossless JSON); it names the field.
         """
         if self._closed:
             raise ValueError("cannot append: the session log is closed")
-        problem = self._invariants.problem(event)
+        return self._append(event, self._invariants.append_problem(event))
+
+    def _append(self, event: E, problem: str | None) -> E:
         if problem is not None:
             raise LogInvariantError(kind_of(event), problem)
         stamped = cast("E", self._store.append(event))
@@ -96,6 +134,14 @@ class SessionLog:
         could not be logged fails before any of them is dispatched.
         """
         return self._invariants.dispatch_problem(root_call_id, parent_call_id)
+
+    def call_problem(self, call_id: str) -> str | None:
+        """Why a ``tool/call`` with this id could not be appended now, or ``None``.
+
+        :func:`~codemode.run_turn` asks before a turn runs, so that a turn
+        whose calls could not be logged fails before any of them runs.
+        """
+        return self._invariants.call_problem(call_id)
 
     def sync(self) -> None:
         """Make everything appended so far durable (call at each turn boundary)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import os
 import weakref
 from pathlib import Path
@@ -10,10 +11,18 @@ from typing import TYPE_CHECKING, Final, Protocol, final
 
 import msgspec
 
-from bridge.lossless import FrozenDict, is_snapshot, materialize
+from bridge.lossless import FrozenDict, LossyJsonError, is_snapshot, materialize
 
 from .._errors import CodemodeError
-from ._events import EVENT_KINDS, CodeDispatchEvent, CodeDispatchStartEvent, Event, ToolResultEvent
+from .._results import ErrorInfo, ImageBlock, TextBlock
+from ._events import (
+    EVENT_KINDS,
+    CodeDispatchEvent,
+    CodeDispatchStartEvent,
+    Event,
+    ToolCallEvent,
+    ToolResultEvent,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -30,6 +39,7 @@ __all__ = [
     "JsonlStore",
     "LogFormatError",
     "MemoryStore",
+    "check_event",
     "encode_arguments",
     "forget_arguments",
     "read_events",
@@ -106,15 +116,169 @@ class _Header(msgspec.Struct):
     seq: object = None
 
 
-def _check_lossless(event: Event) -> None:
-    # Durable events are a lossless-JSON boundary: msgspec alone would write
-    # NaN as null. Content and ids are typed; only the JSON fields need this.
-    # A frozen snapshot (a sub-call's arguments) was checked when it was taken.
-    if isinstance(event, (CodeDispatchStartEvent, CodeDispatchEvent)):
+def _type_name(value: object) -> str:
+    # A class name is arbitrary text: keep the message itself printable and encodable.
+    return type(value).__name__.encode("ascii", "backslashreplace").decode("ascii")
+
+
+def _text_ok(value: object) -> bool:
+    """Whether ``value`` is a ``str`` with a UTF-8 form (not a subclass: msgspec refuses one)."""
+    if type(value) is not str:
+        return False
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _text_refused(value: object, path: str) -> LossyJsonError:
+    """Why :func:`_text_ok` refused ``value`` (the slow path: only for a refusal)."""
+    if type(value) is not str:
+        return LossyJsonError(f"expected a str, got {_type_name(value)}", path)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return LossyJsonError(
+            f"string contains a lone surrogate (U+{ord(value[exc.start]):04X}) at index "
+            f"{exc.start}, which JSON text cannot carry; remove it or pair it",
+            path,
+        )
+    raise AssertionError("a text refused without a reason")  # pragma: no cover
+
+
+def _check_texts(event: Event, fields: tuple[str, ...]) -> None:
+    for field in fields:
+        value = getattr(event, field)
+        if not _text_ok(value):
+            raise _text_refused(value, f"$.{field}")
+
+
+def _check_ints(event: Event, fields: tuple[str, ...]) -> None:
+    for field in fields:
+        value = getattr(event, field)
+        if type(value) is not int:
+            raise LossyJsonError(f"expected an int, got {_type_name(value)}", f"$.{field}")
+
+
+def _check_bool(value: object) -> None:
+    if type(value) is not bool:
+        raise LossyJsonError(f"expected a bool, got {_type_name(value)}", "$.is_error")
+
+
+def _check_time(value: object) -> None:
+    if type(value) is float:
+        if not math.isfinite(value):
+            raise LossyJsonError(
+                f"{value!r} has no JSON form (it would be written as null)", "$.time"
+            )
+    elif type(value) is int:
+        if not -(2**53) <= value <= 2**53:
+            raise LossyJsonError(
+                "an int time beyond 2**53 does not read back as the same float", "$.time"
+            )
+    else:
+        raise LossyJsonError(f"expected a number, got {_type_name(value)}", "$.time")
+
+
+def _check_content(content: object) -> None:
+    if type(content) is not tuple:
+        raise LossyJsonError(
+            f"expected a tuple of content blocks, got {_type_name(content)}", "$.content"
+        )
+    for index, block in enumerate(content):
+        kind = type(block)
+        if kind is TextBlock:
+            if not _text_ok(block.text):
+                raise _text_refused(block.text, f"$.content[{index}].text")
+        elif kind is ImageBlock:
+            if not _text_ok(block.data):
+                raise _text_refused(block.data, f"$.content[{index}].data")
+            if not _text_ok(block.mime_type):
+                raise _text_refused(block.mime_type, f"$.content[{index}].mime_type")
+        else:
+            raise LossyJsonError(
+                f"expected a TextBlock or ImageBlock, got {_type_name(block)}",
+                f"$.content[{index}]",
+            )
+
+
+def _check_error(error: object) -> None:
+    if error is None:
+        return
+    if type(error) is not ErrorInfo:
+        raise LossyJsonError(f"expected an ErrorInfo or None, got {_type_name(error)}", "$.error")
+    if not _text_ok(error.name):
+        raise _text_refused(error.name, "$.error.name")
+    for field in ("code", "kind"):
+        value = getattr(error, field)
+        if value is not None and not _text_ok(value):
+            raise _text_refused(value, f"$.error.{field}")
+
+
+def _check_json(value: object, field: str) -> None:
+    try:
+        materialize(value, accept_tuples=True)
+    except LossyJsonError as exc:  # its path is within the value: name the field too
+        raise LossyJsonError(exc.reason, f"$.{field}{exc.path[1:]}") from None
+
+
+_CALL_TEXTS: Final = ("call_id", "name", "arguments")
+_RESULT_TEXTS: Final = ("call_id", "name")
+_DISPATCH_TEXTS: Final = ("root_call_id", "parent_call_id", "sub_call_id", "name")
+_TURN_INTS: Final = ("turn", "step")
+
+
+def check_event(event: Event) -> None:
+    """Refuse an event a JSON Lines log could not carry exactly; every store applies this.
+
+    Each field must hold its declared type (an ``int`` that is not a ``bool``,
+    a finite ``time``, a ``tuple`` of content blocks) and every string, in
+    every field, must be valid Unicode: a lone surrogate has no UTF-8 form.
+    The JSON fields (a sub-call's ``arguments``, a result's ``meta``) must be
+    lossless JSON. So what one store accepts, every store accepts, and an
+    accepted event reads back from a file equal to what was appended.
+
+    Raises:
+        LossyJsonError: a field cannot be logged; its message names the field
+            as a path (``$.name``, ``$.content[0].text``) and what is wrong.
+        TypeError: ``event`` is not an event.
+    """
+    if isinstance(event, ToolCallEvent):
+        _check_ints(event, _TURN_INTS)
+        _check_texts(event, _CALL_TEXTS)
+    elif isinstance(event, ToolResultEvent):
+        _check_ints(event, _TURN_INTS)
+        _check_texts(event, _RESULT_TEXTS)
+        _check_bool(event.is_error)
+        _check_content(event.content)
+        _check_error(event.error)
+        if not isinstance(event.meta, msgspec.UnsetType):
+            _check_json(event.meta, "meta")
+        seqs = event.source_event_seqs
+        if type(seqs) is not tuple:
+            raise LossyJsonError(
+                f"expected a tuple of ints, got {_type_name(seqs)}", "$.source_event_seqs"
+            )
+        for index, seq in enumerate(seqs):
+            if type(seq) is not int:
+                raise LossyJsonError(
+                    f"expected an int, got {_type_name(seq)}", f"$.source_event_seqs[{index}]"
+                )
+    elif isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
+        _check_texts(event, _DISPATCH_TEXTS)
+        # A frozen snapshot (a sub-call's arguments) was checked when it was taken.
         if not is_snapshot(event.arguments):
-            materialize(event.arguments, accept_tuples=True)
-    elif isinstance(event, ToolResultEvent) and not isinstance(event.meta, msgspec.UnsetType):
-        materialize(event.meta, accept_tuples=True)
+            _check_json(event.arguments, "arguments")
+        if isinstance(event, CodeDispatchEvent):
+            _check_bool(event.is_error)
+            _check_content(event.content)
+            _check_error(event.error)
+    else:
+        raise TypeError(f"expected a session log event, got {_type_name(event)}")
+    _check_time(event.time)
 
 
 def _stamp(event: Event, seq: int) -> Event:
@@ -166,20 +330,29 @@ def _encode_line(event: Event) -> bytes:
 
 
 class _Scan:
-    """Decodes the complete lines of a log, skipping unknown kinds."""
+    """Decodes the complete lines of a log, skipping unknown kinds.
+
+    A last line without its newline is complete when it holds a whole JSON
+    object (a write cut short never does: no prefix of an object is one):
+    it is read like any line and :attr:`unterminated` says so. Anything else
+    there is :attr:`torn`.
+    """
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.max_seq = FIRST_SEQ - 1
         self.good_bytes = 0  # length of the prefix made of complete lines
-        self.torn = b""  # a last line without its newline
+        self.torn = b""  # a last line without its newline, cut short
+        self.unterminated = False  # the last line is complete but lacks its newline
         self._unknown: set[str] = set()
 
     def events(self, lines: Iterable[bytes]) -> Iterator[Event]:
         for number, raw in enumerate(lines, start=1):
             if not raw.endswith(b"\n"):
-                self.torn = raw
-                return
+                if not _whole_object(raw):
+                    self.torn = raw
+                    return
+                self.unterminated = True
             self.good_bytes += len(raw)
             line = raw.strip()
             if not line:
@@ -211,6 +384,15 @@ class _Scan:
             raise LogFormatError(self.source, number, _TOO_DEEP) from None
 
 
+def _whole_object(raw: bytes) -> bool:
+    """Whether ``raw`` (a last line without its newline) holds one whole JSON object."""
+    try:
+        msgspec.json.decode(raw, type=_Header)
+    except (msgspec.DecodeError, RecursionError):
+        return False  # cut short (or too deep to tell): a torn write
+    return True
+
+
 def _sync_directory(directory: str) -> None:
     # A new file's name is durable only once its directory is synced.
     try:
@@ -228,7 +410,8 @@ def _sync_directory(directory: str) -> None:
 def read_events(path: str | os.PathLike[str]) -> Iterator[Event]:
     """Read a JSON Lines log without changing it.
 
-    A torn last line is skipped with a warning; events of unknown kinds are skipped.
+    A torn last line is skipped with a warning; a last line that lacks only
+    its newline is read like any other; events of unknown kinds are skipped.
 
     Raises:
         LogFormatError: a complete line is not a valid event.
@@ -255,7 +438,8 @@ class JsonlStore:
     with mode 0600. Opening an existing file continues its ``seq`` numbering,
     and a torn last line (a write cut short by a crash) is dropped with a
     warning, the file truncated back to its last complete line so new appends
-    stay readable.
+    stay readable. A last line that is a whole JSON object without its newline
+    (another program wrote it) is kept: the newline is added, with a warning.
 
     Args:
         path: the log file; created if missing.
@@ -308,6 +492,15 @@ class JsonlStore:
             )
             os.ftruncate(self._fd, scan.good_bytes)
             os.fsync(self._fd)
+        elif scan.unterminated:
+            # A whole line someone else wrote without its newline: finish the line
+            # rather than cut it, so the next append starts a line of its own.
+            _log.warning(
+                "%s: the last line is a whole event without its newline; adding the newline",
+                self._path,
+            )
+            os.write(self._fd, b"\n")
+            os.fsync(self._fd)
         return scan.max_seq
 
     def append(self, event: Event) -> Event:
@@ -321,7 +514,7 @@ class JsonlStore:
         """
         if self._closed:
             raise ValueError(f"cannot append to {self._path}: the log store is closed")
-        _check_lossless(event)
+        check_event(event)
         stamped = _stamp(event, self._next)
         data = memoryview(_encode_line(stamped))
         done = 0
@@ -382,7 +575,7 @@ class MemoryStore:
         """Keep ``event``; return it with the next ``seq``."""
         if self._closed:
             raise ValueError("cannot append: the log store is closed")
-        _check_lossless(event)
+        check_event(event)
         stamped = _stamp(event, FIRST_SEQ + len(self._events))
         self._events.append(stamped)
         return stamped

@@ -71,6 +71,8 @@ from .._results import (
     ContextMessage,
     ImageBlock,
     ToolResult,
+    safe_str,
+    type_name,
 )
 from .._scheduling import JobAbandoned, Scheduler, Ticket
 from .._signal import AbortSignal
@@ -551,7 +553,7 @@ class SubDispatcher:
         return f"{self._outer.call_id}:code:{self._count + 1}"
 
     def _log_failed(self, what: str, sub_call_id: str, exc: Exception) -> str:
-        reason = f"{type(exc).__name__}: {exc}"
+        reason = f"{type_name(exc)}: {safe_str(exc, 300)}"
         self.log_failures.append(f"{what} of {sub_call_id} ({reason})")
         _log.error("could not append the %s event of %s", what, sub_call_id, exc_info=exc)
         return reason

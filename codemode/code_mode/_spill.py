@@ -24,7 +24,7 @@ import hashlib
 import logging
 from typing import TYPE_CHECKING, Final
 
-from .._results import ContentBlock, TextBlock
+from .._results import ContentBlock, TextBlock, safe_str, type_name
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -50,13 +50,18 @@ def _unstored_notice(omitted: int, reason: str, digest: str) -> str:
     return f"(Omitted {omitted} bytes. Not stored: {reason}. SHA-256 of the full text: {digest}.)"
 
 
+#: ``OSError.strerror`` as the interpreter keeps it (a subclass's property cannot answer).
+_STRERROR: Final = OSError.__dict__["strerror"].__get__
+
 #: The longest store error message quoted in a notice.
 _MAX_REASON_CHARS: Final = 300
 
 
 def _save_failure(exc: Exception) -> str:
-    detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    reason = f"the spill store failed ({type(exc).__name__}: {detail})"
+    # The store may be the developer's own: its exception's text is read as foreign.
+    strerror = _STRERROR(exc) if issubclass(type(exc), OSError) else None
+    detail = strerror if type(strerror) is str and strerror else safe_str(exc, _MAX_REASON_CHARS)
+    reason = f"the spill store failed ({type_name(exc)}: {detail})"
     if len(reason) > _MAX_REASON_CHARS:
         reason = reason[: _MAX_REASON_CHARS - 1] + "…"
     return reason

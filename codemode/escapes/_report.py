@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from .._terminal import one_line
 from ._format import LANGUAGE_MODES, LEGIT_NAME
 
 if TYPE_CHECKING:
@@ -166,9 +167,12 @@ def render_report(report: Report) -> str:
     out += [line(row) for row in rows[:-1]]
     out += ["-" * len(line(rows[0])), line(rows[-1]), ""]
     for escape in report.escapes:
-        out.append(f"ESCAPED {escape['id']} ({escape['source']}): " + "; ".join(escape["harms"]))
+        # One line a case: the id and source come from corpus files, the harms
+        # and problems from what a program did, so each field is kept to its line.
+        harms = "; ".join(one_line(harm) for harm in escape["harms"])
+        out.append(f"ESCAPED {one_line(escape['id'])} ({one_line(escape['source'])}): {harms}")
     for program in report.broken:
-        out.append(f"BROKEN {program['id']}: {program['problem']}")
+        out.append(f"BROKEN {one_line(program['id'])}: {one_line(program['problem'])}")
     if report.pool:
         out += [f"POOL {problem}" for problem in report.pool]
     elif report.categories:

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import socket
 import sys
 from typing import TYPE_CHECKING, Any, Final, Literal, final
 
 import anyio
 
-from .._log import ModelToolCall, SessionLog
+from bridge.lossless import LossyJsonError
+
+from .._log import ModelToolCall, SessionLog, ToolCallEvent, check_event
 from .._registry import Agent
 from .._results import ImageBlock, TextBlock, ToolFailure
 from .._signal import AbortSignal
@@ -44,7 +47,6 @@ if TYPE_CHECKING:
 
     from bridge.lossless import JsonValue
 
-    from .._log import EventStore
     from .._registry import Registry
     from .._results import ToolResult
 
@@ -54,6 +56,7 @@ __all__ = [
     "SERVER_BUSY",
     "McpCodeServer",
     "ServerBusyError",
+    "UnloggableCallError",
     "announce",
     "default_max_concurrent",
     "serve",
@@ -118,6 +121,34 @@ class ServerBusyError(RuntimeError):
 
 
 @final
+class UnloggableCallError(ValueError):
+    """A ``tools/call`` refused before it ran: its tool name cannot be logged (or answered).
+
+    A JSON string may hold a lone surrogate (``"\\ud800"``); such a name has
+    no UTF-8 form, so no session log, and no answer that repeats it, can carry
+    it. The server answers with the JSON-RPC error ``-32602`` (invalid params).
+    """
+
+
+#: How much of a refused tool name a refusal shows.
+_SHOWN_NAME_CHARS: Final = 80
+
+
+def _unloggable_name(name: str) -> str | None:
+    """Why a call of tool ``name`` could not be logged as a ``tool/call``, or None."""
+    probe = ToolCallEvent(turn=0, step=0, call_id="mcp", name=name, arguments="{}", time=0.0)
+    try:
+        check_event(probe)
+    except LossyJsonError as exc:
+        shown = ascii(name) if type(name) is str else f"<{type(name).__name__}>"
+        if len(shown) > _SHOWN_NAME_CHARS:
+            shown = shown[: _SHOWN_NAME_CHARS - 3] + "..."
+        shown = shown.encode("ascii", "backslashreplace").decode("ascii")
+        return f"tools/call refused: the tool name {shown} cannot be logged: {exc.reason}"
+    return None
+
+
+@final
 class McpCodeServer:
     """The MCP request handlers for one registry, with the Code Mode they run programs in.
 
@@ -152,11 +183,16 @@ class McpCodeServer:
             over HTTP a body is also held to the SDK's 4 MiB.
         code_mode_options: passed to :class:`~codemode.code_mode.CodeMode`
             (``limits=``, ``quotas=``, ``pool_size=``, ...).
+
+    Each call is a root call with the id ``mcp-<8 hex digits>-<n>``: the hex
+    part is drawn at random for each server, so the ids stay unique in a
+    log that several servers (one after another, or a server that crashed
+    and its successor) write.
     """
 
-    __slots__ = ("_agent", "_code_mode", "_dispose", "_log", "_mode", "_name", "_queued",
-                 "_registry", "_runs", "_slots", "_turns", "backlog", "max_concurrent",
-                 "max_message_bytes", "max_queued")
+    __slots__ = ("_agent", "_code_mode", "_dispose", "_id_prefix", "_log", "_mode", "_name",
+                 "_queued", "_registry", "_runs", "_slots", "_turns", "backlog",
+                 "max_concurrent", "max_message_bytes", "max_queued")
 
     def __init__(
         self,
@@ -204,6 +240,8 @@ class McpCodeServer:
         self._name = name
         self._agent = Agent("mcp")
         self._turns = 0
+        # Unique per server, not per process, so a log written by several keeps one id per call.
+        self._id_prefix = f"mcp-{secrets.token_hex(4)}-"
         self._runs: dict[str, CodeRun] = {}
         self._code_mode = CodeMode(registry, log=log, on_run=self.record, **code_mode_options)
         self._dispose: Callable[[], None] | None = None
@@ -268,7 +306,15 @@ class McpCodeServer:
         keeps its slot until its answer has been written (or dropped), so
         finished answers a client does not read are at most ``max_concurrent``;
         called directly, it keeps the slot until it returns.
+
+        Raises:
+            ServerBusyError: ``max_queued`` calls are waiting already.
+            UnloggableCallError: the tool name cannot be logged (a lone
+                surrogate); nothing ran and no slot was taken.
         """
+        unloggable = _unloggable_name(name)
+        if unloggable is not None:
+            raise UnloggableCallError(unloggable)
         if self._slots.value == 0 and self._queued >= self.max_queued:
             raise ServerBusyError(
                 f"the server is busy: {self.max_concurrent} calls are running and "
@@ -303,7 +349,7 @@ class McpCodeServer:
     async def _admitted(self, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
         self._turns += 1
         turn = self._turns
-        call_id = f"mcp-{turn}"
+        call_id = f"{self._id_prefix}{turn}"
         try:
             [result] = await run_turn(
                 self._registry,
@@ -358,6 +404,10 @@ class McpCodeServer:
                 from mcp.shared.exceptions import MCPError
 
                 raise MCPError(code=SERVER_BUSY, message=str(exc)) from None
+            except UnloggableCallError as exc:
+                from mcp.shared.exceptions import MCPError
+
+                raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
             return types.CallToolResult.model_validate(answer)
 
         return Server(self._name, on_list_tools=list_tools, on_call_tool=call_tool)
@@ -437,22 +487,21 @@ async def serve(
     registry: Registry,
     mode: ServeMode,
     port: int | None,
-    store: EventStore | None,
+    log: SessionLog | None,
     max_concurrent: int | None = None,
     max_queued: int | None = None,
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
 ) -> None:
-    """What ``codemode serve-mcp`` runs: stdio, or HTTP on loopback when ``port`` is set."""
-    log = SessionLog(store) if store is not None else None
-    try:
-        async with McpCodeServer(
-            registry, mode=mode, log=log, max_concurrent=max_concurrent, max_queued=max_queued,
-            max_message_bytes=max_message_bytes,
-        ) as server:
-            if port is None:
-                await serve_stdio(server)
-            else:
-                await serve_http(server, port=port, on_ready=announce)
-    finally:
-        if log is not None:
-            log.close()
+    """What ``codemode serve-mcp`` runs: stdio, or HTTP on loopback when ``port`` is set.
+
+    ``log`` is the caller's to close: it opens the session log where it opens
+    its file, so that a log it cannot append to is refused before serving.
+    """
+    async with McpCodeServer(
+        registry, mode=mode, log=log, max_concurrent=max_concurrent, max_queued=max_queued,
+        max_message_bytes=max_message_bytes,
+    ) as server:
+        if port is None:
+            await serve_stdio(server)
+        else:
+            await serve_http(server, port=port, on_ready=announce)

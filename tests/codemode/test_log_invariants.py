@@ -216,15 +216,25 @@ def test_a_log_reopened_on_its_file_continues_checking_from_the_history(tmp_path
     with SessionLog(JsonlStore(path)) as first:
         first.append(call())
         first.append(start("c1:code:1"))
+        first.append(settle("c1:code:1"))
+        first.append(result())
+        first.append(call("c2"))
+        first.append(start("c2:code:1", parent="c2", root="c2"))
+        first.append(settle("c2:code:1", parent="c2", root="c2"))
     with SessionLog(JsonlStore(path)) as resumed:
-        # The history says c1 is open and c1:code:1 belongs to it.
-        resumed.append(start("c1:code:1:code:1", parent="c1:code:1"))
+        # The history says c1 was answered (its sub-calls are forgotten); c2 was
+        # left open by the writer, so reopening closed it as abandoned.
+        assert len(resumed.events()) == 8
+        for root in ("c1", "c2"):
+            with pytest.raises(LogInvariantError, match="is not open in this log"):
+                resumed.append(start(f"{root}:code:9", parent=root, root=root))
+        # A closed call's id names a new call, whose sub-call ids start afresh.
+        resumed.append(call("c2"))
+        resumed.append(start("c2:code:1", parent="c2", root="c2"))
         with pytest.raises(LogInvariantError, match="now names root call"):
-            resumed.append(settle("c1:code:1", parent="c9", root="c9"))
-        resumed.append(settle("c1:code:1"))
-        resumed.append(result())
-        with pytest.raises(LogInvariantError, match="is not open in this log"):
-            resumed.append(settle("c1:code:1:code:1", parent="c1:code:1"))
+            resumed.append(settle("c2:code:1", parent="c9", root="c9"))
+        resumed.append(settle("c2:code:1", parent="c2", root="c2"))
+        resumed.append(result("c2"))
 
 
 def test_a_store_whose_history_breaks_the_invariants_is_refused_and_closed(
@@ -265,14 +275,42 @@ def attempts(draw: st.DrawFn) -> list[Event]:
     return out
 
 
+def open_calls(events: list[Any]) -> set[str]:
+    """The ids whose latest tool/call has no tool/result after it."""
+    opened: set[str] = set()
+    for event in events:
+        if isinstance(event, ToolCallEvent):
+            opened.add(event.call_id)
+        elif isinstance(event, ToolResultEvent):
+            opened.discard(event.call_id)
+    return opened
+
+
+def remembered(before: list[Any]) -> list[Any]:
+    """The dispatch events whose root has not been answered since (the rest are forgotten)."""
+    return [e for at, e in enumerate(before)
+            if isinstance(e, CodeDispatchStartEvent | CodeDispatchEvent)
+            and not any(isinstance(later, ToolResultEvent) and later.call_id == e.root_call_id
+                        for later in before[at:])]
+
+
 def holds(events: list[Any]) -> bool:
     """Whether a log's events keep the rules, judged from scratch."""
     for index, event in enumerate(events):
+        before = events[:index]
+        if isinstance(event, ToolCallEvent):
+            # An id names one open call at a time: an open root or a remembered sub-call.
+            if event.call_id in open_calls(before) or any(
+                e.sub_call_id == event.call_id for e in remembered(before)
+            ):
+                return False
+            continue
         if not isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
             continue
-        before = events[:index]
         root, parent, sub = event.root_call_id, event.parent_call_id, event.sub_call_id
         if not (root and parent and sub):
+            return False
+        if sub in open_calls(before):
             return False
         opened = [i for i, e in enumerate(before) if isinstance(e, ToolCallEvent)
                   and e.call_id == root]
@@ -281,11 +319,7 @@ def holds(events: list[Any]) -> bool:
             return False
         # What the rules still see: the dispatch events whose root has not
         # been answered since (an answered root's sub-calls are forgotten).
-        dispatched = [e for at, e in enumerate(before)
-                      if isinstance(e, CodeDispatchStartEvent | CodeDispatchEvent)
-                      and not any(isinstance(later, ToolResultEvent)
-                                  and later.call_id == e.root_call_id
-                                  for later in before[at:])]
+        dispatched = remembered(before)
         if any(e.sub_call_id == sub and e.root_call_id != root for e in dispatched):
             return False
         # A sub-call has one start event, before any other of its events.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -52,14 +53,18 @@ def test_run_with_stdio_mcp_tools_prints_one_json_object_and_reports_the_skipped
 ) -> None:
     done = codemode("run", program, "--tools", STDIO_SPEC, "--json")
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {
+    outcome = json.loads(done.stdout)
+    # The program's call id is `run-` and 8 random hex digits (new to any --log file).
+    root = outcome["calls"][0]["id"].rsplit(":code:", 1)[0]
+    assert re.fullmatch(r"run-[0-9a-f]{8}", root), root
+    assert outcome == {
         "ok": True,
         "result": ["ping cli", "pong cli"],
         "logs": [],
         "error": None,
         "calls": [
-            {"id": "run:code:1", "name": "ping", "is_error": False},
-            {"id": "run:code:2", "name": "pong", "is_error": False},
+            {"id": f"{root}:code:1", "name": "ping", "is_error": False},
+            {"id": f"{root}:code:2", "name": "pong", "is_error": False},
         ],
     }
     assert (

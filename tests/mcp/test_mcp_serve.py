@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import sys
@@ -65,13 +66,17 @@ async def run_program(client: Client) -> Any:
 
 def check_program_result(result: Any) -> None:
     assert result.is_error is False, result
+    assert result.structured_content is not None
+    # A root call's id is `mcp-<8 hex digits, random per server>-<n>`: unique per log.
+    prefix = result.structured_content["calls"][0]["id"].removesuffix(":code:1")
+    assert re.fullmatch(r"mcp-[0-9a-f]{8}-1", prefix), prefix
     assert result.structured_content == {
         "logs": EXPECTED_LOGS,
         "result": {"celsius": 21.5, "apples": 12},
         "calls": [
-            {"id": "mcp-1:code:1", "name": "weather", "is_error": False},
-            {"id": "mcp-1:code:2", "name": "stock", "is_error": False},
-            {"id": "mcp-1:code:3", "name": "send_email", "is_error": True},
+            {"id": f"{prefix}:code:1", "name": "weather", "is_error": False},
+            {"id": f"{prefix}:code:2", "name": "stock", "is_error": False},
+            {"id": f"{prefix}:code:3", "name": "send_email", "is_error": True},
         ],
     }
     [text] = result.content

@@ -173,7 +173,7 @@ class _ListOfItsOwn(list[object]):
         return 0
 
 
-_Pair = collections.namedtuple("_Pair", "first second")  # noqa: PYI024
+_Pair = collections.namedtuple("_Pair", "first second")
 
 
 def _wrapped(inner: object, data: object, how: str) -> object:

@@ -1,0 +1,121 @@
+"""Closing what a writer that stopped left open, when its log is opened again.
+
+A writer that dies (a crash, ``SIGKILL``, a lost machine) can leave a root
+call's ``tool/call`` without its ``tool/result`` and a sub-call's
+``tool/code-dispatch-start`` without its ``tool/code-dispatch``. Such a record
+would stay ``pending`` for ever, keep its ids taken, and break the promise
+that every started sub-call has one settle event. So :class:`OpenRecords`
+follows a store's history as it is read, and :meth:`OpenRecords.closing_events`
+gives the events that close it: a settle event for each unsettled start of an
+open root (the deepest first), then the root's ``tool/result``. Each is an
+``ABORTED`` failure whose text says the call was abandoned; whether its body
+ran is not known, which is what ``ABORTED`` (rather than
+``ABORTED_BEFORE_DISPATCH``) says.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, final
+
+from bridge.lossless import LossyJsonError, materialize
+
+from .._errors import ABORTED
+from .._results import ErrorInfo, TextBlock
+from ._events import (
+    CodeDispatchEvent,
+    CodeDispatchStartEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+)
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
+
+    from ._events import Event
+
+__all__ = ["ABANDONED", "ABANDONED_ERROR", "OpenRecords"]
+
+#: The message of every event that closes a call a stopped writer left open.
+ABANDONED: Final = "abandoned: the writer stopped before it finished"
+
+#: Their error identity: the code of a call aborted after its start was logged.
+ABANDONED_ERROR: Final = ErrorInfo(name="AbortError", code=ABORTED)
+
+_CONTENT: Final = (TextBlock(text=f"Error: {ABANDONED}"),)
+
+
+def _loggable(arguments: JsonValue) -> JsonValue:
+    """A start's arguments for its closing event; ``None`` if they cannot be logged again.
+
+    A line another program wrote may hold what this version's writer never
+    does (``-0.0``, an int past 2**53); the start keeps it, and the log
+    still opens.
+    """
+    try:
+        materialize(arguments, accept_tuples=True)
+    except LossyJsonError:
+        return None
+    return arguments
+
+
+@final
+class OpenRecords:
+    """The open root calls of a history and the unsettled starts under each, in log order."""
+
+    __slots__ = ("_calls", "_starts")
+
+    def __init__(self) -> None:
+        self._calls: dict[str, ToolCallEvent] = {}
+        self._starts: dict[str, dict[str, CodeDispatchStartEvent]] = {}
+
+    def record(self, event: Event) -> None:
+        """Take one event of the history (already admitted by the invariants) into account."""
+        if isinstance(event, ToolCallEvent):
+            self._calls.pop(event.call_id, None)  # a repeated id counts from its latest call
+            self._calls[event.call_id] = event
+        elif isinstance(event, ToolResultEvent):
+            self._calls.pop(event.call_id, None)
+            self._starts.pop(event.call_id, None)
+        elif isinstance(event, CodeDispatchStartEvent):
+            self._starts.setdefault(event.root_call_id, {})[event.sub_call_id] = event
+        elif isinstance(event, CodeDispatchEvent):
+            unsettled = self._starts.get(event.root_call_id)
+            if unsettled is not None:
+                unsettled.pop(event.sub_call_id, None)
+
+    def __len__(self) -> int:
+        """How many records are open: root calls and unsettled sub-calls."""
+        return len(self._calls) + sum(
+            len(self._starts.get(root, ())) for root in self._calls
+        )
+
+    def closing_events(self) -> list[Event]:
+        """The events that close every open record: settles (latest start first), then results."""
+        closing: list[Event] = []
+        for call_id, call in self._calls.items():
+            for start in reversed(list(self._starts.get(call_id, {}).values())):
+                closing.append(
+                    CodeDispatchEvent(
+                        root_call_id=start.root_call_id,
+                        parent_call_id=start.parent_call_id,
+                        sub_call_id=start.sub_call_id,
+                        name=start.name,
+                        arguments=_loggable(start.arguments),
+                        is_error=True,
+                        content=_CONTENT,
+                        error=ABANDONED_ERROR,
+                    )
+                )
+            closing.append(
+                ToolResultEvent(
+                    turn=call.turn,
+                    step=call.step,
+                    call_id=call_id,
+                    name=call.name,
+                    is_error=True,
+                    content=_CONTENT,
+                    error=ABANDONED_ERROR,
+                    source_event_seqs=(call.seq,),
+                )
+            )
+        return closing
