@@ -98,6 +98,7 @@ READABLE_DUNDERS: Final[frozenset[str]] = frozenset(
         "__cause__",  # an exception (or None): exception-chaining code reads it
         "__context__",  # likewise
         "__members__",  # an enum class's members by name: a dict copy (refused elsewhere)
+        "__match_args__",  # of the program's classes only: an exact tuple of exact str
     }
 )
 

@@ -47,13 +47,15 @@ import typing
 import unicodedata
 from typing import TYPE_CHECKING, Any, Final, final
 
-from ._attribute_names import BLOCKED_ATTRIBUTES, RUNTIME_CHECKED_ATTRIBUTES
+from ._attribute_names import BLOCKED_ATTRIBUTES, DEFINABLE_DUNDERS, RUNTIME_CHECKED_ATTRIBUTES
 from ._compile import MAIN_NAME
 from ._program import (
     MODEL_MODULE,
     classes_being_made,
+    is_program_function,
     is_recorded_program_class,
     real_mro,
+    record_own_special_methods,
     record_program_class,
 )
 from ._shield import EXIT_METHODS, SHIELDED_METHODS, revealing_exit, shielded
@@ -453,9 +455,20 @@ class _Resolved:
         # The special methods are wrapped (rules 8 and 9) before the class
         # exists: an enum's metaclass runs the program's __init__ on its members
         # while it makes the class, and a member's __eq__ must be shielded then.
+        own: dict[str, object] = {}
         for key in list(namespace.keys()):
+            value = namespace[key]
             if key in SHIELDED_METHODS:
-                namespace[key] = shielded(key, namespace[key])
+                namespace[key] = shielded(key, value)
             elif key in EXIT_METHODS:
-                namespace[key] = revealing_exit(key, namespace[key])
-        return self._metaclass(name, bases, namespace, **keywords)
+                namespace[key] = revealing_exit(key, value)
+            if key in DEFINABLE_DUNDERS and is_program_function(value):
+                own[key] = namespace[key]
+        cls = self._metaclass(name, bases, namespace, **keywords)
+        if isinstance(cls, type):
+            # The special methods the program wrote, as the class holds them: a
+            # program object may call these by name (`self.__add__(other)`).
+            record_own_special_methods(
+                cls, {key: method for key, method in own.items() if vars(cls).get(key) is method}
+            )
+        return cls

@@ -35,6 +35,7 @@ import difflib
 import enum
 import fractions
 import functools
+import graphlib
 import hashlib
 import heapq
 import html
@@ -47,6 +48,7 @@ import operator
 import pprint
 import random
 import re
+import secrets
 import statistics
 import string
 import textwrap
@@ -141,8 +143,11 @@ _CSV: Final = (
     "reader", "writer", "DictReader", "DictWriter", "Sniffer", "Dialect", "excel",
     "excel_tab", "unix_dialect", "Error", "QUOTE_ALL", "QUOTE_MINIMAL", "QUOTE_NONE",
     "QUOTE_NONNUMERIC",
-    # Excluded: register_dialect/unregister_dialect/get_dialect/list_dialects and
-    # field_size_limit (process-wide settings).
+    "list_dialects",  # the registered names, a list of str
+    # register_dialect and get_dialect are the façade's (exact str names). The
+    # registry is process-wide, and a child runs one program: a dialect lasts
+    # for the run that registers it.
+    # Excluded: unregister_dialect (nothing to clean up), field_size_limit.
 )
 
 _HASHLIB: Final = (
@@ -213,6 +218,21 @@ _STRING: Final = (
 )
 
 _TEXTWRAP: Final = ("wrap", "fill", "dedent", "indent", "shorten", "TextWrapper")
+
+_GRAPHLIB: Final = (
+    # Pure Python over the nodes it is given: a dict of them (hash and ==, fixed
+    # names) and tuples and lists of them out; its state is in `_` attributes.
+    "TopologicalSorter", "CycleError",
+)
+
+_SECRETS: Final = (
+    # Random bytes from the OS (the getrandom system call, as uuid.uuid4 reads
+    # them) and text made of them. `choice` is a bound method of secrets' own
+    # SystemRandom, which the façade's checked wrapper keeps out of reach.
+    "token_bytes", "token_hex", "token_urlsafe", "choice", "randbelow", "compare_digest",
+    "DEFAULT_ENTROPY",
+    # Excluded: SystemRandom (the class; the functions above draw from it).
+)
 
 _HTML: Final = ("escape", "unescape")  # Excluded: html.entities (a module).
 
@@ -358,6 +378,8 @@ def _functools_members() -> dict[str, object]:
     members["cache"] = _data.safe_cache  # the real ones copy the wrapped object's __dict__
     members["lru_cache"] = _data.safe_lru_cache
     members["wraps"] = _data.safe_wraps  # the real one copies dunders between arbitrary objects
+    members["update_wrapper"] = _data.safe_update_wrapper  # likewise, and __dict__ and __wrapped__
+    members["partialmethod"] = _data.SafePartialMethod  # the real one calls any func's __get__
     members["total_ordering"] = _data.safe_total_ordering  # only on the program's classes
     return members
 
@@ -392,6 +414,7 @@ def _asyncio_members() -> dict[str, object]:
         "as_completed": _aio.as_completed,
         "run": _aio.run,  # raises, saying that top-level await already works
         "TaskGroup": _aio.ProgramTaskGroup,
+        "current_task": _aio.current_task,  # the program's own task object, never a real task
     }
     members.update(
         _names(
@@ -417,7 +440,7 @@ def _asyncio_members() -> dict[str, object]:
         )
     )
     # Excluded: get_event_loop/get_running_loop/new_event_loop/run (the loop),
-    # current_task/all_tasks/ensure_future/shield (real tasks and futures),
+    # all_tasks/ensure_future/shield (real tasks and futures),
     # subprocess and stream functions. wait/as_completed are wrapped.
     return members
 
@@ -485,7 +508,11 @@ def _module_members() -> dict[str, dict[str, object]]:
         "re": _names(re, *_RE),
         "datetime": _names(datetime, *_DATETIME),
         "time": {**_names(time, *_TIME), "strftime": _text.strftime},
-        "csv": _names(csv, *_CSV),
+        "csv": {
+            **_names(csv, *_CSV),
+            "register_dialect": _text.register_dialect,
+            "get_dialect": _text.get_dialect,
+        },
         "hashlib": _names(hashlib, *_HASHLIB),
         "uuid": _names(uuid, *_UUID),
         "pprint": {**_names(pprint, *_PPRINT), "pprint": _text.pprint, "pp": _text.pp},
@@ -503,6 +530,8 @@ def _module_members() -> dict[str, dict[str, object]]:
         "statistics": _names(statistics, *_STATISTICS),
         "string": _names(string, *_STRING),
         "textwrap": _names(textwrap, *_TEXTWRAP),
+        "graphlib": _names(graphlib, *_GRAPHLIB),
+        "secrets": _names(secrets, *_SECRETS),
         "html": _names(html, *_HTML),
         "urllib.parse": _names(urllib.parse, *_URLLIB_PARSE),
         "difflib": _names(difflib, *_DIFFLIB),
@@ -684,7 +713,10 @@ _MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
         "to end the program, return its value at the top level (`return value`); print() "
         "writes the program's only output stream (there is no sys.stdout or sys.stderr)"
     ),
-    "logging": "print() the lines to show; they come back with the result",
+    "logging": (
+        "print() the lines to show (they come back with the result), or append them to a "
+        'list of your own to return them: `log.append(f"WARNING:{name}:{message}")`'
+    ),
     "traceback": (
         "str(error) or repr(error) give an exception's text, and an exception the program "
         "does not catch comes back with its traceback"
@@ -693,7 +725,6 @@ _MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
         "fixed offsets work: datetime.timezone(datetime.timedelta(hours=2)); datetime.UTC "
         "is UTC"
     ),
-    "secrets": "uuid.uuid4().hex or random.getrandbits(128) give random tokens",
     "os": "programs have no file system, environment or processes; use the tools they are given",
     "pathlib": "programs have no file system; use the tools they are given",
     "subprocess": "programs cannot start processes; use the tools they are given",
@@ -743,9 +774,10 @@ _MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
         "to share one result among several awaiters, keep the task: "
         "`task = asyncio.create_task(coro)`, then `await task` in each"
     ),
-    ("asyncio", "current_task"): (
-        "pass the name into the coroutine, or keep the task that "
-        "`asyncio.create_task(coro, name=...)` returned and call its .get_name()"
+    ("asyncio", "all_tasks"): (
+        "keep the tasks you start in a list or set of your own "
+        "(`tasks.append(asyncio.create_task(coro))`), or start them in an asyncio.TaskGroup, "
+        "which waits for all of them"
     ),
     ("asyncio", "Barrier"): (
         "run each phase with `await asyncio.gather(*phase)`, or count arrivals under an "
@@ -755,8 +787,18 @@ _MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
         "a @contextlib.contextmanager function already works as a decorator: "
         '`@step("score")` above a def'
     ),
-    ("functools", "partialmethod"): (
-        "write the method: `def double(self): return self.scale(2)`"
+    ("string", "Formatter"): (
+        "use str.format(...) or str.format_map(mapping), which read fields through the same "
+        "checks; for other field handling, format each value in an f-string"
+    ),
+    ("csv", "unregister_dialect"): (
+        "a dialect registered with csv.register_dialect lasts only for this run; there is no "
+        "need to remove it"
+    ),
+    **dict.fromkeys(
+        [("random", "SystemRandom"), ("secrets", "SystemRandom")],
+        "use secrets.choice(seq), secrets.randbelow(n) or secrets.token_hex(n), which draw "
+        "from the operating system's random source",
     ),
     ("dataclasses", "make_dataclass"): (
         "declare the class with @dataclass, a line per field (`sku: str`); for fields known "

@@ -7,12 +7,17 @@ the few functions programs use so that only their results cross over: tasks
 are :class:`ProgramTask` objects exposing ``done``/``result``/``exception``/
 ``cancel``/``cancelled``, a name, done callbacks (which receive the
 :class:`ProgramTask`) and ``await``, never the real Task or Future.
+``current_task()`` answers with that same object, and only inside a task the
+façade started for the program (``create_task``, a task group, ``gather``,
+``wait``, ``wait_for`` with a timeout): never for the runtime's own task, in
+which the program's top level runs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import weakref
 from typing import TYPE_CHECKING, Any, final
 
 from bridge.proxy import hand_over
@@ -27,6 +32,7 @@ __all__ = [
     "ProgramTaskGroup",
     "as_completed",
     "create_task",
+    "current_task",
     "gather",
     "run",
     "wait",
@@ -38,7 +44,7 @@ __all__ = [
 class ProgramTask:
     """A task started by a program: the safe subset of ``asyncio.Task``."""
 
-    __slots__ = ("__callbacks", "__name", "__task")
+    __slots__ = ("__callbacks", "__name", "__task", "__weakref__")
     __task: asyncio.Future[Any]
     __name: str
     __callbacks: list[tuple[Callable[[ProgramTask], object], Callable[[Any], None]]]
@@ -53,9 +59,13 @@ class ProgramTask:
             raise TypeError("task objects are made by asyncio.create_task, from a coroutine")
         if name is None:
             name = task.get_name() if isinstance(task, asyncio.Task) else "Task"
+        elif isinstance(task, asyncio.Task):
+            task.set_name(name)  # kept by the real task too, for current_task()
         object.__setattr__(self, "_ProgramTask__task", task)
         object.__setattr__(self, "_ProgramTask__name", name)
         object.__setattr__(self, "_ProgramTask__callbacks", [])
+        _started.add(task)
+        _facades.setdefault(task, self)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("task objects are read-only")
@@ -89,7 +99,10 @@ class ProgramTask:
 
     def set_name(self, value: object) -> None:
         """Rename the task (the name is ``str(value)``, as asyncio makes it)."""
-        object.__setattr__(self, "_ProgramTask__name", str(value))
+        name = _name_text(value)
+        if isinstance(self.__task, asyncio.Task):
+            self.__task.set_name(name)
+        object.__setattr__(self, "_ProgramTask__name", name)
 
     def add_done_callback(
         self, fn: Callable[[ProgramTask], object], *, context: None = None
@@ -133,6 +146,41 @@ class ProgramTask:
         return f"<Task {state}>"
 
 
+#: The real tasks the façade started for the program, while they live: the
+#: only tasks :func:`current_task` answers in (never the runtime's own).
+_started: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet()
+#: The program's task object of each, while the program (or a callback) holds
+#: it: what :func:`current_task` answers with, so that it is the object
+#: ``create_task`` returned. Neither table keeps a task or its result alive.
+_facades: weakref.WeakValueDictionary[asyncio.Future[Any], ProgramTask] = (
+    weakref.WeakValueDictionary()
+)
+
+
+def current_task(loop: None = None) -> ProgramTask:
+    """The task running the caller: the program's own task object, as ``create_task`` gave it.
+
+    Only inside a task the façade started for the program; the program's top
+    level (and what it awaits directly) runs in the runtime's own task, which
+    is never handed out: its result is the run's outcome.
+    """
+    if loop is not None:
+        raise TypeError("current_task() takes no loop in run_code (the loop is not available)")
+    real = asyncio.current_task()
+    if real is None or real not in _started:
+        raise RuntimeError(
+            "asyncio.current_task() in run_code answers only inside a task the program "
+            "started (asyncio.create_task, a TaskGroup, gather, wait, or wait_for with a "
+            "timeout); the program's top level, and what it awaits directly, run in the "
+            "runtime's own task. Pass the name into the coroutine, or keep the task that "
+            "`asyncio.create_task(coro, name=...)` returned and call its .get_name()"
+        )
+    task = _facades.get(real)
+    # One the program dropped (gather's, or a task it did not keep) is made again:
+    # the name is the real task's, which every rename sets too.
+    return ProgramTask(real) if task is None else task
+
+
 def _unwrap(aw: Any) -> Any:
     """The awaitable asyncio is handed for ``aw``: a task's real one; a tool call, handed over."""
     if type(aw) is ProgramTask:
@@ -147,7 +195,34 @@ async def _await(aw: Awaitable[Any]) -> Any:
 
 
 def _task_name(name: object) -> str | None:
-    return None if name is None else str(name)
+    return None if name is None else _name_text(name)
+
+
+def _name_text(name: object) -> str:
+    """``str(name)``, as asyncio makes a task's name, as an exact ``str``.
+
+    A ``str`` subclass that ``__str__`` returns keeps the program's methods,
+    and the real task keeps the name (asyncio's own ``str()`` of it would call
+    them again, and its reprs show it): only its characters are kept.
+    """
+    text = str(name)
+    return text if type(text) is str else str.__str__(text)
+
+
+def _started_for(aw: Any, made: dict[int, Any]) -> Any:
+    """What asyncio is handed for ``aw``: a coroutine started as the program's task first.
+
+    ``gather``, ``wait_for`` and ``as_completed`` start a task for each coroutine
+    they are given, as asyncio does (same order, same names): here it is one
+    :func:`current_task` knows. One task per coroutine object, as asyncio keeps
+    it (``made``, by identity: no program code runs to tell them apart).
+    """
+    if not asyncio.iscoroutine(aw):
+        return _unwrap(aw)
+    key = id(aw)
+    if key not in made:
+        made[key] = (aw, _unwrap(create_task(aw)))
+    return made[key][1]
 
 
 def create_task(coro: Awaitable[Any], *, name: object = None) -> ProgramTask:
@@ -159,15 +234,23 @@ def create_task(coro: Awaitable[Any], *, name: object = None) -> ProgramTask:
 
 async def gather(*aws: Awaitable[Any], return_exceptions: bool = False) -> list[Any]:
     """Run awaitables concurrently and return their results as a list, in order."""
-    results = await asyncio.gather(*(_unwrap(a) for a in aws), return_exceptions=return_exceptions)
+    made: dict[int, Any] = {}
+    started = [_started_for(a, made) for a in aws]
+    results = await asyncio.gather(*started, return_exceptions=return_exceptions)
     # With return_exceptions, library exceptions are among the values (rule 9).
     handed_out(results, "asyncio.gather")
     return results
 
 
 async def wait_for(aw: Awaitable[Any], timeout: float | None) -> Any:  # noqa: ASYNC109 - asyncio.wait_for's own signature
-    """Await ``aw``, cancelling it and raising ``TimeoutError`` after ``timeout`` seconds."""
-    return await asyncio.wait_for(_unwrap(aw), timeout)
+    """Await ``aw``, cancelling it and raising ``TimeoutError`` after ``timeout`` seconds.
+
+    As in Python 3.11, a coroutine runs in a task of its own when there is a
+    timeout, and in the caller's task when there is none.
+    """
+    if timeout is None:
+        return await asyncio.wait_for(_unwrap(aw), timeout)
+    return await asyncio.wait_for(_started_for(aw, {}), timeout)
 
 
 def _as_task(aw: Any) -> ProgramTask:
@@ -194,8 +277,17 @@ async def wait(
 
 
 def as_completed(aws: Any, *, timeout: float | None = None) -> Iterator[Any]:
-    """``asyncio.as_completed``: coroutines giving the results in the order they finish."""
-    return asyncio.as_completed([_unwrap(aw) for aw in list(aws)], timeout=timeout)
+    """``asyncio.as_completed``: coroutines giving the results in the order they finish.
+
+    asyncio starts the coroutines in the order of ``set(aws)``; so does this.
+    """
+    given = [_unwrap(aw) for aw in list(aws)]
+    made: dict[int, Any] = {}
+    for aw in set(given):
+        _started_for(aw, made)
+    return asyncio.as_completed(
+        [_started_for(aw, made) for aw in given], timeout=timeout
+    )
 
 
 def run(main: Any, **options: Any) -> None:

@@ -27,15 +27,21 @@ import types
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ._classes import inherited_shields, readable_field_name, register_program_class
-from ._guards import Attributes
+from ._guards import Attributes, guarded_setattr
 from ._library import result_checked
-from ._program import MODEL_MODULE, is_program_class, is_program_function
+from ._program import (
+    MODEL_MODULE,
+    carry_own_special_methods,
+    is_program_class,
+    is_program_function,
+)
 from ._shield import exit_details
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
+    "SafePartialMethod",
     "safe_abstractmethod",
     "safe_asdict",
     "safe_astuple",
@@ -49,6 +55,7 @@ __all__ = [
     "safe_lru_cache",
     "safe_namedtuple",
     "safe_total_ordering",
+    "safe_update_wrapper",
     "safe_wraps",
 ]
 
@@ -372,6 +379,8 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
         for field in dataclasses.fields(made):
             if not readable_field_name(field.name):
                 raise _refused_field_name(field.name, field.type, made.__name__)
+        if made is not target:
+            carry_own_special_methods(target, made)  # slots=True: a new class, the same methods
         return register_program_class(made)
 
     if cls is None:
@@ -608,18 +617,154 @@ def safe_asynccontextmanager(function: _T) -> _T:
     return helper  # type: ignore[return-value]
 
 
+#: What ``wraps`` and ``update_wrapper`` copy: the name and the docstring.
+_WRAPPER_NAMES: Final = ("__name__", "__qualname__", "__doc__")
+
+
+def _copy_names(wrapper: object, wrapped: object, names: tuple[str, ...] = _WRAPPER_NAMES) -> None:
+    """Copy the name and docstring of ``wrapped`` onto ``wrapper``, a program function or object.
+
+    Only these reviewed dunders (which a program reads as they are) and only
+    exact strings (or a ``None`` docstring): what a program could write itself
+    if it could write dunders.
+    """
+    for attr in names:
+        if attr in _WRAPPER_NAMES:
+            value = getattr(wrapped, attr, None)
+            if type(value) is str or (attr == "__doc__" and value is None):
+                setattr(wrapper, attr, value)
+
+
 def safe_wraps(wrapped: object) -> Callable[[_T], _T]:
     """``functools.wraps``: copy the name and docstring of ``wrapped`` onto a program function."""
 
     def decorate(wrapper: _T) -> _T:
         _require_program_function(wrapper, "wraps()")
-        for attr in ("__name__", "__qualname__", "__doc__"):
-            value = getattr(wrapped, attr, None)
-            if type(value) is str or (attr == "__doc__" and value is None):
-                setattr(wrapper, attr, value)
+        _copy_names(wrapper, wrapped)
         return wrapper
 
     return decorate
+
+
+def _wrapper_parts(value: object, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
+    """``assigned``/``updated`` of ``update_wrapper``, copied: exact names functools itself uses."""
+    names = tuple(value) if isinstance(value, tuple | list) else None
+    if names is None or not all(type(name) is str and name in allowed for name in names):
+        raise TypeError(
+            f"update_wrapper() in run_code takes {what} as a tuple of some of {allowed!r}"
+        )
+    return names
+
+
+def safe_update_wrapper(
+    wrapper: _T,
+    wrapped: object,
+    assigned: object = functools.WRAPPER_ASSIGNMENTS,
+    updated: object = functools.WRAPPER_UPDATES,
+) -> _T:
+    """``functools.update_wrapper`` onto a program function or an instance of a program class.
+
+    The real one sets ``__module__``, ``__name__``, ``__qualname__``, ``__doc__``,
+    ``__annotations__`` and ``__wrapped__`` on any object, and copies the
+    wrapped object's ``__dict__`` onto it: over a library class, its methods
+    (the real ``str.format`` among them), raw. Here, as ``wraps`` does, the
+    name and docstring are copied (exact strings), onto the program's own
+    function or object only; ``__module__`` (the program's own anyway),
+    ``__annotations__`` and ``__wrapped__`` (a reference the program keeps
+    itself) are not set; and the ``__dict__`` update copies only the
+    attributes of a program object (class-based decorators stacked), each set
+    through the write guard, as ``setattr`` sets it.
+    """
+    names = _wrapper_parts(assigned, functools.WRAPPER_ASSIGNMENTS, "assigned")
+    parts = _wrapper_parts(updated, functools.WRAPPER_UPDATES, "updated")
+    if not (
+        is_program_function(wrapper)
+        or (is_program_class(type(wrapper)) and not isinstance(wrapper, type))
+    ):
+        raise TypeError(
+            "update_wrapper() in run_code updates a function the program defines or an "
+            "instance of one of its classes (`functools.update_wrapper(self, fn)` in a "
+            "class-based decorator's __init__)"
+        )
+    _copy_names(wrapper, wrapped, names)
+    if "__dict__" in parts and is_program_class(type(wrapped)) and not isinstance(wrapped, type):
+        for key, value in list(vars(wrapped).items()):
+            if type(key) is str and not (key[:2] == "__" and key[-2:] == "__"):
+                guarded_setattr(wrapper, key, value)
+    return wrapper
+
+
+class SafePartialMethod:
+    """``functools.partialmethod`` over a function the program defines.
+
+    The real one calls ``func.__get__(obj, cls)`` natively on whatever ``func``
+    is - any descriptor the program holds, a library's included - and hands
+    out ``functools``' own ``_method`` function raw. This one takes the
+    program's own functions (and its own partial methods, flattened as the
+    real one flattens them): read from an instance it is a ``functools.partial``
+    of the bound method, from the class a plain function, as in Python.
+    """
+
+    __slots__ = ("args", "func", "keywords")
+
+    func: Callable[..., Any]
+    args: tuple[Any, ...]
+    keywords: dict[str, Any]
+
+    def __init__(self, func: object, /, *args: Any, **keywords: Any) -> None:
+        if type(self) is not SafePartialMethod:
+            raise TypeError("partialmethod objects are made by functools.partialmethod")
+        if type(func) is SafePartialMethod:
+            args = func.args + args
+            keywords = {**func.keywords, **keywords}
+            func = func.func
+        elif not is_program_function(func):
+            raise TypeError(
+                "partialmethod() in run_code takes a function the program defines (a def in "
+                "the class body); for another callable write the method: "
+                "`def double(self): return self.scale(2)`"
+            )
+        self.func = func  # type: ignore[assignment]
+        self.args = args
+        self.keywords = keywords
+
+    def __get__(self, obj: object, cls: type | None = None) -> Any:
+        if obj is None:
+            return self._unbound()
+        bound = types.MethodType(self.func, obj)
+        result = functools.partial(bound, *self.args, **self.keywords)
+        result.__self__ = obj  # type: ignore[attr-defined]  # as the real one sets it
+        return result
+
+    def _unbound(self) -> Callable[..., Any]:
+        func, args, keywords = self.func, self.args, self.keywords
+
+        def method(cls_or_self: object, /, *more: Any, **given: Any) -> Any:
+            return func(cls_or_self, *args, *more, **{**keywords, **given})
+
+        # Named as the real one's is.
+        method.__name__ = "_method"
+        method.__qualname__ = "partialmethod._make_unbound_method.<locals>._method"
+        return method
+
+    @property
+    def __isabstractmethod__(self) -> bool:
+        return getattr(self.func, "__isabstractmethod__", False) is True
+
+    def __repr__(self) -> str:
+        args = ", ".join(map(repr, self.args))
+        keywords = ", ".join(f"{key}={value!r}" for key, value in self.keywords.items())
+        return f"functools.partialmethod({self.func!r}, {args}, {keywords})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in SafePartialMethod.__slots__ and not hasattr(self, name):
+            object.__setattr__(self, name, value)  # set once, by __init__
+            return
+        raise AttributeError("partialmethod objects are read-only")
+
+
+SafePartialMethod.__name__ = SafePartialMethod.__qualname__ = "partialmethod"
+SafePartialMethod.__module__ = "functools"
 
 
 def _checked_exit(callback: Callable[..., Any]) -> Callable[..., Any]:

@@ -8,10 +8,13 @@ system: these versions print like ``print`` and use UTC.
 ``string.Template``'s substitution hands a function of its own to whatever
 ``self.pattern`` is: :func:`check_template_pattern` makes it read that once
 and take only a compiled pattern.
+``csv``'s dialect registry is keyed by names: these versions key it by exact
+strings only.
 """
 
 from __future__ import annotations
 
+import csv as _csv
 import pprint as _pprint
 import re
 import string
@@ -20,17 +23,52 @@ from typing import TYPE_CHECKING, Any
 
 from . import _output
 from ._guards import guarded_getattr
+from ._library import handed_out
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["attrgetter", "check_template_pattern", "methodcaller", "pp", "pprint", "strftime"]
+__all__ = [
+    "attrgetter",
+    "check_template_pattern",
+    "get_dialect",
+    "methodcaller",
+    "pp",
+    "pprint",
+    "register_dialect",
+    "strftime",
+]
 
 
 def _exact_name(name: object, what: str) -> str:
     if type(name) is not str:
         raise TypeError(f"{what} names must be str, not {type(name).__name__}")
     return name
+
+
+def _dialect_name(name: object) -> str:
+    """A dialect's name as csv keeps it: an exact copy (a ``str`` subclass's text alone)."""
+    if not isinstance(name, str):
+        raise TypeError("dialect name must be a string")
+    return str.__str__(name)
+
+
+def register_dialect(name: object, dialect: object = None, /, **fmtparams: Any) -> None:
+    """``csv.register_dialect``, under an exact string.
+
+    The registry is the child's own (one program a process): a dialect lasts
+    for the run that registers it. The dialect's settings are read by csv's
+    fixed names, as when they are passed to ``csv.reader``.
+    """
+    if dialect is None:
+        _csv.register_dialect(_dialect_name(name), **fmtparams)
+    else:
+        _csv.register_dialect(_dialect_name(name), dialect, **fmtparams)  # type: ignore[arg-type]
+
+
+def get_dialect(name: object) -> Any:
+    """``csv.get_dialect``, looked up by an exact string."""
+    return handed_out(_csv.get_dialect(_dialect_name(name)), "csv.get_dialect")
 
 
 def attrgetter(*names: str) -> Callable[[Any], Any]:

@@ -59,6 +59,7 @@ from ._program import (
     is_program_class,
     is_program_function,
     is_recorded_program_class,
+    own_special_method,
     real_mro,
 )
 from ._types import SafeClassMethod, class_of
@@ -251,6 +252,17 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # An enum's members by name, as models read them; a dict of its own
         # (the real one is a mapping proxy, which the shield withholds).
         return dict(_enum_members(obj))
+    if name == "__match_args__":
+        found = _match_args(obj)
+        if found is _MISSING:
+            return _missing_attribute(obj, name, default)
+        return found
+    if name in DEFINABLE_DUNDERS and type(obj) is not super and not isinstance(obj, type):
+        # `self.__add__(other)` in `__radd__`: the program's own method on its own
+        # object, which `type(self).__add__(self, other)` already reads.
+        method = _own_special(obj, name)
+        if method is not None:
+            return method
     if not (
         name in _PLAIN_DUNDERS
         or (_is_own_name(name) and guarded_own(obj, name) is obj)
@@ -299,6 +311,68 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
     if name == "__init__" and type(value) in _UNBOUND and not is_program_function(value):
         return _initializer(value)
     return value
+
+
+def _missing_attribute(obj: object, name: str, default: Any) -> Any:
+    """``default``, or the ``AttributeError`` Python raises for an attribute ``obj`` lacks."""
+    if default is not _MISSING:
+        return default
+    if isinstance(obj, type):
+        raise AttributeError(f"type object {obj.__qualname__!r} has no attribute {name!r}")
+    raise AttributeError(f"{type(obj).__qualname__!r} object has no attribute {name!r}")
+
+
+def _match_args(obj: object) -> Any:
+    """``__match_args__`` of a program class (or of an instance of one): its field names.
+
+    What a ``match`` class pattern reads: a ``@dataclass``, ``NamedTuple`` or
+    ``namedtuple`` makes it, and rule 2 checked its names when the class was
+    made. Read from the class dicts along the real MRO (no descriptor runs),
+    and handed out only as an exact tuple of exact strings; ``_MISSING`` when
+    the class has none. Refused on every other object.
+    """
+    cls = obj if isinstance(obj, type) else type(obj)
+    if is_program_class(cls) and (obj is cls or "__match_args__" not in _own_attributes(obj)):
+        for klass in real_mro(cls):
+            found = _class_dict(klass).get("__match_args__", _MISSING)
+            if found is _MISSING:
+                continue
+            if type(found) is tuple and all(type(field) is str for field in found):
+                return found
+            break
+        else:
+            return _MISSING
+    _refuse_underscore("__match_args__")
+
+
+def _own_special(obj: object, name: str) -> Any:
+    """``obj.name``, bound, if it is a special method the program wrote in ``obj``'s class.
+
+    Only on an instance of the program's class, only the method its class
+    statement defined (a ``def``, a lambda or an alias of one: recorded by
+    ``sandbox._classes``), found where the interpreter finds it - the first
+    class along the real MRO that has the name, with no instance attribute of
+    that name in front of it. An inherited library method, or one library code
+    set on the class later (``dataclass``, ``total_ordering``), is not: ``None``.
+    The program already reads the same method as ``type(obj).name`` and calls it
+    with ``obj``; this is that call, bound.
+    """
+    cls = type(obj)
+    if not is_program_class(cls):
+        return None
+    for klass in real_mro(cls):
+        found = _class_dict(klass).get(name, _MISSING)
+        if found is _MISSING:
+            continue
+        if (
+            is_recorded_program_class(klass)
+            and own_special_method(klass, name, found)
+            and type(found) is types.FunctionType
+            and name not in _own_attributes(obj)
+        ):
+            return types.MethodType(found, obj)
+        return None
+    return None
 
 
 #: What reading a method from a class (or ``super()`` over one) gives: unbound.
@@ -632,23 +706,78 @@ def _is_special_name(name: str) -> bool:
     return len(name) > 4 and name[:2] == "__" and name[-2:] == "__"
 
 
-#: The interpreter's own readers of a class's dict and an exception's dict.
+#: The interpreter's own reader of a class's dict.
 _class_dict: Final = type.__dict__["__dict__"].__get__
-_exception_dict: Final = BaseException.__dict__["__dict__"].__get__
 
 
 def _has_special(obj: object, name: str) -> bool:
-    """Whether ``obj`` has the special attribute ``name``, found without running any code."""
-    # A class's attributes are its MRO's and its metaclass's (``__dict__``, ``__name__``).
+    """Whether ``obj`` has the special attribute ``name``, found without running any code.
+
+    Where the interpreter finds it: in the class dicts along the real MRO (a
+    class's attributes are its MRO's and its metaclass's, ``__dict__``,
+    ``__name__``), and in the object's own attributes - an exception's, a
+    program object's, a library object's (``typing.List[int]`` keeps its
+    ``__origin__`` there). A ``list[int]`` answers for its origin, as it
+    relays every read but its own few.
+    """
+    if type(obj) is types.GenericAlias and name not in _GENERIC_ALIAS_OWN:
+        return _has_special(obj.__origin__, name)
+    if isinstance(obj, type):
+        found = _first_definer(type(obj), name)
+        if found is type and type(type.__dict__[name]) is types.GetSetDescriptorType:
+            # The interpreter's own answer for a class, in C: `__abstractmethods__`
+            # only for an ABC, `__annotations__` not for a builtin type.
+            try:
+                type.__dict__[name].__get__(obj, type(obj))
+            except AttributeError:
+                return False
+            return True
     owners = (obj, type(obj)) if isinstance(obj, type) else (type(obj),)
     if any(name in _class_dict(cls) for owner in owners for cls in real_mro(owner)):
         return True
-    if isinstance(obj, BaseException):
-        return name in _exception_dict(obj)
-    if _is_program_object(obj) and not isinstance(obj, type):
-        own = getattr(obj, "__dict__", None)  # the program's classes define no __dict__
-        return type(own) is dict and name in own
-    return False
+    return not isinstance(obj, type) and name in _own_attributes(obj)
+
+
+def _first_definer(cls: type, name: str) -> type | None:
+    """The first class along ``cls``'s real MRO whose dict has ``name``."""
+    for klass in real_mro(cls):
+        if name in _class_dict(klass):
+            return klass
+    return None
+
+
+#: The names a ``types.GenericAlias`` answers itself; it relays every other read
+#: to its origin (``ga_getattro``'s exceptions in CPython 3.11).
+_GENERIC_ALIAS_OWN: Final = frozenset(
+    {
+        "__class__", "__origin__", "__args__", "__unpacked__", "__parameters__",
+        "__typing_unpacked_tuple_args__", "__mro_entries__", "__reduce_ex__", "__reduce__",
+        "__copy__", "__deepcopy__",
+    }
+)  # fmt: skip
+
+#: The descriptors by which the interpreter keeps an object's own attributes.
+_DICT_SLOTS: Final = (types.GetSetDescriptorType, types.MemberDescriptorType)
+
+
+def _own_attributes(obj: object) -> dict[str, object]:
+    """``obj``'s own attributes, read by the interpreter's own ``__dict__`` slot (or ``{}``).
+
+    The ``__dict__`` descriptor is found on the class dicts along the real MRO
+    and used only if it is the interpreter's own (a getset or member
+    descriptor, C code): a class's property of that name never runs. Never
+    handed out: callers only test a name's presence.
+    """
+    for klass in real_mro(type(obj)):
+        slot = _class_dict(klass).get("__dict__", _MISSING)
+        if slot is _MISSING:
+            continue
+        if type(slot) in _DICT_SLOTS:
+            own = slot.__get__(obj, type(obj))
+            if type(own) is dict:
+                return own
+        break
+    return {}
 
 
 _PLAIN_CONTAINERS: Final = frozenset({dict, list, str, tuple})

@@ -60,6 +60,21 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
     "__total__": "keep the key names in tuples next to the TypedDict (REQUIRED, OPTIONAL)",
     "__bases__": "use cls.mro() for a class and its bases, or issubclass(cls, Base)",
     "__subclasses__": "a class's subclasses are not available; keep a list of the classes",
+    "__traceback__": (
+        "an exception the program does not catch comes back with its traceback; str(e) or "
+        "repr(e) give its text, and type(e).__name__ its class's name"
+    ),
+    "__match_args__": (
+        "it is readable on the program's own classes (a @dataclass, NamedTuple or namedtuple); "
+        "for another class use C._fields for a namedtuple, or "
+        "[f.name for f in dataclasses.fields(C)] for a dataclass"
+    ),
+    "_value2member_map_": (
+        "use SomeEnum(value) for the member with that value, or "
+        "{m.value: m for m in SomeEnum} for the mapping"
+    ),
+    "_member_map_": "use SomeEnum[name] for a member by name, or SomeEnum.__members__ (a dict)",
+    "_member_names_": "use [m.name for m in SomeEnum]",
     "__module__": "every class and function of a program is in the program's own module",
     "__setattr__": (
         "a frozen dataclass cannot change its fields, even in __post_init__: normalise the "
@@ -145,6 +160,12 @@ _NAME_HINTS: Final[Mapping[str, str]] = {
     ),
     "__class_getitem__": "derive from typing.Generic[T] for a class that takes type parameters",
     "__del__": "use a `with` block (__enter__ and __exit__) for clean-up",
+    **dict.fromkeys(
+        ("__copy__", "__deepcopy__"),
+        "copy.copy and copy.deepcopy already copy a program object's attributes (deepcopy "
+        "copies what they hold too); for a copy of your own, write a method: "
+        "`def clone(self): return Order(self.id, list(self.lines))`",
+    ),
     "_missing_": (
         "an enum cannot define hooks; look values up in a @classmethod of your own: "
         "`def parse(cls, value): return next((m for m in cls if m.value == value), cls.DEFAULT)`"
@@ -174,10 +195,25 @@ UNAVAILABLE_BUILTINS: Final[Mapping[str, str]] = {
     "memoryview": "raw buffers are not available; use bytes or bytearray",
 }
 
-#: RestrictedPython's refusals of ``exec``/``eval`` calls, with the same hints.
+#: How the policy refuses setting a special method in a class body other than by
+#: ``def``, a lambda or an alias of one defined above (``sandbox._policy``).
+_SET_IN_CLASS_BODY: Final = (
+    '"{name}" can be set in a class body only by `def {name}(self, ...)`, as another special '
+    "method defined above it (`__radd__ = __add__`) or as a lambda; to call one from another, "
+    "write `def __str__(self): return repr(self)`"
+)
+
+#: Refusals written in full by RestrictedPython or the policy, with what to
+#: write instead, keyed by the whole refusal: ``exec``/``eval`` calls (the same
+#: hints as the builtins'), and ``__hash__ = Base.__hash__``, the idiom that
+#: keeps a subclass overriding ``__eq__`` hashable.
 REFUSED_CALL_HINTS: Final[Mapping[str, str]] = {
     "Exec calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['exec']})",
     "Eval calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['eval']})",
+    _SET_IN_CLASS_BODY.format(name="__hash__"): (
+        "; to keep a subclass that overrides __eq__ hashable as its base hashes, write "
+        "`def __hash__(self): return super().__hash__()`"
+    ),
 }
 
 

@@ -23,12 +23,15 @@ __all__ = [
     "RUNTIME_OBJECTS",
     "VISIBLE_CLASSES",
     "adopting_base",
+    "carry_own_special_methods",
     "classes_being_made",
     "hidden_class",
     "is_program_class",
     "is_program_function",
     "is_recorded_program_class",
+    "own_special_method",
     "real_mro",
+    "record_own_special_methods",
     "record_program_class",
     "revealed",
 ]
@@ -84,6 +87,45 @@ def is_program_class(cls: object) -> bool:
 def is_recorded_program_class(cls: object) -> bool:
     """Whether ``cls`` is in the program's record: its class for good."""
     return cls in _program_classes
+
+
+#: Class -> the special methods its class statement defined with the program's
+#: own functions, each as the class holds it (wrapped by the shield or the
+#: exit check): by identity, so a method set on the class later - by
+#: ``dataclass``, ``total_ordering`` or any library code - is not one of them.
+_own_special_methods: dict[type, dict[str, object]] = {}
+
+
+def record_own_special_methods(cls: type, methods: dict[str, object]) -> None:
+    """Record ``methods``: the special methods ``cls``'s class statement defined.
+
+    ``sandbox._classes`` records them as the class holds them, before the
+    class is recorded as the program's (which the guard asks for too).
+    """
+    if methods:
+        _own_special_methods[cls] = methods
+
+
+def carry_own_special_methods(source: type, made: type) -> None:
+    """Record for ``made`` the special methods of ``source`` it holds as they are.
+
+    ``dataclass(slots=True)`` makes a new class of the decorated one's dict:
+    the program's special methods are the same objects there.
+    """
+    own = _own_special_methods.get(source)
+    if own:
+        record_own_special_methods(
+            made, {name: value for name, value in own.items() if vars(made).get(name) is value}
+        )
+
+
+def own_special_method(cls: type, name: str, value: object) -> bool:
+    """Whether ``value``, ``name`` in ``cls``'s dict, is a special method the program wrote."""
+    own = _own_special_methods.get(cls)
+    return own is not None and own.get(name, _ABSENT) is value
+
+
+_ABSENT: Final = object()
 
 
 def is_program_function(function: object) -> bool:

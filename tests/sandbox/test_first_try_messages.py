@@ -208,6 +208,11 @@ return 1
             "with @functools.wraps(f)",
         ),
         (
+            "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    return e.__traceback__ is None",
+            "; an exception the program does not catch comes back with its traceback; str(e) or "
+            "repr(e) give its text, and type(e).__name__ its class's name",
+        ),
+        (
             "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass User:\n"
             "    email: str\n    def __post_init__(self):\n"
             "        object.__setattr__(self, 'email', self.email.strip().casefold())\nreturn 1",
@@ -219,7 +224,7 @@ return 1
     ],
     ids=[
         "notes", "wrapped", "required-keys", "optional-keys", "total", "typeddict-annotations",
-        "function-name", "function-doc", "frozen-post-init",
+        "function-name", "function-doc", "traceback", "frozen-post-init",
     ],
 )
 def test_an_underscore_attribute_names_what_to_write(source: str, hint: str) -> None:
@@ -257,6 +262,110 @@ return [repr(User.of(" Ann@Example.COM ", "ann lee")), list(KEYS), add.__name__,
     assert run_ok(source) == [
         "User(email='ann@example.com', name='Ann Lee')", ["id", "subject"], "add", "Adds."
     ]
+
+
+@pytest.mark.parametrize(
+    ("attribute", "hint"),
+    [
+        (
+            "_value2member_map_",
+            "; use SomeEnum(value) for the member with that value, or "
+            "{m.value: m for m in SomeEnum} for the mapping",
+        ),
+        (
+            "_member_map_",
+            "; use SomeEnum[name] for a member by name, or SomeEnum.__members__ (a dict)",
+        ),
+        ("_member_names_", "; use [m.name for m in SomeEnum]"),
+    ],
+)
+def test_an_enum_s_private_tables_name_what_to_write(attribute: str, hint: str) -> None:
+    source = f"from enum import Enum\nclass Color(Enum):\n    RED = 1\nreturn Color.{attribute}"
+    (error,) = compile_errors(source)
+    assert error.endswith(
+        f'"{attribute}" is an invalid attribute name because it starts with "_" (it is reserved '
+        "for the runtime and libraries)" + hint
+    )
+
+
+@pytest.mark.parametrize("name", ["__copy__", "__deepcopy__"])
+def test_a_copy_hook_names_a_method_of_the_program_s_own(name: str) -> None:
+    (error,) = compile_errors(f"class Order:\n    def {name}(self, *memo):\n        return self")
+    assert error == (
+        f'Line 2: "{name}" is an invalid name: names starting and ending with "__" belong to the '
+        "runtime (a class body may define the reviewed special methods); copy.copy and "
+        "copy.deepcopy already copy a program object's attributes (deepcopy copies what they "
+        "hold too); for a copy of your own, write a method: "
+        "`def clone(self): return Order(self.id, list(self.lines))`"
+    )
+
+
+def test_a_hash_taken_from_the_base_names_super() -> None:
+    source = """\
+class P:
+    def __eq__(self, other):
+        return isinstance(other, P)
+    def __hash__(self):
+        return 1
+class Q(P):
+    def __eq__(self, other):
+        return super().__eq__(other) and type(other) is Q
+    __hash__ = P.__hash__
+"""
+    (error,) = compile_errors(source)
+    assert error.endswith(
+        "to call one from another, write `def __str__(self): return repr(self)`; to keep a "
+        "subclass that overrides __eq__ hashable as its base hashes, write "
+        "`def __hash__(self): return super().__hash__()`"
+    )
+    # The hint is for __hash__ alone.
+    (error,) = compile_errors("class A:\n    __repr__ = object.__repr__")
+    assert error.endswith("write `def __str__(self): return repr(self)`")
+
+
+def test_what_the_copy_enum_hash_and_traceback_hints_suggest_works() -> None:
+    source = """\
+import copy
+from enum import Enum
+class Color(Enum):
+    RED = 1
+    GREEN = 2
+class Order:
+    def __init__(self, id, lines):
+        self.id, self.lines = id, lines
+    def clone(self):
+        return Order(self.id, list(self.lines))
+class P:
+    def __init__(self, x):
+        self.x = x
+    def __eq__(self, other):
+        return isinstance(other, P) and self.x == other.x
+    def __hash__(self):
+        return hash(self.x)
+class Q(P):
+    def __eq__(self, other):
+        return super().__eq__(other) and type(other) is Q
+    def __hash__(self):
+        return super().__hash__()
+o = Order("o1", [1])
+c = o.clone()
+c.lines.append(2)
+d = copy.deepcopy(o)
+try:
+    1 / 0
+except ZeroDivisionError as e:
+    text = [str(e), repr(e), type(e).__name__]
+return [
+    Color(2).name, {m.name: m.value for m in Color}, o.lines, c.lines, d.lines is not o.lines,
+    Q(1) == Q(1), len({Q(1), Q(1)}), text,
+]
+"""
+    value = run_ok(source)
+    assert value == run_ok(source, restricted=False)
+    assert value == [
+        "GREEN", {"RED": 1, "GREEN": 2}, [1], [1, 2], True, True, 1,
+        ["division by zero", "ZeroDivisionError('division by zero')", "ZeroDivisionError"],
+    ]  # fmt: skip
 
 
 def test_a_dunder_read_by_getattr_names_what_to_write_too() -> None:
@@ -319,10 +428,10 @@ def test_an_attribute_dict_class_names_simple_namespace() -> None:
             "`task = asyncio.create_task(coro)`, then `await task` in each. available: ",
         ),
         (
-            "import asyncio\nreturn asyncio.current_task().get_name()",
-            "'current_task' in run_code; pass the name into the coroutine, or keep the task "
-            "that `asyncio.create_task(coro, name=...)` returned and call its .get_name(). "
-            "available: ",
+            "import asyncio\nreturn len(asyncio.all_tasks())",
+            "'all_tasks' in run_code; keep the tasks you start in a list or set of your own "
+            "(`tasks.append(asyncio.create_task(coro))`), or start them in an asyncio.TaskGroup, "
+            "which waits for all of them. available: ",
         ),
         (
             "import asyncio\nbarrier = asyncio.Barrier(3)\nreturn 1",
@@ -354,9 +463,24 @@ def test_an_attribute_dict_class_names_simple_namespace() -> None:
             'works as a decorator: `@step("score")` above a def. available: ',
         ),
         (
-            "from functools import partialmethod\nreturn 1",
-            "'partialmethod' from 'functools' in run_code; write the method: "
-            "`def double(self): return self.scale(2)`. available: ",
+            "import string\nreturn string.Formatter().format('{0}', 1)",
+            "'Formatter' in run_code; use str.format(...) or str.format_map(mapping), which "
+            "read fields through the same checks; for other field handling, format each value "
+            "in an f-string. available: ",
+        ),
+        (
+            "import csv\ncsv.unregister_dialect('pipes')\nreturn 1",
+            "'unregister_dialect' in run_code; a dialect registered with csv.register_dialect "
+            "lasts only for this run; there is no need to remove it. available: ",
+        ),
+        *(
+            (
+                f"import {module}\nreturn {module}.SystemRandom().random()",
+                "'SystemRandom' in run_code; use secrets.choice(seq), secrets.randbelow(n) or "
+                "secrets.token_hex(n), which draw from the operating system's random source. "
+                "available: ",
+            )
+            for module in ("random", "secrets")
         ),
         (
             "import dataclasses\nRow = dataclasses.make_dataclass('Row', ['sku'])\nreturn 1",
@@ -366,8 +490,9 @@ def test_an_attribute_dict_class_names_simple_namespace() -> None:
     ],
     ids=[
         "shield", "mapping-proxy", "hashlib-new", "from-hashlib-import-new", "get-running-loop",
-        "get-event-loop", "future", "current-task", "barrier", "get-type-hints", "get-origin",
-        "get-args", "context-decorator", "partialmethod", "make-dataclass",
+        "get-event-loop", "future", "all-tasks", "barrier", "get-type-hints", "get-origin",
+        "get-args", "context-decorator", "string-formatter", "csv-unregister-dialect",
+        "random-system-random", "secrets-system-random", "make-dataclass",
     ],
 )
 def test_a_missing_facade_member_names_what_to_write(source: str, hint: str) -> None:

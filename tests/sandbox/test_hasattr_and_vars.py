@@ -48,6 +48,43 @@ def test_hasattr_of_special_names_answers_as_python_does() -> None:
     assert run_ok(HASATTR_MATRIX) == run_ok(HASATTR_MATRIX, restricted=False)
 
 
+#: Library objects that keep special attributes in their own dict (typing's
+#: aliases keep ``__origin__`` and ``__args__`` there), and the builtin aliases,
+#: which relay reads to their origin.
+HASATTR_LIBRARY_MATRIX = """
+import abc, typing, json, decimal
+class Shape(abc.ABC):
+    @abc.abstractmethod
+    def area(self):
+        ...
+class Noted:
+    size: int
+class Bare:
+    pass
+objects = [
+    typing.List[int], typing.Optional[str], typing.Dict[str, int], typing.Callable[[int], str],
+    typing.Tuple[int, ...], list[int], dict[str, int], tuple[int, ...], json.JSONDecoder(),
+    decimal.Context(), typing.Union[int, str], typing.Annotated[int, "x"], list, Shape,
+    Noted, Bare,
+]
+names = [
+    "__origin__", "__args__", "__parameters__", "__metadata__", "__mro__", "__iter__",
+    "__module__", "__qualname__", "__call__", "__nope__", "__dict__", "__getitem__",
+    "__or__", "__unpacked__", "__name__", "__abstractmethods__", "__annotations__",
+]
+return [[hasattr(obj, name) for name in names] for obj in objects]
+"""
+
+
+def test_hasattr_of_a_library_object_s_own_special_attributes_answers_as_python_does() -> None:
+    # typing.List[int] keeps __origin__ in its own dict: hasattr said False.
+    value = run_ok(HASATTR_LIBRARY_MATRIX)
+    assert value == run_ok(HASATTR_LIBRARY_MATRIX, restricted=False)
+    assert isinstance(value, list)
+    assert isinstance(value[0], list)
+    assert value[0][:2] == [True, True]  # typing.List[int]: __origin__, __args__
+
+
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
