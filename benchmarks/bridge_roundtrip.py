@@ -151,7 +151,7 @@ def bridge_child(read_fd: int, write_fd: int, rounds: int) -> None:
     channel = ChildChannel(read_fd, write_fd)
     send_ready(channel)
     run = recv_run(channel)
-    bindings, after_run = make_bindings(channel, run.tool_names)
+    bindings, _on_return, after_run = make_bindings(channel, run.tool_names)
     tools = bindings["tools"]
 
     async def program() -> list[float]:

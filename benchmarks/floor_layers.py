@@ -114,7 +114,7 @@ def protocol(read_fd, write_fd):
                            loop=channel.new_event_loop())
     send_ready(channel)
     run = recv_run(channel)
-    bindings, after_run = make_bindings(channel, run.tool_names)
+    bindings, _on_return, after_run = make_bindings(channel, run.tool_names)
     outcome = prepared.run(marshal.loads(run.code), bindings=bindings,
                            max_log_bytes=run.max_log_bytes,
                            max_value_bytes=run.max_value_bytes, after_run=after_run)

@@ -241,6 +241,10 @@ class _Calls:
             if not future.done():
                 future.set_exception(ToolCallError(f"tool {_quoted(name)} failed: {message}", name))
 
+    def close(self) -> None:
+        """Refuse every call from now on: the program has returned or raised."""
+        self.over = True
+
     def finish(self) -> str | None:
         self.over = True
         self.channel.detach()
@@ -440,22 +444,26 @@ def _declared(names: frozenset[str]) -> str:
 
 def make_bindings(
     channel: ChildChannel, tool_names: Sequence[str]
-) -> tuple[dict[str, object], Callable[[], str | None]]:
-    """Build the names a program gets for its tools, and the end-of-run check.
+) -> tuple[dict[str, object], Callable[[], None], Callable[[], str | None]]:
+    """Build the names a program gets for its tools, and the end-of-run hooks.
 
     Args:
         channel: the child's channel (after :func:`recv_run`).
         tool_names: the tools the program may call.
 
     Returns:
-        ``(bindings, after_run)``: ``bindings`` maps ``tools`` and
-        ``ToolCallError``; ``after_run()``, called once the program has
-        finished, refuses further calls and returns a message naming every call
-        that was never awaited (with its line), or ``None``.
+        ``(bindings, on_return, after_run)``: ``bindings`` maps ``tools`` and
+        ``ToolCallError``; ``on_return()``, called in the step the program's
+        main coroutine returns or raises, refuses every later call (a task the
+        program left behind, cancelled as the run closes, may still try one:
+        it is not sent, so no tool starts after the program's value is fixed);
+        ``after_run()``, called once the run is over, refuses further calls
+        too and returns a message naming every call that was never awaited
+        (with its line), or ``None``.
     """
     calls = _Calls(channel, frozenset(tool_names))
     calls.tools = tools = _Tools(calls)
-    return {"tools": tools, "ToolCallError": ToolCallError}, calls.finish
+    return {"tools": tools, "ToolCallError": ToolCallError}, calls.close, calls.finish
 
 
 #: The classes of ``tools``, ``tools.name`` and ``tools.name(...)``: the runtime

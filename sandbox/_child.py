@@ -180,7 +180,7 @@ def _warm_up(
             channel = ChildChannel(near.fileno(), near.fileno())
             loop = channel.new_event_loop(_loop_ahead())
             loop.add_reader(far.fileno(), _HostStandIn(far.fileno()).answer)
-            bindings, after_run = make_bindings(channel, (_WARM_UP_TOOL,))
+            bindings, on_return, after_run = make_bindings(channel, (_WARM_UP_TOOL,))
             prepared = PreparedRun(
                 restricted=restricted,
                 emit_log=_discard,
@@ -193,6 +193,7 @@ def _warm_up(
                 max_log_bytes=1024,
                 max_value_bytes=1024,
                 after_run=after_run,
+                on_return=on_return,
             )
         if outcome.error is not None or outcome.value != _WARM_UP_CALLS:
             raise RuntimeError(f"the warm-up program failed: {outcome}")
@@ -403,7 +404,7 @@ def run_child(
                 _wait_for_release(read_fd)
                 os._exit(0)
         step = _PROTOCOL
-        bindings, after_run = make_bindings(channel, run.tool_names)
+        bindings, on_return, after_run = make_bindings(channel, run.tool_names)
         if probe is not None and status_now is not None:
             bindings["os_probe"] = probe
             bindings["os_probe_status"] = status_now
@@ -416,6 +417,7 @@ def run_child(
             max_log_bytes=run.max_log_bytes,
             max_value_bytes=run.max_value_bytes,
             after_run=after_run,
+            on_return=on_return,
             # The limit the rlimits above set, for the message of a MemoryError.
             memory_bytes=settings.memory_bytes if os_layer else None,
         )

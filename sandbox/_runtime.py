@@ -295,6 +295,7 @@ class PreparedRun:
         max_value_bytes: int,
         after_run: Callable[[], str | None] | None = None,
         memory_bytes: int | None = None,
+        on_return: Callable[[], None] | None = None,
     ) -> Outcome:
         """Run a compiled program to completion on the prepared event loop.
 
@@ -308,6 +309,9 @@ class PreparedRun:
                 never awaited) makes the run an ``exception``.
             memory_bytes: the address-space limit in force, if any: a program
                 that dies of a ``MemoryError`` is told that it hit this limit.
+            on_return: called in the step the program's main coroutine returns
+                or raises, before anything else of the program's runs (the
+                tasks it left are cancelled after): it must run no program code.
 
         Returns:
             The program's value, or an error kind and message.
@@ -342,12 +346,16 @@ class PreparedRun:
         out_of_memory = None if memory_bytes is None else _out_of_memory_line(memory_bytes)
         value: JsonValue
         if self._own_process:
-            value, error = self._run_main(main, source, out_of_memory, max_value_bytes)
+            value, error = self._run_main(
+                main, source, out_of_memory, max_value_bytes, on_return
+            )
         else:
             # Warnings would print host file paths to the real stderr.
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                value, error = self._run_main(main, source, out_of_memory, max_value_bytes)
+                value, error = self._run_main(
+                    main, source, out_of_memory, max_value_bytes, on_return
+                )
         output.flush()
         if after_run is not None:
             message = after_run()
@@ -360,12 +368,12 @@ class PreparedRun:
 
     def _run_main(
         self, main: Callable[[], Any], source: str, out_of_memory: str | None,
-        max_value_bytes: int,
+        max_value_bytes: int, on_return: Callable[[], None] | None,
     ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
         loop = self._loop
         try:
             task = self._task = loop.create_task(
-                _copied_on_return(main(), max_value_bytes), context=self._context
+                _copied_on_return(main(), max_value_bytes, on_return), context=self._context
             )
             outcome: tuple[JsonValue, tuple[ErrorKind, str] | None] = loop.run_until_complete(
                 task
@@ -453,15 +461,24 @@ def _spin(loop: asyncio.AbstractEventLoop, iterations: int) -> None:
 
 
 async def _copied_on_return(
-    main: Coroutine[Any, Any, object], max_value_bytes: int
+    main: Coroutine[Any, Any, object],
+    max_value_bytes: int,
+    on_return: Callable[[], None] | None = None,
 ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
     """Run the program's main coroutine; copy its value in the same step as its return.
 
     Copied before the loop runs anything else: a task the program left ready,
     a callback of its timers, or a cancelled task's handlers are the program's
-    code too, and would otherwise change the value after the program returned it.
+    code too, and would otherwise change the value after the program returned
+    it. ``on_return`` runs in that step too, whether the program returned or
+    raised (it closes the tool calls: none starts after the program ended).
     """
-    return _check_value(await main, max_value_bytes)
+    try:
+        value = await main
+    finally:
+        if on_return is not None:
+            on_return()
+    return _check_value(value, max_value_bytes)
 
 
 # The main task's coroutine is this one: a task's repr (which a program can

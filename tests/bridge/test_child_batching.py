@@ -107,7 +107,7 @@ async def run_on_channel_loop(
         channel = ChildChannel(to_child_r, to_host_w)
         send_ready(channel)
         run = recv_run(channel)
-        bindings, after_run = make_bindings(channel, run.tool_names)
+        bindings, _on_return, after_run = make_bindings(channel, run.tool_names)
         namespace: dict[str, Any] = {**bindings, **globals_, "say": channel.emit_log}
         exec(marshal.loads(run.code), namespace)
         loop = channel.new_event_loop()
@@ -219,7 +219,7 @@ def test_a_batch_the_host_cannot_take_fails_its_calls(monkeypatch: pytest.Monkey
     read_fd, write_fd = os.pipe()
     try:
         channel = ChildChannel(read_fd, write_fd)
-        bindings, _ = make_bindings(channel, ("t",))
+        bindings, _, _ = make_bindings(channel, ("t",))
         tools = bindings["tools"]
         monkeypatch.setattr("bridge.child.write_all", failing_write_all)
 
@@ -262,7 +262,7 @@ from bridge.proxy import make_bindings
 channel = ChildChannel(int(sys.argv[2]), int(sys.argv[3]), flush_with_alarm=True)
 send_ready(channel)
 run = recv_run(channel)
-bindings, _ = make_bindings(channel, run.tool_names)
+bindings, _, _ = make_bindings(channel, run.tool_names)
 tools = bindings["tools"]
 async def spin():
     while True:

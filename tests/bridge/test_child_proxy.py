@@ -84,7 +84,7 @@ def child_main(read_fd: int, write_fd: int, report: ChildReport) -> None:
     channel = ChildChannel(read_fd, write_fd)
     send_ready(channel)
     run = recv_run(channel)
-    bindings, after_run = make_bindings(channel, run.tool_names)
+    bindings, _on_return, after_run = make_bindings(channel, run.tool_names)
     namespace: dict[str, Any] = dict(bindings)
     exec(marshal.loads(run.code), namespace)
     try:
@@ -513,7 +513,7 @@ def test_the_proxy_refuses_calls_once_the_run_is_over() -> None:
     to_host_r, to_host_w = os.pipe()
     try:
         channel = ChildChannel(to_child_r, to_host_w)
-        bindings, after_run = make_bindings(channel, ["search"])
+        bindings, _on_return, after_run = make_bindings(channel, ["search"])
         assert after_run() is None
         tools: Any = bindings["tools"]
 

@@ -575,7 +575,7 @@ async def test_the_programs_calls_say_whether_one_waits_for_its_reply() -> None:
     to_host_r, to_host_w = os.pipe()
     try:
         channel = ChildChannel(to_child_r, to_host_w)
-        bindings, _ = make_bindings(channel, ("t",))
+        bindings, _, _ = make_bindings(channel, ("t",))
         tools: Any = bindings["tools"]
         task = asyncio.ensure_future(tools.t())
         await asyncio.sleep(0)
@@ -601,7 +601,7 @@ def program_channel() -> Iterator[tuple[ChildChannel, int, Any]]:
     to_host_r, to_host_w = os.pipe()
     channel = ChildChannel(to_child_r, to_host_w)
     loop = channel.new_event_loop()
-    bindings, _ = make_bindings(channel, ("t",))
+    bindings, _, _ = make_bindings(channel, ("t",))
     try:
         yield channel, to_child_w, bindings["tools"]
     finally:

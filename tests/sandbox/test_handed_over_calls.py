@@ -138,3 +138,49 @@ return out
         "_ToolCall() cannot be called in run_code",
         {"x": 1},
     ]
+
+
+#: A program whose leftovers try tool calls once it has returned (or raised): a
+#: task, in the handler of the cancellation that closing the run sends it, and
+#: an async generator, in the ``finally`` its closing at the run's end runs.
+_AFTER_THE_END = """\
+import asyncio
+async def on_cancel():
+    try:
+        await asyncio.sleep(3600)
+    except asyncio.CancelledError:
+        await tools.echo(x="in the cancellation handler")
+        raise
+async def pages():
+    try:
+        yield 1
+        yield 2
+    finally:
+        await tools.echo(x="in the generator's finally")
+asyncio.create_task(on_cancel())
+pending = pages()  # held to the end: closed as the run closes
+first = await anext(pending)
+await tools.echo(x="before the end")
+{end}
+"""
+
+
+@pytest.mark.parametrize("end", ["return 1", "raise ValueError('done')"])
+async def test_no_tool_call_starts_once_the_program_has_ended(
+    pool: WorkerPool, end: str
+) -> None:
+    # Regression: calls were refused only once the run's loop was closed, so a
+    # task cancelled as the run closed could still start one: the host
+    # dispatched a tool after the program's value was fixed.
+    handler = EchoHandler()
+    with anyio.fail_after(GUARD):
+        result = await pool.run(
+            _AFTER_THE_END.format(end=end), tool_names=["echo"], handler=handler
+        )
+    assert handler.calls == [("echo", {"x": "before the end"})]
+    if end == "return 1":
+        assert result.error is None
+        assert result.value == 1
+    else:
+        assert result.error is not None
+        assert "ValueError: done" in result.error.message
