@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 OUTPUT: Final = ROOT / "sandbox" / "_syscalls.py"
 #: Calls whose arguments the filter checks: their argument forms are recorded.
 _ARGUMENT_SHOWN: Final = (
-    "socketpair", "ioctl", "prlimit64", "fcntl", "mmap", "mprotect",
+    "socketpair", "ioctl", "prlimit64", "fcntl", "mmap", "mprotect", "mremap", "madvise",
     "clock_gettime", "clock_nanosleep",
 )
 #: The child's own filter load (libseccomp's probes in the zygote fail or are no loads).
