@@ -152,7 +152,8 @@ def _text_refused(value: object, path: str) -> LossyJsonError:
 def _check_texts(event: Event, fields: tuple[str, ...]) -> None:
     for field in fields:
         value = getattr(event, field)
-        if not _text_ok(value):
+        # The common case inline (every append checks several ids and names).
+        if not (type(value) is str and value.isascii()) and not _text_ok(value):
             raise _text_refused(value, f"$.{field}")
 
 
@@ -191,7 +192,8 @@ def _check_content(content: object) -> None:
     for index, block in enumerate(content):
         kind = type(block)
         if kind is TextBlock:
-            if not _text_ok(block.text):
+            text = block.text
+            if not (type(text) is str and text.isascii()) and not _text_ok(text):
                 raise _text_refused(block.text, f"$.content[{index}].text")
         elif kind is ImageBlock:
             if not _text_ok(block.data):
@@ -246,7 +248,16 @@ def check_event(event: Event) -> None:
             as a path (``$.name``, ``$.content[0].text``) and what is wrong.
         TypeError: ``event`` is not an event.
     """
-    if isinstance(event, ToolCallEvent):
+    if isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):  # the most frequent
+        _check_texts(event, _DISPATCH_TEXTS)
+        # A frozen snapshot (a sub-call's arguments) was checked when it was taken.
+        if not is_snapshot(event.arguments):
+            _check_json(event.arguments, "arguments")
+        if isinstance(event, CodeDispatchEvent):
+            _check_bool(event.is_error)
+            _check_content(event.content)
+            _check_error(event.error)
+    elif isinstance(event, ToolCallEvent):
         _check_ints(event, _TURN_INTS)
         _check_texts(event, _CALL_TEXTS)
     elif isinstance(event, ToolResultEvent):
@@ -267,15 +278,6 @@ def check_event(event: Event) -> None:
                 raise LossyJsonError(
                     f"expected an int, got {_type_name(seq)}", f"$.source_event_seqs[{index}]"
                 )
-    elif isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
-        _check_texts(event, _DISPATCH_TEXTS)
-        # A frozen snapshot (a sub-call's arguments) was checked when it was taken.
-        if not is_snapshot(event.arguments):
-            _check_json(event.arguments, "arguments")
-        if isinstance(event, CodeDispatchEvent):
-            _check_bool(event.is_error)
-            _check_content(event.content)
-            _check_error(event.error)
     else:
         raise TypeError(f"expected a session log event, got {_type_name(event)}")
     _check_time(event.time)
