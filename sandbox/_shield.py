@@ -12,6 +12,7 @@ This module runs in the child.
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import itertools
 import types
@@ -135,9 +136,21 @@ _CONTAINER_ITEMS: Final[tuple[tuple[type, Callable[[Any], Iterable[object]]], ..
     *((view, iter) for view in _DICT_VIEWS),  # a view iterates its dict natively
 )
 _CONTAINERS: Final = tuple(kind for kind, _ in _CONTAINER_ITEMS)
+#: The event loop's own objects, which the asyncio façade never hands a program:
+#: a real future or task, a loop, a callback handle. asyncio keeps what it is
+#: given in sets and dicts (``as_completed``'s ``set(fs)``, ``gather``'s map of
+#: awaitables to futures), so a program object whose hash a real task's shares
+#: is compared with the task, and its ``__eq__`` would receive it.
+_LOOP_OBJECTS: Final = (
+    asyncio.Future,
+    getattr(asyncio.futures, "_PyFuture", asyncio.Future),
+    asyncio.AbstractEventLoop,
+    asyncio.Handle,
+)
 #: What the shield refuses whatever it holds: a mapping proxy (a class's
-#: namespace) and the interpreter's own objects, which a program never holds.
-_ALWAYS_HIDDEN: Final = (types.MappingProxyType, *RUNTIME_OBJECTS)
+#: namespace), the interpreter's own objects and the event loop's, which a
+#: program never holds.
+_ALWAYS_HIDDEN: Final = (types.MappingProxyType, *RUNTIME_OBJECTS, *_LOOP_OBJECTS)
 #: What the shield looks at: classes, containers, and the always hidden.
 _CLASS_OR_CONTAINER: Final = (type, *_ALWAYS_HIDDEN, *_CONTAINERS)
 #: The shielded methods that may be called with keyword arguments.
@@ -157,9 +170,10 @@ def holds_hidden_class(value: object, where: str) -> bool:
     typing's cache keys are tuples of classes, nested (``(Union, (TracebackType,
     NoneType))``). The containers are tuples, lists, dicts, sets, deques and
     dict views, exact or subclassed alike, read natively; a mapping proxy (a
-    class's namespace) and a traceback, frame or code object count as hidden
-    themselves. More than :data:`SHIELD_LIMIT` values are refused
-    with a ``TypeError`` rather than handed over unchecked.
+    class's namespace), a traceback, frame or code object, and a real future,
+    task, event loop or callback handle count as hidden themselves. More than
+    :data:`SHIELD_LIMIT` values are refused with a ``TypeError`` rather than
+    handed over unchecked.
     """
     if issubclass(type(value), _ALWAYS_HIDDEN):
         return True

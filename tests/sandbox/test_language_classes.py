@@ -7,6 +7,7 @@ machinery on the program's objects, or make a class factory).
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import types
 import typing
@@ -805,3 +806,31 @@ def test_a_write_allowed_while_a_class_is_made_is_not_cached_for_later() -> None
         "except TypeError:\n    out.append('refused')\n"
         "return out"
     ) == ["refused"]
+
+
+@pytest.mark.parametrize("kind", ["future", "task", "loop", "handle"])
+def test_the_shield_never_hands_a_special_method_the_event_loop_s_objects(kind: str) -> None:
+    # Regression: asyncio keeps what it is given in sets and dicts
+    # (as_completed, gather), so a program key whose hash a real task's
+    # shares was compared with the task, and its __eq__ received it.
+    seen: list[object] = []
+
+    def eq(self: object, other: object) -> bool:
+        seen.append(other)
+        return False
+
+    loop = asyncio.new_event_loop()
+    try:
+        future = loop.create_future()
+        task = loop.create_task(asyncio.sleep(0))
+        operand = {
+            "future": future, "task": task, "loop": loop, "handle": loop.call_soon(print)
+        }[kind]
+        shielded = _shield.shielded("__eq__", eq)
+        assert shielded(object(), operand) is NotImplemented
+        assert shielded(object(), ("nested", [operand])) is NotImplemented
+        assert seen == []
+        task.cancel()
+        loop.run_until_complete(asyncio.gather(task, return_exceptions=True))
+    finally:
+        loop.close()
