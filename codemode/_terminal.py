@@ -37,12 +37,35 @@ _CONTROLS: Final = (
 )
 _VISIBLE: Final = {code: f"\\u{code:04x}" for code in _CONTROLS}
 
+
+def _escaped(code: int) -> str:
+    """A code point as JSON writes it: ``\\uXXXX``, or a surrogate pair past U+FFFF."""
+    if code > 0xFFFF:
+        code -= 0x10000
+        return f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}"
+    return f"\\u{code:04x}"
+
+
+#: Characters Python counts as printable that a terminal shows as nothing, or as a
+#: blank as wide as a letter: a run of them is padding no one sees, which can push
+#: the rest of a field onto a row of its own that reads as another record. The
+#: Hangul fillers, the Braille blank, the combining grapheme joiner, the Khmer
+#: inherent vowels, the Mongolian and the other variation selectors.
+_INVISIBLE: Final = frozenset(
+    {
+        0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, *range(0x180B, 0x1810), 0x2800, 0x3164,
+        *range(0xFE00, 0xFE10), 0xFFA0, *range(0xE0100, 0xE01F0),
+    }
+)  # fmt: skip
+
 #: Every character some reader ends a line at (:meth:`str.splitlines`, terminals,
-#: editors), the lone surrogates (which cannot be written as UTF-8), and the controls.
+#: editors), the lone surrogates (which cannot be written as UTF-8), the controls
+#: and the printable characters that show as nothing (:data:`_INVISIBLE`).
 _ONE_LINE: Final = {
     **_VISIBLE,
     **{ord(ch): f"\\u{ord(ch):04x}" for ch in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"},
     **{code: f"\\u{code:04x}" for code in range(0xD800, 0xE000)},
+    **{code: _escaped(code) for code in _INVISIBLE},
 }
 
 #: The JSON escapes a quoted token uses for the characters that have a short one.
@@ -66,7 +89,9 @@ def one_line(text: str) -> str:
     Every line break (``\\n``, ``\\r``, ``\\v``, ``\\f``, ``\\x1c``-``\\x1e``,
     ``\\x85``, ``\\u2028``, ``\\u2029``) and every lone surrogate is written as
     its ``\\uXXXX`` escape as well, so the field can neither end its line nor
-    start a line that looks like another record's. Linear in ``text``; tab is kept.
+    start a line that looks like another record's; so is every character that
+    shows as nothing (:data:`_INVISIBLE`), which could pad the field onto a row
+    of its own. Linear in ``text``; tab is kept.
     """
     return text.translate(_ONE_LINE)
 
@@ -74,28 +99,30 @@ def one_line(text: str) -> str:
 def token(text: str) -> str:
     """``text`` as one word of a space-separated line that a reader can split and read back.
 
-    Plain text (not empty; every character printable, none a space, ``"`` or
-    ``\\``) is written as it is, so ordinary ids and names read as before.
-    Anything else is written as a JSON string literal in which every character
-    that is not printable is escaped (``\\n``, ``\\uXXXX``, a surrogate pair
-    past U+FFFF): one line, nothing a terminal acts on, and ``json.loads`` of
-    it gives back ``text`` exactly. Linear in ``text``.
+    Plain text (not empty; every character printable and visible, none a
+    space, ``"`` or ``\\``) is written as it is, so ordinary ids and names read
+    as before. Anything else is written as a JSON string literal in which every
+    character that is not printable, or shows as nothing (a Hangul filler, the
+    Braille blank: padding that could push the rest onto a row of its own), is
+    escaped (``\\n``, ``\\uXXXX``, a surrogate pair past U+FFFF): one line,
+    nothing a terminal acts on, and ``json.loads`` of it gives back ``text``
+    exactly. Linear in ``text``.
     """
-    if text and text.isprintable() and not any(ch in text for ch in ' "\\'):
+    if (
+        text
+        and text.isprintable()
+        and not any(ch in text for ch in ' "\\')
+        and (text.isascii() or not any(ord(ch) in _INVISIBLE for ch in text))
+    ):
         return text
     parts = ['"']
     for ch in text:
         short = _JSON_SHORT.get(ch)
         if short is not None:
             parts.append(short)
-        elif ch.isprintable():
+        elif ch.isprintable() and ord(ch) not in _INVISIBLE:
             parts.append(ch)
         else:
-            code = ord(ch)
-            if code > 0xFFFF:
-                code -= 0x10000
-                parts.append(f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}")
-            else:
-                parts.append(f"\\u{code:04x}")
+            parts.append(_escaped(ord(ch)))
     parts.append('"')
     return "".join(parts)

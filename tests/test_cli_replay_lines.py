@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -273,3 +274,16 @@ def test_a_schemas_note_is_one_line_per_tool(tmp_path: Path) -> None:
     assert "a\nnote: forged is sent with strict: true" in entry["function"]["parameters"][
         "properties"
     ]
+
+
+@pytest.mark.parametrize("blank", ["\u2800", "\u3164", "\uffa0", "\u115f", "\u034f", "\ufe0f",
+                                   "\U000e0100"])
+def test_a_character_that_shows_as_nothing_is_escaped_in_a_token_and_a_field(blank: str) -> None:
+    # Regression: printable blanks passed as plain, and 78 of them pushed the
+    # rest of an id onto a row of its own that read as another call's line.
+    forged = "c1" + blank * 78 + "c2 run_code ok 1.2 ms: all checks passed"
+    shown = token(forged)
+    assert blank not in shown
+    assert json.loads(shown) == forged
+    assert blank not in one_line(forged)
+    assert token("c1" + blank) != "c1" + blank
