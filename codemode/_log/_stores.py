@@ -5,9 +5,10 @@ from __future__ import annotations
 import logging
 import math
 import os
+import stat
 import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Protocol, final
+from typing import TYPE_CHECKING, BinaryIO, Final, NoReturn, Protocol, final
 
 import msgspec
 
@@ -25,7 +26,7 @@ from ._events import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterator
 
     from bridge.lossless import JsonValue
 
@@ -52,6 +53,21 @@ _event_decoder: Final = msgspec.json.Decoder(Event)
 #: The first ``seq`` a new log assigns.
 FIRST_SEQ: Final = 1
 
+#: The highest ``seq`` a log line may hold: an int64, as the persist budget
+#: counts a stamped event's digits (``_budget._SLACK``). A store continues a
+#: log only below it, so a log whose last ``seq`` is this one is refused.
+MAX_SEQ: Final = 2**63 - 1
+
+#: The longest line (its newline included) a log is read with: four times the
+#: default ``Quotas.max_persisted_bytes`` (64 MiB), the most one run persists
+#: (all its dispatch events together), so no event written under the default
+#: quotas comes near it. A longer line is damaged: a file with no newline in
+#: its first 256 MiB is refused after reading that much, never read whole.
+MAX_LINE_BYTES: Final = 256 * 1024 * 1024
+
+#: How every line a JSON Lines store writes begins (the tag is encoded first).
+_LINE_START: Final = b'{"kind":"'
+
 
 # msgspec's decoder recurses on nested values and raises RecursionError past its limit;
 # a line nested that deeply is damaged or hostile, so it is reported like any bad line.
@@ -59,19 +75,31 @@ _TOO_DEEP = "a value nested too deeply to decode"
 
 
 class LogFormatError(CodemodeError, ValueError):
-    """A complete line of a log file is not an event this version can read.
+    """A file is not a session log, or a complete line of one is not an event this version reads.
 
-    A torn *last* line is not this error: it is dropped with a warning.
+    A torn *last* line after valid events is not this error: it is dropped
+    with a warning. With ``not_a_log``, the file as a whole is not a session
+    log (it holds no event, or a line no log writer produces, before any
+    event): it was left unchanged.
     """
 
-    def __init__(self, path: str, line: int, detail: str) -> None:
+    def __init__(self, path: str, line: int, detail: str, *, not_a_log: bool = False) -> None:
         self.path = path
         self.line = line
         self.detail = detail
-        super().__init__(
-            f"{path}, line {line}: not a valid event ({detail}); the log is damaged - "
-            "restore it from a copy or remove that line"
-        )
+        self.not_a_log = not_a_log
+        if not_a_log:
+            where = f", line {line}" if line else ""
+            message = (
+                f"{path}{where}: not a session log ({detail}); the file was left unchanged - "
+                "pass a new file or a log written by codemode"
+            )
+        else:
+            message = (
+                f"{path}, line {line}: not a valid event ({detail}); the log is damaged - "
+                "restore it from a copy or remove that line"
+            )
+        super().__init__(message)
 
 
 class EventStore(Protocol):
@@ -332,26 +360,44 @@ def _encode_line(event: Event) -> bytes:
 
 
 class _Scan:
-    """Decodes the complete lines of a log, skipping unknown kinds.
+    """Decodes the lines of a log, skipping unknown kinds, and says whether it is one.
 
-    A last line without its newline is complete when it holds a whole JSON
-    object (a write cut short never does: no prefix of an object is one):
-    it is read like any line and :attr:`unterminated` says so. Anything else
-    there is :attr:`torn`.
+    Lines are read at most :data:`MAX_LINE_BYTES` at a time; a longer line is
+    damaged. A last line without its newline is complete when it holds a whole
+    JSON object (a write cut short never does: no prefix of an object is one):
+    it is read like any line and :attr:`unterminated` says so. Any other last
+    line without its newline is :attr:`torn`, which is what the writer can
+    have left only if it begins as every line the writer writes begins (it
+    starts with ``{"kind":"``, or is shorter and a prefix of it) and either
+    follows a valid event or is the file's only content (the first write into
+    a new log, cut short); anything else there means the file is not a session
+    log. A file with complete lines but no event of a known kind is not one
+    either (:meth:`finish`).
     """
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.max_seq = FIRST_SEQ - 1
+        self.max_seq_line = 0  # the line holding max_seq
+        self.events_seen = 0  # lines of a known kind
         self.good_bytes = 0  # length of the prefix made of complete lines
         self.torn = b""  # a last line without its newline, cut short
         self.unterminated = False  # the last line is complete but lacks its newline
         self._unknown: set[str] = set()
 
-    def events(self, lines: Iterable[bytes]) -> Iterator[Event]:
-        for number, raw in enumerate(lines, start=1):
+    def events(self, file: BinaryIO) -> Iterator[Event]:
+        number = 0
+        while raw := file.readline(MAX_LINE_BYTES):
+            number += 1
             if not raw.endswith(b"\n"):
+                if len(raw) >= MAX_LINE_BYTES:
+                    self._refuse(
+                        number,
+                        f"a line longer than {MAX_LINE_BYTES} bytes, "
+                        "the longest a log line may be",
+                    )
                 if not _whole_object(raw):
+                    self._torn_tail(raw, number)
                     self.torn = raw
                     return
                 self.unterminated = True
@@ -361,18 +407,52 @@ class _Scan:
                 continue
             event = self._decode(line, number)
             if event is not None:
+                self.events_seen += 1
                 yield event
+
+    def finish(self) -> None:
+        """Refuse a file with content but no event of a known kind (after :meth:`events`)."""
+        if self.events_seen == 0 and self.good_bytes:
+            raise LogFormatError(
+                self.source, 0, "it holds no event of a kind this version knows", not_a_log=True
+            )
+
+    def _torn_tail(self, raw: bytes, number: int) -> None:
+        """Refuse a last line without its newline that no crash of the writer can have left."""
+        if not _LINE_START.startswith(raw[: len(_LINE_START)]):
+            detail = (
+                "its last line has no newline and does not begin like a log line "
+                '(with {"kind":"), so it is no write cut short'
+            )
+        elif self.events_seen or self.good_bytes == 0:
+            return  # a write cut short: after valid events, or the first into a new log
+        else:
+            detail = "its last line has no newline and follows no event"
+        self._refuse(number, detail)
+
+    def _refuse(self, number: int, detail: str, *, an_event: bool = False) -> NoReturn:
+        # Before any event, a line that is not even meant as one (not a JSON
+        # object of a known kind) says the file is no session log at all.
+        not_a_log = not (self.events_seen or an_event)
+        raise LogFormatError(self.source, number, detail, not_a_log=not_a_log)
 
     def _decode(self, line: bytes, number: int) -> Event | None:
         try:
             header = msgspec.json.decode(line, type=_Header)
         except msgspec.DecodeError as exc:
-            raise LogFormatError(self.source, number, str(exc)) from None
+            self._refuse(number, str(exc))
         except RecursionError:
-            raise LogFormatError(self.source, number, _TOO_DEEP) from None
-        if type(header.seq) is int:
-            self.max_seq = max(self.max_seq, header.seq)
-        if header.kind not in EVENT_KINDS:
+            self._refuse(number, _TOO_DEEP)
+        known = header.kind in EVENT_KINDS
+        seq = header.seq
+        if type(seq) is int:
+            if not 0 <= seq <= MAX_SEQ:
+                detail = f"seq {_int_text(seq)} is outside 0 to 2**63-1"
+                self._refuse(number, detail, an_event=known)
+            if seq > self.max_seq:
+                self.max_seq = seq
+                self.max_seq_line = number
+        if not known:
             kind = repr(header.kind)
             if kind not in self._unknown:
                 self._unknown.add(kind)
@@ -381,9 +461,16 @@ class _Scan:
         try:
             return _event_decoder.decode(line)
         except msgspec.DecodeError as exc:
-            raise LogFormatError(self.source, number, str(exc)) from None
+            self._refuse(number, str(exc), an_event=True)
         except RecursionError:
-            raise LogFormatError(self.source, number, _TOO_DEEP) from None
+            self._refuse(number, _TOO_DEEP, an_event=True)
+
+
+def _int_text(value: int) -> str:
+    """``value`` for a message: a long one shortened (and never hitting str()'s digit limit)."""
+    if -(10**30) < value < 10**30:
+        return str(value)
+    return f"{'-' if value < 0 else ''}about 2**{abs(value).bit_length() - 1}"
 
 
 def _whole_object(raw: bytes) -> bool:
@@ -412,23 +499,84 @@ def _sync_directory(directory: str) -> None:
 def read_events(path: str | os.PathLike[str]) -> Iterator[Event]:
     """Read a JSON Lines log without changing it.
 
-    A torn last line is skipped with a warning; a last line that lacks only
-    its newline is read like any other; events of unknown kinds are skipped.
+    A torn last line after valid events is skipped with a warning; a last line
+    that lacks only its newline is read like any other; events of unknown
+    kinds are skipped.
 
     Raises:
-        LogFormatError: a complete line is not a valid event.
+        LogFormatError: a complete line is not a valid event, a line is longer
+            than :data:`MAX_LINE_BYTES`, or the file is not a session log.
         OSError: the file cannot be read.
     """
     source = os.fspath(path)
     scan = _Scan(source)
     with open(source, "rb") as file:
         yield from scan.events(file)
+    scan.finish()
     if scan.torn:
         _log.warning(
             "%s: the last line is incomplete (%d bytes, a write was cut short); ignoring it",
             source,
             len(scan.torn),
         )
+
+
+# POSIX flags (absent on Windows, where a FIFO or a symlink is no log path anyway).
+_NOFOLLOW: Final[int] = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK: Final[int] = getattr(os, "O_NONBLOCK", 0)
+
+
+def _open_log_file(path: str) -> tuple[int, bool]:
+    """Open (or create) ``path`` for appending without following a last symlink.
+
+    Returns the descriptor and whether the file was created. ``O_NONBLOCK``
+    keeps a FIFO from blocking the open; anything but a regular file is
+    refused before a byte is read or written.
+    """
+    flags = os.O_RDWR | os.O_APPEND | os.O_CLOEXEC | _NOFOLLOW | _NONBLOCK
+    created = True
+    try:
+        try:
+            # O_EXCL: an existing name (a symlink too, even a dangling one) is not created.
+            fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            created = False
+            fd = os.open(path, flags)
+    except OSError:
+        if os.path.islink(path):
+            raise OSError(
+                f"{path} is a symbolic link, which a log store does not follow; "
+                "pass the path of the log file itself"
+            ) from None
+        if os.path.isdir(path):
+            raise OSError(f"{path} is a directory; pass the path of a log file") from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise OSError(
+                f"{path} is not a regular file (it is {_file_type(mode)}); "
+                "pass the path of a regular file (a new one, or a log written by codemode)"
+            )
+        if _NONBLOCK:
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, created
+
+
+def _file_type(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISDIR, "a directory"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"  # pragma: no cover - no other kind of file opens
 
 
 @final
@@ -443,22 +591,33 @@ class JsonlStore:
     stay readable. A last line that is a whole JSON object without its newline
     (another program wrote it) is kept: the newline is added, with a warning.
 
+    Only what this writer can have left is repaired. A last line without its
+    newline is dropped only if it begins as every line the writer writes
+    begins (with ``{"kind":"``, or, shorter, with a prefix of it) and either
+    follows a valid event or is the file's only content (the first write into
+    a new log, cut short). A file that is not a session log
+    (content but no event of a known kind, a line no writer produces before
+    any event, any other unterminated last line) is refused and left
+    byte-for-byte unchanged. ``path`` is opened without following a symbolic
+    link in its last component, and must be a regular file; lines are read at
+    most :data:`MAX_LINE_BYTES` at a time.
+
     Args:
         path: the log file; created if missing.
 
     Raises:
-        LogFormatError: a complete line of an existing file is not a valid event.
-        OSError: the file cannot be opened, or another store holds it.
+        LogFormatError: the file is not a session log (:attr:`~LogFormatError.not_a_log`),
+            a complete line of it is not a valid event, a line is longer than
+            :data:`MAX_LINE_BYTES`, or a ``seq`` is outside 0 to 2**63-1 (or is
+            2**63-1 itself, which cannot be continued). Nothing was changed.
+        OSError: the file cannot be opened, is a symbolic link or not a regular
+            file, or another store holds it.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self._path = os.fspath(path)
-        flags = os.O_RDWR | os.O_APPEND | os.O_CLOEXEC
-        try:
-            self._fd = os.open(self._path, flags | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            self._fd = os.open(self._path, flags)
-        else:
+        self._fd, created = _open_log_file(self._path)
+        if created:
             _sync_directory(os.path.dirname(os.path.abspath(self._path)))
         try:
             if fcntl is not None:
@@ -482,9 +641,19 @@ class JsonlStore:
     def _recover(self) -> int:
         """Scan the file, drop a torn tail, and return the highest ``seq`` found."""
         scan = _Scan(self._path)
-        with open(self._path, "rb") as file:
+        # Read through the descriptor held (the name might point elsewhere by now);
+        # nothing appends yet, so sharing its offset is safe.
+        with os.fdopen(os.dup(self._fd), "rb") as file:
+            file.seek(0)
             for _ in scan.events(file):
                 pass
+        scan.finish()
+        if scan.max_seq >= MAX_SEQ:
+            raise LogFormatError(
+                self._path,
+                scan.max_seq_line,
+                f"seq {MAX_SEQ} is the highest a log may hold, so the log cannot be continued",
+            )
         if scan.torn:
             _log.warning(
                 "%s: dropping an incomplete last line (%d bytes, a write was cut short); "
