@@ -32,7 +32,7 @@ __all__ = ["PipelineJob"]
 class PipelineJob:
     """One call through the registry's pipeline, as a :class:`~codemode._scheduling.Job`."""
 
-    __slots__ = ("_input", "_prepared", "_registry", "_stop")
+    __slots__ = ("_asked", "_input", "_prepared", "_registry", "_stop")
 
     def __init__(
         self,
@@ -40,10 +40,12 @@ class PipelineJob:
         call: CallInput,
         *,
         stop: Callable[[], AbstractContextManager[anyio.CancelScope]] | None = None,
+        asked: Callable[[], bool] | None = None,
     ) -> None:
         self._registry = registry
         self._input = call
         self._stop = stop
+        self._asked = asked  # whether the owner asked to cancel (see _pipeline.begin)
         self._prepared: PreparedCall | None = None
 
     def mode(self) -> Mode:
@@ -51,7 +53,7 @@ class PipelineJob:
         return self._registry.execution_mode(self._input)
 
     async def start(self) -> None:
-        self._prepared = begin(self._registry, self._input, stop=self._stop)
+        self._prepared = begin(self._registry, self._input, stop=self._stop, asked=self._asked)
         await self._prepared.start()
 
     async def run(self) -> None:

@@ -34,6 +34,7 @@ stage of its kind on.
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 from functools import partial
@@ -43,6 +44,12 @@ import msgspec
 
 from bridge.lossless import LossyJsonError, is_snapshot, materialize
 
+from ._cancellation import (
+    being_cancelled,
+    scope_cancelled,
+    split_cancellation,
+    withdraw_self_cancel,
+)
 from ._errors import ToolNotFoundError, ToolOutputError
 from ._execution import (
     Accept,
@@ -63,7 +70,6 @@ from ._outcomes import (
     awaited,
     check_blocks,
     from_exception,
-    is_cancellation,
     normalised,
     plain_failure,
     reject_awaitable,
@@ -151,6 +157,7 @@ def begin(
     call: CallInput,
     *,
     stop: Callable[[], AbstractContextManager[anyio.CancelScope]] | None = None,
+    asked: Callable[[], bool] | None = None,
 ) -> PreparedCall:
     """Prepare ``call`` for the three-step form: ``start``, ``run``, ``commit``.
 
@@ -160,13 +167,16 @@ def begin(
         stop: makes the scope a stage that may wait runs in; cancelling that
             scope stops the stage, and the call settles as aborted (see the
             module docstring).
+        asked: whether the owner asked to cancel the call's stages (for a
+            stage without a ``stop`` scope); a ``CancelledError`` is a
+            cancellation only then. Without it, the running task's state says.
 
     Raises:
         TypeError: if ``call`` is not a :class:`CallInput`.
     """
     if not isinstance(call, CallInput):
         raise TypeError(f"execute() takes a CallInput, got call={call!r}")
-    return PreparedCall(registry, call, stop)
+    return PreparedCall(registry, call, stop, asked)
 
 
 async def execute(registry: PipelineRegistry, call: CallInput) -> ToolResult:
@@ -191,6 +201,7 @@ class PreparedCall:
     """
 
     __slots__ = (
+        "_asked",
         "_body_invoked",
         "_body_result",
         "_call",
@@ -199,6 +210,7 @@ class PreparedCall:
         "_finalize",
         "_outcome",
         "_registry",
+        "_scope",
         "_stage",
         "_stop",
         "_token",
@@ -211,10 +223,13 @@ class PreparedCall:
         registry: PipelineRegistry,
         call: CallInput,
         stop: Callable[[], AbstractContextManager[anyio.CancelScope]] | None = None,
+        asked: Callable[[], bool] | None = None,
     ) -> None:
         self._registry = registry
         self._call = call
         self._stop = stop
+        self._asked = asked
+        self._scope: anyio.CancelScope | None = None  # the running stage's stop scope
         self._token = ExecutionToken()
         self._stage = 0
         self._execution: ToolExecution | None = None
@@ -277,7 +292,11 @@ class PreparedCall:
             await self._start(pre)
             return
         with stop() as scope:
-            await self._start(pre)
+            self._scope = scope
+            try:
+                await self._start(pre)
+            finally:
+                self._scope = None
         if scope.cancelled_caught:
             self.interrupt()
 
@@ -332,8 +351,7 @@ class PreparedCall:
         try:
             decision = await self._pre_execute(pre)
         except BaseException as exc:
-            if is_cancellation(exc):
-                raise
+            self._propagate(exc)
             return from_exception(exc)
         if isinstance(decision, Deny):
             return plain_failure(decision.reason)
@@ -348,8 +366,7 @@ class PreparedCall:
                 reason = guard(execution)
                 reject_awaitable(reason, "a guard")
             except BaseException as exc:
-                if is_cancellation(exc):
-                    raise
+                self._propagate(exc)
                 return from_exception(exc)
             if reason is None:
                 continue
@@ -399,8 +416,7 @@ class PreparedCall:
             try:
                 outcome = await awaited(approver(execution, ask.reason), "the approver")
             except BaseException as exc:
-                if is_cancellation(exc):
-                    raise
+                self._propagate(exc)
                 return from_exception(exc)
         if outcome == "rejected":
             return plain_failure(f'the user rejected tool "{name}"')
@@ -419,6 +435,38 @@ class PreparedCall:
             f"the approver answered {outcome!r} for tool {name!r}; "
             'expected "allowed-once", "rejected", "cancelled" or "unavailable"'
         )
+
+    def _host_asked(self) -> bool:
+        """Whether the host asked to cancel the stage now running.
+
+        With a stop scope or an owner's ``asked`` (the scheduler's flag): a
+        cancel scope around the running code was cancelled (the stop scope,
+        a signal's scope, a wrapper's own timeout), or the owner asked. Only
+        without either, for a bare :func:`execute`, the task's own state,
+        which foreign code can change (``current_task().cancel()``).
+        """
+        asked = self._asked
+        if asked is None and self._scope is None:
+            return being_cancelled()
+        return scope_cancelled() or (asked is not None and asked())
+
+    def _propagate(self, exc: BaseException) -> None:
+        """Raise the cancellation ``exc`` is or carries; return if it carries none.
+
+        Called first in every ``except BaseException`` handler around foreign
+        code. A group that mixes the cancellation with failures leaves those
+        failures as the call's outcome (if it has none yet), and only the
+        cancellation propagates, so the stage's ``stop`` scope recognises it
+        and the call settles through :meth:`interrupt`.
+        """
+        cancellation, failure = split_cancellation(exc, self._host_asked)
+        if cancellation is None:
+            return
+        if failure is not None and self._outcome is None:
+            self._outcome = from_exception(failure)
+        if cancellation is exc:
+            raise exc
+        raise cancellation from None
 
     def interrupt(self) -> None:
         """End the call as aborted after its ``start`` or ``run`` was stopped midway.
@@ -448,7 +496,11 @@ class PreparedCall:
         # The around waterfall (the shipped timeout wrapper at least) and the
         # body: this stage can always wait.
         with stop() as scope:
-            await self._run(execution)
+            self._scope = scope
+            try:
+                await self._run(execution)
+            finally:
+                self._scope = None
         if scope.cancelled_caught:
             self.interrupt()
 
@@ -466,8 +518,7 @@ class PreparedCall:
         try:
             result = await self._around(dispatch, wrappers, 0)
         except BaseException as exc:
-            if is_cancellation(exc):
-                raise
+            self._propagate(exc)
             result = from_exception(exc)
         if type(result) is ToolSuccess and result is not self._body_result:
             # A wrapper authored (or cached) this success: hold it to the output contract.
@@ -512,12 +563,15 @@ class PreparedCall:
             context = ToolRunContext(execution, signal)
             self._body_invoked = True
             try:
+                before = _cancelling()
                 raw = await tool.execute(execution.arguments, context)
             except BaseException as exc:  # a tool's SystemExit is its failure, not the host's
-                if is_cancellation(exc):
-                    raise
+                self._propagate(exc)
+                # A body that cancelled its (the host's) task: withdrawn, a failure.
+                await withdraw_self_cancel(before, self._host_asked)
                 contexts, _concluded = context._close()
                 return from_exception(exc, contexts)
+            await withdraw_self_cancel(before, self._host_asked)
             contexts, concluded = context._close()
             result = await self._success(tool, raw, contexts, concluded)
             self._body_result = result
@@ -554,8 +608,7 @@ class PreparedCall:
                 value, partial(_presented, output, execution.arguments, value, execution.parent)
             )
         except BaseException as exc:
-            if is_cancellation(exc):
-                raise
+            self._propagate(exc)
             detail = (
                 str(exc)
                 if issubclass(type(exc), LossyJsonError)
@@ -613,7 +666,11 @@ class PreparedCall:
         if stop is None or not (post or observers):
             return await self._commit(execution, result, post, observers)
         with stop() as scope:
-            result = await self._commit(execution, result, post, observers)
+            self._scope = scope
+            try:
+                result = await self._commit(execution, result, post, observers)
+            finally:
+                self._scope = None
         if scope.cancelled_caught:
             # A post_execute listener or an observer outlived the run.
             return aborted(before_dispatch=False)
@@ -664,8 +721,7 @@ class PreparedCall:
         try:
             decision = await step(0)
         except BaseException as exc:
-            if is_cancellation(exc):
-                raise
+            self._propagate(exc)
             return from_exception(exc, result.additional_contexts)
         if isinstance(decision, Block):
             feedback: tuple[ContentBlock, ...] = tuple(decision.feedback)
@@ -704,8 +760,7 @@ class PreparedCall:
                 return result
             content = check_blocks(replacement, "finalize_content")
         except BaseException as exc:
-            if is_cancellation(exc):
-                raise
+            self._propagate(exc)
             return from_exception(exc, result.additional_contexts)
         return msgspec.structs.replace(result, content=content)
 
@@ -732,14 +787,22 @@ class PreparedCall:
                 if inspect.isawaitable(outcome):
                     await outcome
             except BaseException as exc:
-                if is_cancellation(exc):
-                    raise
+                self._propagate(exc)
                 # Observers watch; a broken one must not change the outcome or starve the others.
                 _logger.exception(
                     "a result observer raised for tool %r (call_id=%r); the result stands",
                     execution.name,
                     execution.call_id,
                 )
+
+
+def _cancelling() -> int:
+    """The running task's ``cancelling()`` (0 outside an asyncio task)."""
+    try:
+        task = asyncio.current_task()
+    except RuntimeError:
+        return 0
+    return 0 if task is None else task.cancelling()
 
 
 def _presented(

@@ -50,7 +50,7 @@ import anyio.lowlevel
 
 from bridge.tasks import TaskSet
 
-from ._cancellation import is_cancellation
+from ._cancellation import split_cancellation
 from ._results import type_name
 
 if TYPE_CHECKING:
@@ -323,6 +323,9 @@ class Scheduler:
         self._starter = False  # a worker holds the starter role
         self._workers: TaskSet | None = None
         self._side: TaskSet | None = None
+        # Set as the scheduler cancels its workers (left by an exception, not
+        # shielded): only then is a CancelledError in a job the host's own.
+        self._cancelling = False
 
     @property
     def max_parallel(self) -> int:
@@ -333,6 +336,15 @@ class Scheduler:
     def in_flight(self) -> int:
         """Jobs started and not yet past their commit turn."""
         return self._in_flight
+
+    def cancelling(self) -> bool:
+        """Whether the scheduler is cancelling its workers (its block was left by an exception).
+
+        A job's stages are cancelled for real only then (or by a scope of
+        their own): a ``CancelledError`` a job's foreign code raises, or
+        causes by cancelling the worker's task itself, is the job's failure.
+        """
+        return self._cancelling
 
     async def __aenter__(self) -> Scheduler:
         return self.open()
@@ -363,6 +375,8 @@ class Scheduler:
         assert workers is not None
         assert side is not None
         self._close("the scheduler was closed")
+        if exc_type is not None and not self._shield:
+            self._cancelling = True
         try:
             try:
                 await workers.__aexit__(exc_type, exc, tb)
@@ -483,12 +497,11 @@ class Scheduler:
             changed = self._changed = asyncio.Event()
         await changed.wait()
 
-    @staticmethod
-    def _mode_of(job: Job[Any]) -> Mode:
+    def _mode_of(self, job: Job[Any]) -> Mode:
         try:
             mode: object = job.mode()
         except BaseException as exc:
-            _job_failure(exc)  # a real cancellation goes on
+            _job_failure(exc, self.cancelling)  # a real cancellation goes on
             return "exclusive"
         # Only the exact string means parallel; anything else fails closed.
         return "parallel" if type(mode) is str and mode == "parallel" else "exclusive"
@@ -525,7 +538,7 @@ class Scheduler:
                 try:
                     await entry.job.start()
                 except BaseException as exc:
-                    error = _job_failure(exc)
+                    error = _job_failure(exc, self.cancelling)
             if mode == "exclusive" or self._max == 1:
                 spawned = False
                 await self._finish(entry, error, previous)
@@ -587,7 +600,7 @@ class Scheduler:
                 try:
                     await entry.job.run()
                 except BaseException as exc:
-                    error = _job_failure(exc)
+                    error = _job_failure(exc, self.cancelling)
             if previous is not None and not previous.turn_over:
                 if previous.committed is None:
                     previous.committed = asyncio.Event()
@@ -597,7 +610,7 @@ class Scheduler:
                     try:
                         entry.outcome = (True, await entry.job.commit())
                     except BaseException as exc:
-                        entry.outcome = (False, _job_failure(exc))
+                        entry.outcome = (False, _job_failure(exc, self.cancelling))
                     if self._after_commit is not None:
                         entry.publish()  # the submitter has its outcome now
                         await self._hold_lane(entry)
@@ -615,18 +628,22 @@ class Scheduler:
             self._notify()
 
 
-def _job_failure(exc: BaseException) -> Exception:
+def _job_failure(exc: BaseException, asked: Callable[[], bool]) -> Exception:
     """What a job stage raised, as the job's outcome; a real cancellation is raised again.
 
     A stage's ``SystemExit``, ``KeyboardInterrupt`` or ``CancelledError`` that
-    nobody delivered to the worker (see :mod:`codemode._cancellation`) is the
-    job's failure: were it let through, it would end the worker task and the
-    job would never get an outcome, nor the jobs queued behind it a worker.
+    the scheduler did not ask for (``asked``: it is cancelling its workers;
+    see :mod:`codemode._cancellation`) is the job's failure: were it let
+    through, it would end the worker task and the job would never get an
+    outcome, nor the jobs queued behind it a worker.
     """
-    if is_cancellation(exc):
-        raise exc
-    if isinstance(exc, Exception):
-        return exc
-    failure = JobFailed(f"the job raised {type_name(exc)}")
-    failure.__cause__ = exc
-    return failure
+    cancellation, failure = split_cancellation(exc, asked)
+    if cancellation is not None:
+        raise cancellation
+    assert failure is not None
+    # The real type: isinstance would consult a foreign __class__.
+    if issubclass(type(failure), Exception):
+        return failure  # type: ignore[return-value]
+    wrapped = JobFailed(f"the job raised {type_name(failure)}")
+    wrapped.__cause__ = failure
+    return wrapped

@@ -10,7 +10,8 @@ the turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, final
+import logging
+from typing import TYPE_CHECKING, Final, final
 
 import msgspec
 
@@ -19,7 +20,9 @@ from bridge.lossless import LossyJsonError
 from ._execution import CallInput
 from ._jobs import PipelineJob
 from ._log import ModelToolCall, ToolCallEvent, check_event, result_event
-from ._scheduling import Scheduler
+from ._outcomes import from_exception, plain_failure
+from ._results import safe_str, type_name
+from ._scheduling import JobFailed, Scheduler
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["ModelToolCall", "parse_arguments", "run_turn"]
 
 _decoder = msgspec.json.Decoder()
+_logger: Final = logging.getLogger("codemode")
 
 
 def parse_arguments(text: str) -> object:
@@ -56,7 +60,7 @@ def parse_arguments(text: str) -> object:
 class _TurnCall(PipelineJob):
     """One model call as a scheduler job: log and prepare, run, commit and log."""
 
-    __slots__ = ("_call", "_call_seq", "_log", "_step", "_turn")
+    __slots__ = ("_answered", "_call", "_call_seq", "_log", "_refused", "_step", "_turn")
 
     def __init__(
         self,
@@ -68,44 +72,88 @@ class _TurnCall(PipelineJob):
         log: SessionLog | None,
         turn: int,
         step: int,
+        scheduler: Scheduler,
     ) -> None:
         arguments = parse_arguments(call.arguments)
         super().__init__(
-            registry, CallInput(call.call_id, call.name, arguments, signal, agent=agent)
+            registry,
+            CallInput(call.call_id, call.name, arguments, signal, agent=agent),
+            # A CancelledError is the turn's cancellation only once the
+            # scheduler cancels its workers (its caller was cancelled).
+            asked=scheduler.cancelling,
         )
         self._call = call
         self._log = log
         self._turn = turn
         self._step = step
         self._call_seq: int | None = None
+        # Why the call's tool/call could not be appended (then nothing runs for it).
+        self._refused: Exception | None = None
+        self._answered = False  # its tool/result is appended
 
     async def start(self) -> None:
         if self._log is not None:
-            event = self._log.append(
-                ToolCallEvent(
-                    turn=self._turn,
-                    step=self._step,
-                    call_id=self._call.call_id,
-                    name=self._call.name,
-                    arguments=self._call.arguments,
+            try:
+                event = self._log.append(
+                    ToolCallEvent(
+                        turn=self._turn,
+                        step=self._step,
+                        call_id=self._call.call_id,
+                        name=self._call.name,
+                        arguments=self._call.arguments,
+                    )
                 )
-            )
+            except Exception as exc:
+                # Another writer of the log took the id since the turn's check
+                # (or the store failed): this call alone fails, and nothing runs.
+                self._refused = exc
+                return
             self._call_seq = event.seq
         await super().start()
 
+    async def run(self) -> None:
+        if self._refused is None:
+            await super().run()
+
     async def commit(self) -> ToolResult:
-        result = await super().commit()
-        if self._log is not None:
-            self._log.append(
-                result_event(
-                    result,
-                    turn=self._turn,
-                    step=self._step,
-                    call_id=self._call.call_id,
-                    name=self._call.name,
-                    source_event_seqs=(self._call_seq,) if self._call_seq is not None else (),
-                )
+        refused = self._refused
+        if refused is not None:
+            return plain_failure(
+                f"call {self._call.call_id!r} was not run: its tool/call event could not be "
+                f"logged ({type_name(refused)}: {safe_str(refused, 300)})"
             )
+        result = await super().commit()
+        self._answer(result)
+        return result
+
+    def _answer(self, result: ToolResult) -> None:
+        """Append the call's tool/result (once, and only after its tool/call)."""
+        if self._log is None or self._call_seq is None or self._answered:
+            return
+        self._answered = True
+        self._log.append(
+            result_event(
+                result,
+                turn=self._turn,
+                step=self._step,
+                call_id=self._call.call_id,
+                name=self._call.name,
+                source_event_seqs=(self._call_seq,),
+            )
+        )
+
+    def failed(self, exc: Exception) -> ToolResult:
+        """The call's result when its job ended in ``exc``; its tool/result if still owed."""
+        cause = exc.__cause__ if type(exc) is JobFailed and exc.__cause__ is not None else exc
+        result = from_exception(cause)
+        if not self._answered:
+            try:
+                self._answer(result)
+            except Exception:
+                # The log refuses it or its store failed: reopening the log closes the call.
+                _logger.exception(
+                    "could not log the tool/result of call %r", self._call.call_id
+                )
         return result
 
 
@@ -202,6 +250,7 @@ async def run_turn(
         TypeError: an item of ``calls`` is not a :class:`ModelToolCall`.
     """
     jobs: list[_TurnCall] = []
+    scheduler = Scheduler(max_parallel=max_parallel)
     first_use: dict[str, int] = {}
     # Every check comes before any call starts: a turn refused halfway would
     # leave calls that ran and a caller with no results to show for them.
@@ -237,15 +286,29 @@ async def run_turn(
             )
         jobs.append(
             _TurnCall(
-                registry, call, agent=agent, signal=signal, log=log, turn=turn, step=step
+                registry,
+                call,
+                agent=agent,
+                signal=signal,
+                log=log,
+                turn=turn,
+                step=step,
+                scheduler=scheduler,
             )
         )
-    results: list[Any] = []
-    async with Scheduler(max_parallel=max_parallel) as scheduler:
+    results: list[ToolResult] = []
+    async with scheduler:
         # Queue every call before awaiting any, so model order is submission order.
         tickets = [scheduler.enqueue(job) for job in jobs]
-        for ticket in tickets:
-            results.append(await ticket.result())
+        for job, ticket in zip(jobs, tickets, strict=True):
+            try:
+                result = await ticket.result()
+            except Exception as exc:
+                # Whatever happened to this call (a stage that raised, a log
+                # that refused its events, a job abandoned) is its own error
+                # result: the caller gets a result for every call.
+                result = job.failed(exc)
+            results.append(result)
     if log is not None:
         log.sync()
     return results

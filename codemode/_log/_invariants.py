@@ -70,16 +70,44 @@ class LogInvariantError(CodemodeError, ValueError):
 class DispatchInvariants:
     """What a session log knows to check dispatch events: open calls and each sub-call's root."""
 
-    __slots__ = ("_open", "_roots", "_sub_calls")
+    __slots__ = ("_open", "_orphans", "_roots", "_sub_calls", "_unsettled")
 
     def __init__(self) -> None:
         self._open: set[str] = set()  # calls whose tool/call is logged and tool/result is not
         self._roots: dict[str, str] = {}  # sub-call id -> the open root it was logged under
         self._sub_calls: dict[str, list[str]] = {}  # open root -> its sub-calls, to forget
+        # open root -> its sub-calls whose start is logged and settle is not
+        self._unsettled: dict[str, set[str]] = {}
+        # sub-call id -> its closed root, for a start its root's tool/result left unsettled
+        # (a writer that lost it): its settle is still admitted, so that recovery closes it
+        self._orphans: dict[str, str] = {}
 
     def __len__(self) -> int:
-        """How many sub-calls the checks remember (those of the open root calls)."""
-        return len(self._roots)
+        """How many sub-calls the checks remember (those of the open root calls, and orphans)."""
+        return len(self._roots) + len(self._orphans)
+
+    def unsettled_under(self, call_id: str) -> int:
+        """How many sub-calls started under the open call ``call_id`` have no settle yet."""
+        return len(self._unsettled.get(call_id, ()))
+
+    def result_problem(self, event: Event) -> str | None:
+        """Why a ``tool/result`` would leave sub-calls of its root unsettled, or None.
+
+        Not one of the history's rules (:meth:`problem`): a log written before
+        settles were bound to starts may break it, and opening it closes them.
+        ``InvariantCheck`` reports it.
+        """
+        if not isinstance(event, ToolResultEvent):
+            return None
+        unsettled = self._unsettled.get(event.call_id)
+        if not unsettled:
+            return None
+        first = min(unsettled)
+        return (
+            f'the tool/result of call "{event.call_id}" leaves {len(unsettled)} sub-call(s) '
+            f'started under it without their tool/code-dispatch (e.g. "{first}"); every '
+            "started sub-call has exactly one settle event (opening the log closes them)"
+        )
 
     def dispatch_problem(self, root_call_id: str, parent_call_id: str) -> str | None:
         """Why a dispatch event of a call with these ids could not be appended now, or None."""
@@ -124,7 +152,25 @@ class DispatchInvariants:
         """
         if isinstance(event, ToolCallEvent):
             return self.call_problem(event.call_id)
+        if isinstance(event, ToolResultEvent) and event.call_id not in self._open:
+            root = self._roots.get(event.call_id)
+            what = (
+                f'the id of a sub-call logged under the open call "{root}" (a sub-call '
+                "settles with tool/code-dispatch)"
+                if root is not None
+                else "not the id of an open call (its tool/call is not logged, or its "
+                "tool/result already is)"
+            )
+            return f'call "{event.call_id}" is {what}: a tool/result answers an open root call'
         problem = self.problem(event)
+        if (
+            problem is None
+            and isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent)
+            and event.root_call_id not in self._open
+        ):
+            # A start its root's tool/result left unsettled is closed by
+            # reopening the log (a history's rule), never by a live writer.
+            return self.dispatch_problem(event.root_call_id, event.parent_call_id)
         if (
             problem is None
             and isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent)
@@ -144,6 +190,12 @@ class DispatchInvariants:
         if not event.sub_call_id:
             return "sub_call_id must not be empty"
         known = self._roots.get(event.sub_call_id)
+        if (
+            known is None
+            and isinstance(event, CodeDispatchEvent)
+            and self._orphans.get(event.sub_call_id) == event.root_call_id
+        ):
+            return None  # settles a start its root's tool/result left unsettled
         if known is not None and isinstance(event, CodeDispatchStartEvent):
             return (
                 f'sub-call "{event.sub_call_id}" already has its start event: sub-call ids '
@@ -165,9 +217,23 @@ class DispatchInvariants:
             self._open.discard(event.call_id)
             for sub_call_id in self._sub_calls.pop(event.call_id, ()):
                 del self._roots[sub_call_id]
-        elif (
-            isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent)
-            and event.sub_call_id not in self._roots
-        ):
-            self._roots[event.sub_call_id] = event.root_call_id
-            self._sub_calls.setdefault(event.root_call_id, []).append(event.sub_call_id)
+            for sub_call_id in self._unsettled.pop(event.call_id, ()):
+                self._orphans[sub_call_id] = event.call_id
+        elif isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
+            sub_call_id = event.sub_call_id
+            if sub_call_id not in self._roots:
+                if (
+                    isinstance(event, CodeDispatchEvent)
+                    and self._orphans.get(sub_call_id) == event.root_call_id
+                ):
+                    del self._orphans[sub_call_id]
+                    return
+                self._roots[sub_call_id] = event.root_call_id
+                self._sub_calls.setdefault(event.root_call_id, []).append(sub_call_id)
+            root = self._roots[sub_call_id]
+            if isinstance(event, CodeDispatchStartEvent):
+                self._unsettled.setdefault(root, set()).add(sub_call_id)
+            else:
+                unsettled = self._unsettled.get(root)
+                if unsettled is not None:
+                    unsettled.discard(sub_call_id)

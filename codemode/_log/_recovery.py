@@ -62,11 +62,13 @@ def _loggable(arguments: JsonValue) -> JsonValue:
 class OpenRecords:
     """The open root calls of a history and the unsettled starts under each, in log order."""
 
-    __slots__ = ("_calls", "_starts")
+    __slots__ = ("_calls", "_orphans", "_starts")
 
     def __init__(self) -> None:
         self._calls: dict[str, ToolCallEvent] = {}
         self._starts: dict[str, dict[str, CodeDispatchStartEvent]] = {}
+        # Starts left unsettled under a root that did get its tool/result.
+        self._orphans: dict[str, CodeDispatchStartEvent] = {}
 
     def record(self, event: Event) -> None:
         """Take one event of the history (already admitted by the invariants) into account."""
@@ -75,37 +77,37 @@ class OpenRecords:
             self._calls[event.call_id] = event
         elif isinstance(event, ToolResultEvent):
             self._calls.pop(event.call_id, None)
-            self._starts.pop(event.call_id, None)
+            # A writer that answered the root without settling all of its
+            # sub-calls: those starts are closed too (the invariants admit it).
+            self._orphans.update(self._starts.pop(event.call_id, {}))
         elif isinstance(event, CodeDispatchStartEvent):
             self._starts.setdefault(event.root_call_id, {})[event.sub_call_id] = event
         elif isinstance(event, CodeDispatchEvent):
             unsettled = self._starts.get(event.root_call_id)
-            if unsettled is not None:
-                unsettled.pop(event.sub_call_id, None)
+            if unsettled is not None and event.sub_call_id in unsettled:
+                del unsettled[event.sub_call_id]
+            else:
+                orphan = self._orphans.get(event.sub_call_id)
+                if orphan is not None and orphan.root_call_id == event.root_call_id:
+                    del self._orphans[event.sub_call_id]
 
     def __len__(self) -> int:
         """How many records are open: root calls and unsettled sub-calls."""
-        return len(self._calls) + sum(
-            len(self._starts.get(root, ())) for root in self._calls
+        return (
+            len(self._calls)
+            + len(self._orphans)
+            + sum(len(self._starts.get(root, ())) for root in self._calls)
         )
 
     def closing_events(self) -> list[Event]:
-        """The events that close every open record: settles (latest start first), then results."""
-        closing: list[Event] = []
+        """The events that close every open record: settles (latest start first), then results.
+
+        The unsettled starts of roots already answered come first.
+        """
+        closing: list[Event] = [_settle(start) for start in reversed(self._orphans.values())]
         for call_id, call in self._calls.items():
             for start in reversed(list(self._starts.get(call_id, {}).values())):
-                closing.append(
-                    CodeDispatchEvent(
-                        root_call_id=start.root_call_id,
-                        parent_call_id=start.parent_call_id,
-                        sub_call_id=start.sub_call_id,
-                        name=start.name,
-                        arguments=_loggable(start.arguments),
-                        is_error=True,
-                        content=_CONTENT,
-                        error=ABANDONED_ERROR,
-                    )
-                )
+                closing.append(_settle(start))
             closing.append(
                 ToolResultEvent(
                     turn=call.turn,
@@ -119,3 +121,17 @@ class OpenRecords:
                 )
             )
         return closing
+
+
+def _settle(start: CodeDispatchStartEvent) -> CodeDispatchEvent:
+    """The settle event that closes ``start`` as abandoned."""
+    return CodeDispatchEvent(
+        root_call_id=start.root_call_id,
+        parent_call_id=start.parent_call_id,
+        sub_call_id=start.sub_call_id,
+        name=start.name,
+        arguments=_loggable(start.arguments),
+        is_error=True,
+        content=_CONTENT,
+        error=ABANDONED_ERROR,
+    )

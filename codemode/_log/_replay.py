@@ -207,14 +207,21 @@ class InvariantCheck:
     after it problems too.
     """
 
-    __slots__ = ("_invariants", "first", "problems")
+    __slots__ = ("_invariants", "first", "first_unsettled", "problems", "unsettled")
 
     def __init__(self) -> None:
         self._invariants = DispatchInvariants()
-        #: How many events broke the invariants.
+        #: How many events broke the invariants (``unsettled`` included).
         self.problems = 0
-        #: The first problem: the event's ``seq`` and kind, and what is wrong.
+        #: The first event that breaks a rule a SessionLog refuses to open:
+        #: its ``seq`` and kind, and what is wrong.
         self.first: tuple[int, str, str] | None = None
+        #: How many of the problems are a root's ``tool/result`` that left
+        #: sub-calls started under it unsettled. A SessionLog opens such a log,
+        #: and closes those sub-calls as abandoned.
+        self.unsettled = 0
+        #: The first of those, as ``first``.
+        self.first_unsettled: tuple[int, str, str] | None = None
 
     def passing(self, events: Iterable[Event]) -> Iterator[Event]:
         """Yield ``events`` unchanged, checking each as it passes."""
@@ -225,18 +232,30 @@ class InvariantCheck:
                 self.problems += 1
                 if self.first is None:
                     self.first = (event.seq, kind_of(event), problem)
+            else:
+                problem = invariants.result_problem(event)
+                if problem is not None:
+                    self.problems += 1
+                    self.unsettled += 1
+                    if self.first_unsettled is None:
+                        self.first_unsettled = (event.seq, kind_of(event), problem)
             invariants.record(event)
             yield event
 
     def summary(self) -> str:
         """One line saying how many events break the invariants, and the first problem."""
-        if self.first is None:
+        if self.first is not None:
+            seq, kind, problem = self.first
+            consequence = "so a SessionLog will not open it to append"
+        elif self.first_unsettled is not None:
+            seq, kind, problem = self.first_unsettled
+            consequence = "opening it in a SessionLog closes the unsettled sub-calls"
+        else:
             return "the log keeps the session log's invariants"
-        seq, kind, problem = self.first
         events = "1 event breaks" if self.problems == 1 else f"{self.problems} events break"
         return one_line(
-            f"{events} the session log's invariants, so a SessionLog will not open it to "
-            f"append; the first is the {kind} event seq={seq}: {problem}"
+            f"{events} the session log's invariants, {consequence}; "
+            f"the first is the {kind} event seq={seq}: {problem}"
         )
 
 

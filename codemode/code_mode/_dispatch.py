@@ -66,6 +66,7 @@ from .._log import (
     forget_arguments,
 )
 from .._offload import fits_inline, sized
+from .._outcomes import aborted, from_exception
 from .._results import (
     ContentBlock,
     ContextMessage,
@@ -285,6 +286,9 @@ class SubDispatcher:
         # after settlement is over (see stop_stages).
         self._stages: set[anyio.CancelScope] = set()
         self._stopped = False
+        #: Sub-calls whose start event is logged and whose settle is not yet
+        #: recorded: whatever is left when the run ends is settled as ABORTED.
+        self._unsettled: dict[str, _SubCall] = {}
         #: The dispatch events the session log refused or failed to write.
         self.log_failures: list[str] = []
         self.contexts: list[ContextMessage] = []
@@ -514,11 +518,30 @@ class SubDispatcher:
             error = exc
             raise
         finally:
-            await scheduler.__aexit__(
-                None if error is None else type(error),
-                error,
-                None if error is None else error.__traceback__,
-            )
+            try:
+                await scheduler.__aexit__(
+                    None if error is None else type(error),
+                    error,
+                    None if error is None else error.__traceback__,
+                )
+            finally:
+                self._close_unsettled()
+
+    def _close_unsettled(self) -> None:
+        """Settle, as ``ABORTED`` and at once, every started sub-call that has no settle yet.
+
+        Only a sub-call whose job never reached its commit or a failing stage
+        (its worker was cancelled: the event loop closing) is left here; its
+        settle event is appended now, before the run's root call can be answered.
+        """
+        while self._unsettled:
+            sub_call_id, job = self._unsettled.popitem()
+            job._open = False
+            result = aborted(before_dispatch=False)
+            self.records.append(SubCallRecord(sub_call_id, job._name, True))
+            if self._log is not None:
+                assert job._logged is not None
+                self._append_settle(sub_call_id, job._name, job._logged, result, result.content)
 
     # -- pieces used by _SubCall ------------------------------------------------
 
@@ -714,7 +737,7 @@ class _SubCall(PipelineJob):
     ``stop``).
     """
 
-    __slots__ = ("_d", "_id", "_logged", "_name")
+    __slots__ = ("_d", "_id", "_logged", "_name", "_open")
 
     def __init__(
         self,
@@ -731,15 +754,50 @@ class _SubCall(PipelineJob):
         self._id = sub_call_id
         self._name = name
         self._logged = logged
+        self._open = False  # started (its start event logged) and not yet settled
 
     async def start(self) -> None:
         self._d._log_start(self._id, self._name, self._logged)
-        await super().start()
+        # From here on the sub-call settles on every path: through its commit,
+        # its failure (below), or the dispatcher's sweep as the run ends.
+        self._open = True
+        self._d._unsettled[self._id] = self
+        try:
+            await super().start()
+        except BaseException as exc:
+            self.settle_failed(exc)
+            raise
+
+    async def run(self) -> None:
+        try:
+            await super().run()
+        except BaseException as exc:
+            self.settle_failed(exc)
+            raise
 
     async def commit(self) -> ToolResult:
-        result = await super().commit()
-        self._d._settled(self._id, self._name, self._logged, result)
+        try:
+            result = await super().commit()
+        except BaseException as exc:
+            self.settle_failed(exc)
+            raise
+        self.settle(result)
         return result
+
+    def settle(self, result: ToolResult) -> None:
+        """Record the sub-call's outcome and log its settle event (once)."""
+        if not self._open:
+            return
+        self._open = False
+        self._d._unsettled.pop(self._id, None)
+        self._d._settled(self._id, self._name, self._logged, result)
+
+    def settle_failed(self, exc: BaseException) -> None:
+        """Settle a sub-call whose stage raised: ``ABORTED`` if cancelled, else its failure."""
+        if is_cancellation(exc):
+            self.settle(aborted(before_dispatch=False))
+        else:
+            self.settle(from_exception(exc))
 
 
 @final

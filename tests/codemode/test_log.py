@@ -291,13 +291,16 @@ def test_the_canonical_value_is_never_persisted(tmp_path: Path) -> None:
         meta={"shown": 1},
     )
     with SessionLog(JsonlStore(path)) as log:
+        # A tool/result answers an open call.
+        log.append(call("c1", name="search"))
+        log.append(call("c2", name="search"))
         log.append(result_event(success, turn=1, step=0, call_id="c1", name="search",
                                 source_event_seqs=(1,)))
         log.append(result_event(failure("boom"), turn=1, step=0, call_id="c2", name="search"))
     data = path.read_bytes()
     assert b"canonical-only-7f3a" not in data
     assert b"value" not in data
-    first, second = read_events(path)
+    _call1, _call2, first, second = read_events(path)
     assert isinstance(first, ToolResultEvent)
     assert isinstance(second, ToolResultEvent)
     assert (first.content, first.meta, first.source_event_seqs) == (

@@ -305,6 +305,11 @@ def holds(events: list[Any]) -> bool:
             ):
                 return False
             continue
+        if isinstance(event, ToolResultEvent):
+            # A tool/result answers an open root call.
+            if event.call_id not in open_calls(before):
+                return False
+            continue
         if not isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
             continue
         root, parent, sub = event.root_call_id, event.parent_call_id, event.sub_call_id

@@ -221,10 +221,13 @@ def test_a_history_an_older_version_wrote_with_an_open_id_repeated_still_opens(
                            result("run"), call("next"), start("next:code:1", "next", "next")])
     with SessionLog(JsonlStore(path)) as log:
         closing = log.events()[len(history):]
+    # The first `run`'s start was left unsettled when `run` was answered: it is
+    # closed too (every started sub-call has one settle event), first.
     assert [(type(e).__name__, e.error) for e in closing] == [  # type: ignore[union-attr]
-        ("CodeDispatchEvent", ABANDONED_ERROR), ("ToolResultEvent", ABANDONED_ERROR)]
+        ("CodeDispatchEvent", ABANDONED_ERROR), ("CodeDispatchEvent", ABANDONED_ERROR),
+        ("ToolResultEvent", ABANDONED_ERROR)]
     assert [getattr(e, "sub_call_id", getattr(e, "call_id", None)) for e in closing] == [
-        "next:code:1", "next"]
+        "run:code:1", "next:code:1", "next"]
 
 
 def test_a_history_with_a_sub_call_named_like_an_open_call_still_opens(tmp_path: Path) -> None:
