@@ -1,15 +1,15 @@
 """``--log``: a log the session log refuses is a usage error, and `run`'s call ids are new to it.
 
-F6: a log whose events break the session log's invariants (a dispatch line
+A log whose events break the session log's invariants (a dispatch line
 from another session, say) is one ``Error:`` line and exit status 2 for every
 command that appends to it (``run --log``, ``serve-mcp --log``), before any
 tool is loaded or any call runs; ``replay`` still shows it, with a warning.
 
-F5: ``codemode run`` gives its program the call id ``run-`` and 8 random hex
+``codemode run`` gives its program the call id ``run-`` and 8 random hex
 digits, never one the log already holds, so runs that share a log (one of
 them killed mid-run, say) never share ids.
 
-F2 (the CLI's part): whatever escapes the pipeline is still one JSON object,
+Whatever escapes the pipeline is still one JSON object,
 also when its ``__str__`` raises.
 """
 
@@ -68,7 +68,7 @@ def error_lines(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if line.startswith("Error: ")]
 
 
-# -- F6: a log that breaks the invariants ---------------------------------------------------------
+# -- a log that breaks the invariants ---------------------------------------------------------
 
 
 def test_run_with_a_log_that_breaks_the_invariants_is_a_usage_error(
@@ -151,7 +151,7 @@ def test_replay_of_a_log_that_keeps_the_invariants_says_nothing_more(tmp_path: P
     assert result.stderr == ""
 
 
-# -- F5: the program's call id is new to the log --------------------------------------------------
+# -- the program's call id is new to the log --------------------------------------------------
 
 
 def run_json(program: Path, tools: Path, log: Path) -> dict[str, Any]:
@@ -242,7 +242,7 @@ def test_a_new_run_call_id_is_none_of_the_used_ones(drawn: list[str]) -> None:
     assert cli._new_run_call_id({"run-00000001", "run-00000002"}) == "run-00000003"
 
 
-# -- F2, the CLI's part: what escapes the pipeline ------------------------------------------------
+# -- what escapes the pipeline ------------------------------------------------
 
 
 class Unprintable(Exception):

@@ -1,4 +1,4 @@
-"""One record, one line: no field of a record the CLI lists can print a line of its own (F4).
+"""One record, one line: no field of a record the CLI lists can print a line of its own.
 
 A model chooses its calls' ids and names, an MCP client its tool names, and a
 log file can say anything. ``codemode replay`` prints one line per call; a line

@@ -1,6 +1,6 @@
 """A JSON Lines store never repairs, truncates or appends to a file that is not a session log.
 
-F1: only what this format's writer can have left is repaired (a last line cut
+Only what this format's writer can have left is repaired (a last line cut
 short after valid events, or as the file's only content); a file with content
 but no known event, or with an unterminated last line that does not begin like
 a log line, is refused with :class:`LogFormatError` and left byte-for-byte
@@ -8,7 +8,7 @@ unchanged. The store opens without following a symlink in the last component,
 refuses anything but a regular file, and reads lines at most
 :data:`MAX_LINE_BYTES` at a time.
 
-F5: a ``seq`` outside 0 to 2**63-1 is refused naming its line, and a log whose
+A ``seq`` outside 0 to 2**63-1 is refused naming its line, and a log whose
 last ``seq`` is 2**63-1 (which cannot be continued) is refused on open.
 """
 
@@ -77,7 +77,7 @@ def refused(path: Path, content: bytes) -> LogFormatError:
     return info.value
 
 
-# -- F1: files that are not session logs ----------------------------------------------------------
+# -- files that are not session logs ----------------------------------------------------------
 
 NOT_LOGS = [
     b"s3cr3t-token-value",  # a token written with echo -n
@@ -139,7 +139,7 @@ def test_a_torn_tail_after_events_and_a_whole_unterminated_event_still_open(path
     assert path.read_bytes() == LOG
 
 
-# -- F1: what is opened ---------------------------------------------------------------------------
+# -- what is opened ---------------------------------------------------------------------------
 
 
 def test_a_symlink_is_not_followed(tmp_path: Path) -> None:
@@ -181,7 +181,7 @@ def test_a_directory_is_refused(tmp_path: Path) -> None:
         JsonlStore(tmp_path)
 
 
-# -- F1: bounded lines ----------------------------------------------------------------------------
+# -- bounded lines ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("newline", [b"", b"\n"])
@@ -226,7 +226,7 @@ def test_the_cap_is_above_what_the_default_quotas_let_a_run_persist() -> None:
     assert stores.MAX_LINE_BYTES >= 4 * DEFAULT_MAX_PERSISTED_BYTES
 
 
-# -- F1: any bytes --------------------------------------------------------------------------------
+# -- any bytes --------------------------------------------------------------------------------
 
 CHUNKS = st.one_of(
     st.sampled_from([LOG, line(), line(seq=2), b'{"kind":"future/x","seq":3}\n', b"\n",
@@ -279,7 +279,7 @@ def test_any_file_is_opened_as_a_log_or_refused_and_left_unchanged(
     assert after == b"" or (after.endswith(b"\n") and _events_in(after) > 0)
 
 
-# -- F5: seq a store cannot continue --------------------------------------------------------------
+# -- seq a store cannot continue --------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

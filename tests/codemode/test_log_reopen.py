@@ -1,6 +1,6 @@
 """Opening a log again: what a writer that stopped left open is closed, and whole lines are kept.
 
-Red team 36, F5: a writer killed mid-run left its root call's ``tool/call``
+A writer killed mid-run left its root call's ``tool/call``
 without a ``tool/result`` and sub-call starts without settles; the next writer
 replayed that history into its checks, so the dead run stayed ``pending`` for
 ever and a new run that reused its root id had its sub-calls refused. The log
@@ -8,7 +8,7 @@ also took a second ``tool/call`` for an id that was still open. Now opening a
 log closes each such record with an ``ABORTED`` "abandoned" event, and an id
 names one open call at a time.
 
-F7: a last line that lacks only its newline (another program wrote it) was cut
+A last line that lacks only its newline (another program wrote it) was cut
 away as if a crash had torn it. Now it is kept and its newline added.
 """
 

@@ -2,7 +2,7 @@
 
 A lone surrogate is a valid Python ``str`` with no UTF-8 form; a model's
 ``call_id``, ``name`` and raw ``arguments`` are decoded JSON strings, so they
-may hold one. The finding (red team 36, F3): the JSON Lines store refused such
+may hold one. Before: the JSON Lines store refused such
 an event only when it encoded it, ``MemoryStore`` accepted it, and
 ``run_turn`` raised after the turn's other calls had already run. Now one
 check (``check_event``) is what every store applies, and ``run_turn`` refuses

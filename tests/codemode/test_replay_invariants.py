@@ -1,4 +1,4 @@
-"""Replay checks the session log's invariants as it reads, and says what breaks them (F6).
+"""Replay checks the session log's invariants as it reads, and says what breaks them.
 
 ``SessionLog`` refuses to open a store whose history breaks its invariants;
 a reader still shows such a log, and ``InvariantCheck`` counts the events that

@@ -1,4 +1,4 @@
-"""A foreign exception or object is formatted without letting its code reach the host (F2).
+"""A foreign exception or object is formatted without letting its code reach the host.
 
 A tool's exception (or a listener's, or a program's value named in an error)
 is foreign code: its ``__str__``, its ``__repr__``, its class's ``__name__``

@@ -1,7 +1,7 @@
 """Foreign exceptions and self-cancelling tools cannot take a call's outcome or settle away.
 
 RELIABILITY.md invariant 2: every started sub-call has exactly one settle
-event. These are the host-side paths red team 39 found around it:
+event. These are the host-side paths that once broke it:
 
 * classifying a foreign exception runs no foreign code and never raises
   (a ``__class__`` property that raises, hostile group members);
@@ -90,7 +90,7 @@ def calls(*ids: str, name: str = "t") -> list[ModelToolCall]:
     return [ModelToolCall(call_id=i, name=name, arguments="{}") for i in ids]
 
 
-# -- F3: the classifier is total and runs no foreign code -----------------------------------
+# -- the classifier is total and runs no foreign code -----------------------------------
 
 
 _LEAVES: dict[str, Callable[[], BaseException]] = {
@@ -177,7 +177,7 @@ async def test_a_tool_raising_an_exception_whose_class_raises_fails_only_that_ca
     ]
 
 
-# -- F2 (c): a tool cancelling or uncancelling its own task --------------------------------
+# -- a tool cancelling or uncancelling its own task --------------------------------
 
 
 async def _cancel_reraise(args: Any, ctx: Any) -> Any:
@@ -254,7 +254,7 @@ async def test_a_real_cancellation_of_the_turn_is_not_withdrawn_by_a_tool_that_u
         await turn
 
 
-# -- F2 (e) / F4: run_turn answers every call ------------------------------------------------
+# -- run_turn answers every call ------------------------------------------------
 
 
 async def test_a_call_whose_id_another_turn_took_since_the_check_is_that_calls_error() -> None:

@@ -1,4 +1,4 @@
-"""Spill files against a hostile file system and over time (red team 6, finding 7).
+"""Spill files against a hostile file system and over time.
 
 * every write is relative to a checked directory descriptor: swapping the
   session directory for a symlink between the check and the write lands

@@ -1,5 +1,5 @@
 """A hostile corpus: headers cannot set host memory, bad patterns are usage errors, and a
-backtracking ``leak`` pattern costs a bounded, killed child (red team 6, finding 8).
+backtracking ``leak`` pattern costs a bounded, killed child.
 
 Counting and size assertions; the ReDoS check waits on a CPU rlimit, not a timer.
 """

@@ -1,5 +1,5 @@
 """``serve-mcp`` admission: a bounded number of calls in flight, the rest wait in order or are
-refused with a clear MCP error (red team 6, finding 4).
+refused with a clear MCP error.
 
 Counting assertions only: calls are held on an event, never timed.
 """

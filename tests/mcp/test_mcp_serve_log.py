@@ -1,9 +1,9 @@
 """The served calls in the session log: unique root ids per log, and names no log can hold.
 
-Red team 36: ``serve-mcp --log F`` numbered its root calls ``mcp-1, mcp-2, ...``
+``serve-mcp --log F`` numbered its root calls ``mcp-1, mcp-2, ...``
 from 1 in every process, so a server started after one that died reused the
-dead one's ids (F5); a ``tools/call`` whose name holds a lone surrogate made
-``McpCodeServer.call`` raise instead of answering that request (F3).
+dead one's ids; a ``tools/call`` whose name holds a lone surrogate made
+``McpCodeServer.call`` raise instead of answering that request.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """First-try fixes: copying slotted program objects, and refusals that say what to write instead.
 
-From the fourth first-try sweep: ``copy``/``deepcopy`` refused the program's own
+Found in programs written as models write them: ``copy``/``deepcopy`` refused the program's own
 classes with ``__slots__`` (``@dataclass(slots=True)`` included), and a few
 refusals named the problem without the replacement a model needs.
 """

@@ -1,7 +1,7 @@
 """The OS layer's memory rules seen from a real child: no memory outside ``RLIMIT_AS``, no file
 reached through a mapping.
 
-Two routes past the seccomp filter's first memory rules (red team 35):
+Two routes past the seccomp filter's first memory rules:
 
 * transparent huge pages: one byte touched in a 2 MiB-aligned region allocates a whole
   2 MiB page, and unmapping all of it but 4 KiB leaves the 2 MiB page allocated, outside
