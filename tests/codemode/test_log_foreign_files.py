@@ -184,8 +184,8 @@ def test_a_directory_is_refused(tmp_path: Path) -> None:
 # -- bounded lines ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("newline", [b"", b"\n"])
-@pytest.mark.parametrize("before", [b"", LOG])
+@pytest.mark.parametrize("newline", [b"", b"\n"], ids=["unterminated", "terminated"])
+@pytest.mark.parametrize("before", [b"", LOG], ids=["alone", "after-events"])
 def test_a_line_longer_than_the_cap_is_damaged_and_never_read_whole(
     monkeypatch: pytest.MonkeyPatch, path: Path, before: bytes, newline: bytes
 ) -> None:
