@@ -678,7 +678,9 @@ class JsonlStore:
         """Write ``event`` as one line; return it with the next ``seq``.
 
         Raises:
-            LossyJsonError: the event's arguments or meta are not lossless JSON.
+            LossyJsonError: the event's arguments or meta are not lossless JSON,
+                or its line would be longer than :data:`MAX_LINE_BYTES` (which
+                no reader would read back: nothing is written).
             ValueError: the store is closed.
             OSError: the write failed (a full disk); a partly written line is
                 removed, so the file still holds only whole events.
@@ -688,6 +690,13 @@ class JsonlStore:
         check_event(event)
         stamped = _stamp(event, self._next)
         data = memoryview(_encode_line(stamped))
+        if len(data) > MAX_LINE_BYTES:
+            raise LossyJsonError(
+                f"the event is {len(data)} bytes as a line, over the {MAX_LINE_BYTES} bytes a "
+                "log line may hold (the readers' cap); persist less of it (Quotas."
+                "max_persisted_bytes)",
+                "$",
+            )
         done = 0
         try:
             while done < len(data):

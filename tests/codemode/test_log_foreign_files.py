@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import codemode._log._stores as stores
+from bridge.lossless import LossyJsonError
 from codemode import JsonlStore, LogFormatError, SessionLog, ToolCallEvent, ToolResultEvent
 from codemode._log._stores import read_events
 from codemode.cli import main
@@ -359,3 +360,21 @@ def test_run_with_a_token_file_as_log_is_one_usage_error(tmp_path: Path) -> None
         [error] = [text for text in outcome.stderr.splitlines() if text.startswith("Error: ")]
         assert "not a session log" in error
         assert target.read_bytes() == before
+
+
+def test_the_writer_refuses_a_line_no_reader_would_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Regression: the readers cap a line, the writer did not: with persistence
+    # unbounded, an event past the cap was written and the log could not be
+    # opened again.
+    path = tmp_path / "session.jsonl"
+    store = JsonlStore(path)
+    store.append(ToolCallEvent(turn=1, step=0, call_id="a", name="n", arguments="{}"))
+    before = path.read_bytes()
+    monkeypatch.setattr(stores, "MAX_LINE_BYTES", len(before) + 10)
+    with pytest.raises(LossyJsonError, match=r"over the \d+ bytes a log line may hold"):
+        store.append(ToolCallEvent(turn=2, step=0, call_id="b", name="n", arguments="x" * 200))
+    store.close()
+    assert path.read_bytes() == before
+    assert [event.seq for event in read_events(path)] == [1]
