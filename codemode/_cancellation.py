@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "being_cancelled",
+    "cancel_requests",
     "is_cancellation",
     "scope_cancelled",
     "split_cancellation",
@@ -50,6 +51,15 @@ __all__ = [
 _MAX_MEMBERS: Final = 10_000
 
 _members_of: Final = BaseExceptionGroup.__dict__["exceptions"].__get__
+
+
+def cancel_requests() -> int:
+    """The running task's pending cancellation requests (``cancelling()``; 0 outside a task)."""
+    try:
+        task = asyncio.current_task()
+    except RuntimeError:  # no asyncio loop in this thread
+        return 0
+    return 0 if task is None else task.cancelling()
 
 
 def being_cancelled() -> bool:
@@ -171,7 +181,8 @@ async def withdraw_self_cancel(before: int, asked: Callable[[], bool]) -> None:
     the code made itself (``current_task().cancel()``): it is withdrawn, and a
     ``CancelledError`` it left pending is taken here rather than at the
     host's next wait (where it would end a scheduler's worker). Only this
-    rare case waits (one loop step).
+    rare case waits (one loop step); a caller on a hot path checks
+    :func:`cancel_requests` against ``before`` first and awaits this only then.
     """
     try:
         task = asyncio.current_task()

@@ -34,7 +34,6 @@ stage of its kind on.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import logging
 from functools import partial
@@ -46,6 +45,7 @@ from bridge.lossless import LossyJsonError, is_snapshot, materialize
 
 from ._cancellation import (
     being_cancelled,
+    cancel_requests,
     scope_cancelled,
     split_cancellation,
     withdraw_self_cancel,
@@ -563,7 +563,7 @@ class PreparedCall:
             context = ToolRunContext(execution, signal)
             self._body_invoked = True
             try:
-                before = _cancelling()
+                before = cancel_requests()
                 raw = await tool.execute(execution.arguments, context)
             except BaseException as exc:  # a tool's SystemExit is its failure, not the host's
                 self._propagate(exc)
@@ -571,7 +571,8 @@ class PreparedCall:
                 await withdraw_self_cancel(before, self._host_asked)
                 contexts, _concluded = context._close()
                 return from_exception(exc, contexts)
-            await withdraw_self_cancel(before, self._host_asked)
+            if cancel_requests() > before:  # rare: the body asked to cancel the host's task
+                await withdraw_self_cancel(before, self._host_asked)
             contexts, concluded = context._close()
             result = await self._success(tool, raw, contexts, concluded)
             self._body_result = result
@@ -794,15 +795,6 @@ class PreparedCall:
                     execution.name,
                     execution.call_id,
                 )
-
-
-def _cancelling() -> int:
-    """The running task's ``cancelling()`` (0 outside an asyncio task)."""
-    try:
-        task = asyncio.current_task()
-    except RuntimeError:
-        return 0
-    return 0 if task is None else task.cancelling()
 
 
 def _presented(
