@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import math
 import os
@@ -26,7 +27,9 @@ from ._events import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
+
+    from _typeshed import WriteableBuffer
 
     from bridge.lossless import JsonValue
 
@@ -315,6 +318,23 @@ def _stamp(event: Event, seq: int) -> Event:
     return msgspec.structs.replace(event, seq=seq)
 
 
+def _line_within_cap(stamped: Event) -> bytes:
+    """The line a JSON Lines store writes for ``stamped``; refused past :data:`MAX_LINE_BYTES`.
+
+    Every store applies it, so an event one store keeps, a file could hold
+    and its readers read back.
+    """
+    line = _encode_line(stamped)
+    if len(line) > MAX_LINE_BYTES:
+        raise LossyJsonError(
+            f"the event is {len(line)} bytes as a line, over the {MAX_LINE_BYTES} bytes a "
+            "log line may hold (the readers' cap); persist less of it (Quotas."
+            "max_persisted_bytes)",
+            "$",
+        )
+    return line
+
+
 #: The JSON encodings of logged argument snapshots, by the snapshot's id, for
 #: as long as the snapshot lives: a sub-call's arguments are measured once
 #: (against its run's budget) and written in two events, and a store that
@@ -509,8 +529,13 @@ def read_events(path: str | os.PathLike[str]) -> Iterator[Event]:
         OSError: the file cannot be read.
     """
     source = os.fspath(path)
+    return _read_scanned(source, lambda: open(source, "rb"))
+
+
+def _read_scanned(source: str, opener: Callable[[], BinaryIO]) -> Iterator[Event]:
+    """The events of the file ``opener`` opens once iterated, as :func:`read_events` says."""
     scan = _Scan(source)
-    with open(source, "rb") as file:
+    with opener() as file:
         yield from scan.events(file)
     scan.finish()
     if scan.torn:
@@ -526,17 +551,21 @@ _NOFOLLOW: Final[int] = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK: Final[int] = getattr(os, "O_NONBLOCK", 0)
 
 
-def _open_log_file(path: str) -> tuple[int, bool]:
+def _open_log_file(path: str, *, create: bool = True) -> tuple[int, bool]:
     """Open (or create) ``path`` for appending without following a last symlink.
 
     Returns the descriptor and whether the file was created. ``O_NONBLOCK``
     keeps a FIFO from blocking the open; anything but a regular file is
-    refused before a byte is read or written.
+    refused before a byte is read or written. With ``create=False`` the file
+    is opened to be read only, and must exist.
     """
-    flags = os.O_RDWR | os.O_APPEND | os.O_CLOEXEC | _NOFOLLOW | _NONBLOCK
-    created = True
+    flags = os.O_CLOEXEC | _NOFOLLOW | _NONBLOCK
+    flags |= os.O_RDWR | os.O_APPEND if create else os.O_RDONLY
+    created = create
     try:
         try:
+            if not create:
+                raise FileExistsError
             # O_EXCL: an existing name (a symlink too, even a dangling one) is not created.
             fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
@@ -577,6 +606,36 @@ def _file_type(mode: int) -> str:
         if test(mode):
             return name
     return "not a regular file"  # pragma: no cover - no other kind of file opens
+
+
+class _PositionalReader(io.RawIOBase):
+    """Reads a descriptor from its start with ``pread``, leaving its shared offset alone.
+
+    A store's reads and its appends (``O_APPEND``) then never move each other,
+    however many reads are under way at once. Owns ``fd``: closing closes it.
+    """
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self._offset = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        view = memoryview(buffer).cast("B")
+        data = os.pread(self._fd, len(view), self._offset)
+        view[: len(data)] = data
+        self._offset += len(data)
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            try:
+                os.close(self._fd)
+            finally:
+                super().close()
 
 
 @final
@@ -689,14 +748,7 @@ class JsonlStore:
             raise ValueError(f"cannot append to {self._path}: the log store is closed")
         check_event(event)
         stamped = _stamp(event, self._next)
-        data = memoryview(_encode_line(stamped))
-        if len(data) > MAX_LINE_BYTES:
-            raise LossyJsonError(
-                f"the event is {len(data)} bytes as a line, over the {MAX_LINE_BYTES} bytes a "
-                "log line may hold (the readers' cap); persist less of it (Quotas."
-                "max_persisted_bytes)",
-                "$",
-            )
+        data = memoryview(_line_within_cap(stamped))
         done = 0
         try:
             while done < len(data):
@@ -739,8 +791,26 @@ class JsonlStore:
             os.close(self._fd)
 
     def read(self) -> Iterator[Event]:
-        """Every complete event in the file, in order."""
-        return read_events(self._path)
+        """Every complete event in the file, in order.
+
+        Read through the descriptor this store holds, never by name: the name
+        may point elsewhere by now (renamed, replaced by a symbolic link). A
+        closed store reads its path again, still without following a last
+        symbolic link.
+
+        Raises:
+            LogFormatError: as :func:`read_events`.
+            OSError: the store is closed and its path no longer opens as a
+                regular file.
+        """
+        return _read_scanned(self._path, self._open_for_reading)
+
+    def _open_for_reading(self) -> BinaryIO:
+        if self._closed:
+            fd, _ = _open_log_file(self._path, create=False)
+        else:
+            fd = os.dup(self._fd)
+        return io.BufferedReader(_PositionalReader(fd))
 
 
 @final
@@ -752,11 +822,20 @@ class MemoryStore:
         self._closed = False
 
     def append(self, event: Event) -> Event:
-        """Keep ``event``; return it with the next ``seq``."""
+        """Keep ``event``; return it with the next ``seq``.
+
+        Raises:
+            LossyJsonError: as :meth:`JsonlStore.append`: what a file would
+                refuse (a field it cannot carry, a line over
+                :data:`MAX_LINE_BYTES`) is refused here too, so a session
+                tested on memory behaves the same on a file.
+            ValueError: the store is closed.
+        """
         if self._closed:
             raise ValueError("cannot append: the log store is closed")
         check_event(event)
         stamped = _stamp(event, FIRST_SEQ + len(self._events))
+        _line_within_cap(stamped)  # what a file would refuse, memory refuses too
         self._events.append(stamped)
         return stamped
 

@@ -26,7 +26,14 @@ from hypothesis import strategies as st
 
 import codemode._log._stores as stores
 from bridge.lossless import LossyJsonError
-from codemode import JsonlStore, LogFormatError, SessionLog, ToolCallEvent, ToolResultEvent
+from codemode import (
+    JsonlStore,
+    LogFormatError,
+    MemoryStore,
+    SessionLog,
+    ToolCallEvent,
+    ToolResultEvent,
+)
 from codemode._log._stores import read_events
 from codemode.cli import main
 
@@ -378,3 +385,60 @@ def test_the_writer_refuses_a_line_no_reader_would_read_back(
     store.close()
     assert path.read_bytes() == before
     assert [event.seq for event in read_events(path)] == [1]
+
+
+def test_memory_refuses_the_line_a_file_would_refuse(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The stores agree: a session tested on memory does not first fail on a file.
+    store = MemoryStore()
+    first = store.append(call("a"))
+    monkeypatch.setattr(stores, "MAX_LINE_BYTES", len(stores._encode_line(first)) + 10)
+    with pytest.raises(LossyJsonError, match=r"over the \d+ bytes a log line may hold"):
+        store.append(ToolCallEvent(turn=2, step=0, call_id="b", name="n", arguments="x" * 200))
+    assert list(store.read()) == [first]
+    assert store.append(call("c")).seq == 2  # nothing was kept, no seq was spent
+
+
+# -- what is read -----------------------------------------------------------------------------
+
+
+def test_a_store_reads_the_file_it_holds_not_what_the_name_points_to(tmp_path: Path) -> None:
+    # The name can be replaced after the store opened it; reading it again by
+    # name followed a symlink there to any file (a token, another log).
+    path = tmp_path / "session.jsonl"
+    store = JsonlStore(path)
+    held = store.append(call("held"))
+    other = tmp_path / "other.jsonl"
+    other.write_bytes(log_bytes(call("other")))
+    path.rename(tmp_path / "moved.jsonl")
+    path.symlink_to(other)
+    assert [event.call_id for event in store.read()] == ["held"]  # type: ignore[union-attr]
+    store.close()
+    # Closed, it reads its path again, still without following a symlink there.
+    with pytest.raises(OSError, match="symbolic link"):
+        list(store.read())
+    assert held.seq == 1
+
+
+def test_reads_and_appends_do_not_move_each_other(path: Path) -> None:
+    store = JsonlStore(path)
+    store.append(call("a"))
+    store.append(result("a"))
+    first, second = store.read(), store.read()
+    assert next(first).call_id == "a"  # type: ignore[union-attr]
+    store.append(call("b"))  # between two lines of a read under way
+    assert [event.call_id for event in second] == ["a", "a", "b"]  # type: ignore[union-attr]
+    assert [event.call_id for event in first] == ["a", "b"]  # type: ignore[union-attr]
+    store.append(result("b"))
+    store.close()
+    assert [event.seq for event in read_events(path)] == [1, 2, 3, 4]
+
+
+def test_a_read_never_iterated_holds_no_descriptor(path: Path) -> None:
+    store = JsonlStore(path)
+    store.append(call("a"))
+    before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+    reads = [store.read() for _ in range(50)]
+    if before is not None:
+        assert len(os.listdir("/proc/self/fd")) == before
+    del reads
+    store.close()
