@@ -77,7 +77,7 @@ class DispatchInvariants:
         self._roots: dict[str, str] = {}  # sub-call id -> the open root it was logged under
         self._sub_calls: dict[str, list[str]] = {}  # open root -> its sub-calls, to forget
         # open root -> its sub-calls whose start is logged and settle is not
-        self._unsettled: dict[str, set[str]] = {}
+        self._unsettled: dict[str, dict[str, CodeDispatchStartEvent]] = {}
         # sub-call id -> its closed root, for a start its root's tool/result left unsettled
         # (a writer that lost it): its settle is still admitted, so that recovery closes it
         self._orphans: dict[str, str] = {}
@@ -89,6 +89,10 @@ class DispatchInvariants:
     def unsettled_under(self, call_id: str) -> int:
         """How many sub-calls started under the open call ``call_id`` have no settle yet."""
         return len(self._unsettled.get(call_id, ()))
+
+    def unsettled_starts(self, call_id: str) -> list[CodeDispatchStartEvent]:
+        """The starts under the open call ``call_id`` with no settle yet, in log order."""
+        return list(self._unsettled.get(call_id, {}).values())
 
     def result_problem(self, event: Event) -> str | None:
         """Why a ``tool/result`` would leave sub-calls of its root unsettled, or None.
@@ -232,8 +236,8 @@ class DispatchInvariants:
                 self._sub_calls.setdefault(event.root_call_id, []).append(sub_call_id)
             root = self._roots[sub_call_id]
             if isinstance(event, CodeDispatchStartEvent):
-                self._unsettled.setdefault(root, set()).add(sub_call_id)
+                self._unsettled.setdefault(root, {})[sub_call_id] = event
             else:
                 unsettled = self._unsettled.get(root)
                 if unsettled is not None:
-                    unsettled.discard(sub_call_id)
+                    unsettled.pop(sub_call_id, None)

@@ -33,13 +33,25 @@ if TYPE_CHECKING:
 
     from ._events import Event
 
-__all__ = ["ABANDONED", "ABANDONED_ERROR", "OpenRecords"]
+__all__ = [
+    "ABANDONED",
+    "ABANDONED_ERROR",
+    "UNSETTLED_AT_RESULT",
+    "OpenRecords",
+    "settle_as_aborted",
+]
 
 #: The message of every event that closes a call a stopped writer left open.
 ABANDONED: Final = "abandoned: the writer stopped before it finished"
 
 #: Their error identity: the code of a call aborted after its start was logged.
 ABANDONED_ERROR: Final = ErrorInfo(name="AbortError", code=ABORTED)
+
+#: The message of a settle the log appends itself, for a sub-call still open
+#: when its root call's ``tool/result`` is appended.
+UNSETTLED_AT_RESULT: Final = (
+    "abandoned: the root call's result was logged before this sub-call settled"
+)
 
 _CONTENT: Final = (TextBlock(text=f"Error: {ABANDONED}"),)
 
@@ -104,10 +116,12 @@ class OpenRecords:
 
         The unsettled starts of roots already answered come first.
         """
-        closing: list[Event] = [_settle(start) for start in reversed(self._orphans.values())]
+        closing: list[Event] = [
+            settle_as_aborted(start) for start in reversed(self._orphans.values())
+        ]
         for call_id, call in self._calls.items():
             for start in reversed(list(self._starts.get(call_id, {}).values())):
-                closing.append(_settle(start))
+                closing.append(settle_as_aborted(start))
             closing.append(
                 ToolResultEvent(
                     turn=call.turn,
@@ -123,8 +137,11 @@ class OpenRecords:
         return closing
 
 
-def _settle(start: CodeDispatchStartEvent) -> CodeDispatchEvent:
-    """The settle event that closes ``start`` as abandoned."""
+def settle_as_aborted(
+    start: CodeDispatchStartEvent, message: str = ABANDONED
+) -> CodeDispatchEvent:
+    """The settle event that closes ``start`` as abandoned (``ABORTED``), saying ``message``."""
+    content = _CONTENT if message is ABANDONED else (TextBlock(text=f"Error: {message}"),)
     return CodeDispatchEvent(
         root_call_id=start.root_call_id,
         parent_call_id=start.parent_call_id,
@@ -132,6 +149,6 @@ def _settle(start: CodeDispatchStartEvent) -> CodeDispatchEvent:
         name=start.name,
         arguments=_loggable(start.arguments),
         is_error=True,
-        content=_CONTENT,
+        content=content,
         error=ABANDONED_ERROR,
     )

@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, TypeVar, cast, final
 
-from ._events import Event
+from ._events import Event, ToolResultEvent
 from ._invariants import DispatchInvariants, LogInvariantError, kind_of
-from ._recovery import ABANDONED, OpenRecords
-from ._stores import MemoryStore
+from ._recovery import ABANDONED, UNSETTLED_AT_RESULT, OpenRecords, settle_as_aborted
+from ._stores import MemoryStore, check_event
 
 if TYPE_CHECKING:
     from types import TracebackType
@@ -118,7 +118,33 @@ class SessionLog:
         """
         if self._closed:
             raise ValueError("cannot append: the session log is closed")
-        return self._append(event, self._invariants.append_problem(event))
+        problem = self._invariants.append_problem(event)
+        if (
+            problem is None
+            and isinstance(event, ToolResultEvent)
+            and self._invariants.unsettled_under(event.call_id)
+        ):
+            self._settle_before_result(event)
+        return self._append(event, problem)
+
+    def _settle_before_result(self, result: ToolResultEvent) -> None:
+        # Every started sub-call has one settle event, before its root's
+        # result: a writer that answers the root first (its own turn runner,
+        # a run torn down mid-call) gets the settles appended for it, latest
+        # start first, as reopening the log would. The result is checked
+        # first, so a result that cannot be logged leaves the sub-calls open.
+        check_event(result)
+        starts = self._invariants.unsettled_starts(result.call_id)
+        _log.warning(
+            'the tool/result of call "%s" was appended with %d sub-call(s) started under it '
+            "and not settled; settling them as %r (ABORTED)",
+            result.call_id,
+            len(starts),
+            UNSETTLED_AT_RESULT,
+        )
+        for start in reversed(starts):
+            settle = settle_as_aborted(start, UNSETTLED_AT_RESULT)
+            self._append(settle, self._invariants.append_problem(settle))
 
     def _append(self, event: E, problem: str | None) -> E:
         if problem is not None:

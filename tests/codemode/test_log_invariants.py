@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bridge.lossless import LossyJsonError
 from codemode import LogInvariantError
 from codemode._log import (
     CodeDispatchEvent,
@@ -27,6 +29,8 @@ from codemode._log import (
     ToolResultEvent,
     replay,
 )
+from codemode._log._recovery import ABANDONED_ERROR, UNSETTLED_AT_RESULT
+from codemode._log._replay import InvariantCheck
 from codemode._results import TextBlock
 
 if TYPE_CHECKING:
@@ -88,11 +92,53 @@ def test_a_dispatch_event_after_its_root_calls_result_is_refused() -> None:
     log = SessionLog(MemoryStore())
     log.append(call())
     log.append(start("c1:code:1"))
-    log.append(result())
+    log.append(result())  # the log settles c1:code:1 itself first (below)
     with pytest.raises(LogInvariantError, match=refused("tool/code-dispatch", NOT_OPEN)):
         log.append(settle("c1:code:1"))
     assert [type(e).__name__ for e in log.events()] == [
-        "ToolCallEvent", "CodeDispatchStartEvent", "ToolResultEvent",
+        "ToolCallEvent", "CodeDispatchStartEvent", "CodeDispatchEvent", "ToolResultEvent",
+    ]
+
+
+def test_a_result_appended_over_unsettled_sub_calls_settles_them_first(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Every started sub-call has one settle, before its root's result, even
+    # when the writer answers the root first: the log appends the settles.
+    log = SessionLog(MemoryStore())
+    log.append(call())
+    log.append(start("c1:code:1"))
+    log.append(start("c1:code:2", parent="c1:code:1"))
+    log.append(start("c1:code:3"))
+    log.append(settle("c1:code:3"))
+    answered = log.append(result())
+    closing = log.events()[5:-1]
+    assert [(e.sub_call_id, e.parent_call_id) for e in closing] == [  # type: ignore[union-attr]
+        ("c1:code:2", "c1:code:1"), ("c1:code:1", "c1")]  # the latest start first
+    for event in closing:
+        assert isinstance(event, CodeDispatchEvent)
+        assert event.is_error
+        assert event.error == ABANDONED_ERROR
+        assert event.content == (TextBlock(text=f"Error: {UNSETTLED_AT_RESULT}"),)
+    assert log.events()[-1] == answered
+    assert "2 sub-call(s) started under it and not settled" in caplog.text
+    check = InvariantCheck()
+    assert list(check.passing(log.events())) == log.events()
+    assert check.problems == 0
+
+
+def test_a_result_that_cannot_be_logged_leaves_its_sub_calls_open() -> None:
+    log = SessionLog(MemoryStore())
+    log.append(call())
+    log.append(start("c1:code:1"))
+    bad = msgspec.structs.replace(result(), name="\ud800")
+    with pytest.raises(LossyJsonError, match=r"\$\.name"):
+        log.append(bad)
+    assert len(log.events()) == 2  # nothing appended: the writer may still settle it
+    log.append(settle("c1:code:1"))
+    log.append(result())
+    assert [type(e).__name__ for e in log.events()] == [
+        "ToolCallEvent", "CodeDispatchStartEvent", "CodeDispatchEvent", "ToolResultEvent",
     ]
 
 
@@ -348,9 +394,24 @@ def test_the_log_admits_exactly_the_events_that_keep_the_rules(events: list[Even
         except LogInvariantError:
             assert not holds([*accepted, event])
         else:
-            accepted.append(event)
+            # What the log holds now: the event, after the settles it appended
+            # itself for a result's unsettled sub-calls.
+            accepted = log.events()
             assert holds(accepted)
-    assert len(log.events()) == len(accepted)
+            assert settled_before_results(accepted)
+
+
+def settled_before_results(events: list[Any]) -> bool:
+    """Whether every sub-call started under a root has its settle before the root's result."""
+    unsettled: dict[str, set[str]] = {}
+    for event in events:
+        if isinstance(event, CodeDispatchStartEvent):
+            unsettled.setdefault(event.root_call_id, set()).add(event.sub_call_id)
+        elif isinstance(event, CodeDispatchEvent):
+            unsettled.get(event.root_call_id, set()).discard(event.sub_call_id)
+        elif isinstance(event, ToolResultEvent) and unsettled.pop(event.call_id, set()):
+            return False
+    return True
 
 
 @pytest.mark.parametrize("second", [start, settle])
