@@ -8,7 +8,8 @@
 4. with the OS layer: the drop to the uid/gid the host chose for this child
    alone (all capabilities go with it), the parent-death signal (after the uid
    switch, which would clear it), ``no_new_privs``, transparent huge pages
-   switched off (:func:`_disable_transparent_huge_pages`) and the rlimits (or
+   switched off (:func:`_disable_transparent_huge_pages`), the process made
+   non-dumpable (:func:`_make_undumpable`) and the rlimits (or
    the stricter ones the zygote inherited);
 5. the seccomp filter (compiled once in the zygote; loading it is one syscall),
    which allows ``mremap`` only where the zygote sealed its file mappings;
@@ -251,6 +252,10 @@ def _rehearse_receipt(channel: ChildChannel, settings: ChildSettings) -> None:
 # Exit codes, one per step (see ``sandbox._zygote.EXIT_CODES`` for the messages).
 _SETUP, _UID, _RLIMITS, _NNP, _SECCOMP, _PDEATH, _CWD, _PROTOCOL, _RUNNING = range(70, 79)
 _THP = 81  # 79 is the CPU-limit report's, 80 the tripwire's
+_DUMPABLE = 82
+
+_PR_SET_DUMPABLE = 4
+_PR_GET_DUMPABLE = 3
 
 _PR_SET_THP_DISABLE = 41
 _PR_GET_THP_DISABLE = 42
@@ -276,6 +281,25 @@ def _disable_transparent_huge_pages() -> None:
         raise _limits.ProtectionError(
             "thp_disable", f"PR_GET_THP_DISABLE says {state} after PR_SET_THP_DISABLE"
         )
+
+
+def _make_undumpable() -> None:
+    """Make this process non-dumpable, for good, and verify it.
+
+    ``RLIMIT_CORE=0`` stops only a core *file*: where the machine pipes core
+    dumps to a program (``kernel.core_pattern`` starting with ``|``: apport,
+    systemd-coredump) the kernel ignores the limit, starts that program as
+    root and writes the whole address space to it. Whether it dumps at all is
+    the process's dumpable flag, which the uid switch sets from
+    ``fs.suid_dumpable`` (2 where apport runs) and which a child without a uid
+    switch keeps at 1. Cleared here, after the uid switch (which would set it
+    again), no crash of the child starts a process or writes a dump anywhere;
+    the filter refuses ``prctl``, so the program cannot set it back.
+    """
+    _limits._prctl(_PR_SET_DUMPABLE, 0, protection="dumpable")
+    state = _limits._prctl(_PR_GET_DUMPABLE, protection="dumpable")
+    if state != 0:
+        raise _limits.ProtectionError("dumpable", f"PR_GET_DUMPABLE says {state}")
 
 
 def run_child(
@@ -323,6 +347,8 @@ def run_child(
             _limits.set_no_new_privs()
             step = _THP
             _disable_transparent_huge_pages()
+            step = _DUMPABLE
+            _make_undumpable()
             step = _RLIMITS
             _limits.apply_rlimits(
                 cpu_seconds=settings.cpu_seconds,
@@ -512,6 +538,7 @@ def _probe(max_open_files: int, streams: list[str], read_fd: int) -> dict[str, o
         "code_page": _code_page(),
         "status": status,
         "thp_disable": _limits._prctl(_PR_GET_THP_DISABLE),
+        "dumpable": _limits._prctl(_PR_GET_DUMPABLE),
         "files_sealed": _seccomp.files_sealed(),
         "rlimits": {name: list(resource.getrlimit(getattr(resource, name))) for name in names},
         "cwd": os.getcwd(),

@@ -79,6 +79,7 @@ EXIT_CODES: Final[dict[int, str]] = {
     77: "the child broke the protocol before its program ran",
     78: "the child's runtime failed outside the program",
     81: "the child could not switch transparent huge pages off (thp_disable)",
+    82: "the child could not make itself non-dumpable (dumpable)",
 }
 
 #: The exit status of a child its tripwire ended (``sandbox._tripwire``): the

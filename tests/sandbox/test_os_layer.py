@@ -12,6 +12,8 @@ uids in ``test_os_uids.py``.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -179,6 +181,39 @@ async def test_the_child_runs_as_its_own_uid_with_no_groups_or_capabilities() ->
 async def test_no_new_privs_is_set() -> None:
     probe = await _probe()
     assert _status(probe, "NoNewPrivs") == "1"
+
+
+async def test_the_child_is_not_dumpable() -> None:
+    # RLIMIT_CORE does not stop a dump piped to a program (core_pattern "|..."):
+    # only the dumpable flag does, whatever fs.suid_dumpable says.
+    probe = await _probe()
+    assert probe["dumpable"] == 0
+
+
+def test_clearing_the_dumpable_flag_sticks_whatever_it_was() -> None:
+    # As root with fs.suid_dumpable=0 the uid switch already clears the flag, so
+    # the probe above holds even without the step; a host that is not root
+    # keeps it at 1. The step itself, from a dumpable process:
+    code = (
+        "import ctypes, sys\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "assert libc.prctl(4, 1, 0, 0, 0) == 0 and libc.prctl(3, 0, 0, 0, 0) == 1\n"
+        "from sandbox import _child\n"
+        "_child._make_undumpable()\n"
+        "sys.exit(libc.prctl(3, 0, 0, 0, 0))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], check=False, timeout=60)
+    assert done.returncode == 0
+
+
+async def test_a_program_cannot_make_its_child_dumpable_again() -> None:
+    source = (
+        "import ctypes\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "return [libc.prctl(4, 1, 0, 0, 0), ctypes.get_errno(), libc.prctl(3, 0, 0, 0, 0)]"
+    )
+    result = await _run(source, limits=Limits(language_layer=False, tripwire=False))
+    assert result.value == [-1, 1, -1]  # EPERM: the filter refuses prctl, either way
 
 
 async def test_the_program_runs_under_the_seccomp_filter() -> None:

@@ -74,6 +74,7 @@ async def test_a_kill_by_the_seccomp_filter_says_so() -> None:
         (74, "the child could not install its seccomp filter (exit status 74)"),
         (81, "the child could not switch transparent huge pages off (thp_disable) "
              "(exit status 81)"),
+        (82, "the child could not make itself non-dumpable (dumpable) (exit status 82)"),
         (5, "the child exited with status 5 before finishing"),
     ],
 )
