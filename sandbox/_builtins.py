@@ -238,6 +238,15 @@ def _exposed_classes() -> set[type]:
 
 set_visible_classes(_exposed_classes())
 
+def caught_handled() -> BaseException:
+    """``_caught_``: the exception the calling ``except`` handler is handling, checked.
+
+    The compiler binds a handler's name to this, never to the exception the
+    interpreter would store unchecked (``sandbox._policy``).
+    """
+    return caught(sys.exc_info()[1])  # type: ignore[arg-type]
+
+
 _GUARDS: Final[Mapping[str, object]] = {
     "_getattr_": guarded_getattr,
     "_getitem_": guarded_getitem,
@@ -248,7 +257,7 @@ _GUARDS: Final[Mapping[str, object]] = {
     "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
     "_unpack_sequence_": guarded_unpack_sequence,
     "_apply_": guarded_apply,
-    CAUGHT_GUARD: caught,
+    CAUGHT_GUARD: caught_handled,
 }
 
 

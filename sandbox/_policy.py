@@ -568,21 +568,31 @@ class ProgramPolicy(LinearRewrites):
         """Bind an exception the handler names only once it is checked (``_caught_``).
 
         Library code fills the arguments of what it raises (``decimal`` puts a
-        class no façade lists there): ``except E as e`` starts with
-        ``e = _caught_(e)``, which sweeps the classes in it and refuses a hidden
-        one (``sandbox._library.caught``).
+        class no façade lists there), so ``except E as e`` becomes ``except E:``
+        starting with ``e = _caught_()``, which reads the exception being
+        handled, sweeps the classes in it and refuses a hidden one
+        (``sandbox._library.caught``), then ``try: ... finally: e = None; del e``
+        as the interpreter unbinds it. The interpreter never stores the
+        unchecked exception under the program's name: the store may run library
+        code that keeps the value (an enum class body's namespace keeps every
+        name it is given as a member).
         """
         handler = super().visit_ExceptHandler(node)
         if isinstance(handler, ast.ExceptHandler) and handler.name:
+            name = handler.name
+            handler.name = None
             check = ast.Assign(
-                targets=[ast.Name(handler.name, ast.Store())],
-                value=ast.Call(
-                    func=ast.Name(CAUGHT_GUARD, ast.Load()),
-                    args=[ast.Name(handler.name, ast.Load())],
-                    keywords=[],
-                ),
+                targets=[ast.Name(name, ast.Store())],
+                value=ast.Call(func=ast.Name(CAUGHT_GUARD, ast.Load()), args=[], keywords=[]),
             )
-            handler.body.insert(0, ast.copy_location(check, handler))
+            unbind = [
+                ast.Assign(targets=[ast.Name(name, ast.Store())], value=ast.Constant(None)),
+                ast.Delete(targets=[ast.Name(name, ast.Del())]),
+            ]
+            body = ast.Try(body=handler.body, handlers=[], orelse=[], finalbody=unbind)
+            for made in (check, body, *unbind):
+                ast.copy_location(made, handler)
+            handler.body = [check, body]
         return handler
 
     # -- match statements ----------------------------------------------------------

@@ -239,3 +239,24 @@ def test_a_tasks_exception_is_handed_out_as_except_hands_one(
             task.exception()
 
     asyncio.run(main())
+
+
+def test_an_enum_class_body_cannot_keep_an_unchecked_exception_as_a_member() -> None:
+    # An enum class body's namespace keeps every name stored in it as a member, and
+    # refuses to rebind it: an exception the interpreter stored under the handler's
+    # name before the check would stay, and reach the members' `__init__`.
+    source = (
+        "import enum\nseen = []\n"
+        "class E(enum.Enum):\n"
+        "    try:\n"
+        "        try:\n"
+        "            lib_raise()\n"
+        "        except KeyError as e:\n"
+        "            pass\n"
+        "    except TypeError:\n"
+        "        pass\n"
+        "    def __init__(self, *args):\n"
+        "        seen.append(args)\n"
+        "return [repr(m.value) for m in E], repr(seen)"
+    )
+    assert run_ok(source, bindings=_BINDINGS) == [[], "[]"]
