@@ -23,6 +23,7 @@ from ._program import (
     VISIBLE_CLASSES,
     hidden_class,
     is_program_class,
+    is_program_function,
     is_recorded_program_class,
     real_mro,
     revealed,
@@ -93,6 +94,10 @@ def handed_out(value: Any, where: str) -> Any:
     if issubclass(cls, type) or issubclass(cls, RUNTIME_OBJECTS):
         _check_handed_item(value, where)
         return value
+    if cls is types.FunctionType and _raw_library_function(value):
+        # A library function one returns (typing.overload hands back its own
+        # _overload_dummy) reaches the program only in the checked form.
+        return result_checked(value, where)
     if _items_reader(cls) is not None:
         _check_handed_items(value, where)
     if issubclass(cls, BaseException):
@@ -147,6 +152,16 @@ def _check_handed_items(value: object, where: str) -> None:
                     stack.append(item)
             elif issubclass(kind, BaseException):
                 caught(item)
+            elif kind is types.FunctionType and _raw_library_function(item):
+                raise TypeError(
+                    f"{where} would hand the program a library function inside its result; "
+                    "run_code hands library functions out only as the façades list them"
+                )
+
+
+def _raw_library_function(function: types.FunctionType) -> bool:
+    """Whether ``function`` is a library's plain Python function not yet in its checked form."""
+    return not (_wrapped(function) or is_program_function(function))
 
 
 def _check_handed_item(value: object, where: str) -> None:

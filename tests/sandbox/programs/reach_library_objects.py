@@ -118,7 +118,7 @@ inst = {
  "fields": dataclasses.fields(DC), "TypeVar": typing.TypeVar("X"), "ParamSpec": typing.ParamSpec("PS"), "TypeVarTuple": typing.TypeVarTuple("TT"),
  "NewType": typing.NewType("N", int), "List[int]": typing.List[int], "list[int]": list[int], "Callable": typing.Callable[[int], int],
  "Annotated": typing.Annotated[int, 1], "Union": typing.Union[int, str], "Optional": typing.Optional[int], "Literal": typing.Literal[1],
- "Type[int]": typing.Type[int], "auto": enum.auto(), "Col": Col, "Fl": Fl,
+ "Type[int]": typing.Type[int], "auto": enum.auto(), "Col": Col, "Fl": Fl, "overload": typing.overload(f),
  "Lock": asyncio.Lock(), "Event": asyncio.Event(), "Semaphore": asyncio.Semaphore(), "BoundedSemaphore": asyncio.BoundedSemaphore(),
  "Condition": asyncio.Condition(), "Queue": asyncio.Queue(), "LifoQueue": asyncio.LifoQueue(), "PriorityQueue": asyncio.PriorityQueue(),
  "timeout": asyncio.timeout(5), "TaskGroup": asyncio.TaskGroup(), "SimpleNamespace": types.SimpleNamespace(a=1),
