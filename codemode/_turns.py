@@ -10,17 +10,21 @@ the turn.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, Final, final
 
+import anyio
 import msgspec
 
+from bridge._decoding import INLINE_DECODE_BYTES, host_charge
 from bridge.lossless import LossyJsonError
 
+from ._errors import ToolArgsError
 from ._execution import CallInput
 from ._jobs import PipelineJob
 from ._log import ModelToolCall, ToolCallEvent, check_event, result_event
-from ._outcomes import from_exception, plain_failure
+from ._outcomes import aborted, from_exception, plain_failure
 from ._results import safe_str, type_name
 from ._scheduling import JobFailed, Scheduler
 
@@ -31,12 +35,37 @@ if TYPE_CHECKING:
     from ._log import SessionLog
     from ._registry import Registry
     from ._results import ToolResult
+    from ._scheduling import Mode
     from ._signal import AbortSignal
 
 __all__ = ["ModelToolCall", "parse_arguments", "run_turn"]
 
 _decoder = msgspec.json.Decoder()
 _logger: Final = logging.getLogger("codemode")
+
+
+#: The most a model call's arguments may cost the host once decoded
+#: (:func:`bridge._decoding.host_charge`): the same as a run's tool data in flight.
+MAX_ARGUMENTS_CHARGE: Final = 64 * 1024 * 1024
+
+
+class _ArgumentsTooLarge:
+    """Stands for arguments whose decoded value would cost more than the budget."""
+
+    __slots__ = ("charge", "size")
+
+    def __init__(self, size: int, charge: int) -> None:
+        self.size = size
+        self.charge = charge
+
+
+def _parse_charged(text: str) -> object:
+    """:func:`parse_arguments`, unless the text's decoded value would not fit the budget."""
+    raw = text.encode("utf-8", "surrogatepass")
+    charge = host_charge(raw)
+    if charge > MAX_ARGUMENTS_CHARGE:
+        return _ArgumentsTooLarge(len(raw), charge)
+    return parse_arguments(text)
 
 
 def parse_arguments(text: str) -> object:
@@ -60,7 +89,9 @@ def parse_arguments(text: str) -> object:
 class _TurnCall(PipelineJob):
     """One model call as a scheduler job: log and prepare, run, commit and log."""
 
-    __slots__ = ("_answered", "_call", "_call_seq", "_log", "_refused", "_step", "_turn")
+    __slots__ = (
+        "_answered", "_call", "_call_seq", "_deferred", "_log", "_refused", "_step", "_turn",
+    )
 
     def __init__(
         self,
@@ -74,7 +105,11 @@ class _TurnCall(PipelineJob):
         step: int,
         scheduler: Scheduler,
     ) -> None:
-        arguments = parse_arguments(call.arguments)
+        # Short text is decoded here, on the loop; longer text in start(), in a
+        # worker thread and only once its decoded cost is known to fit.
+        deferred = len(call.arguments) > INLINE_DECODE_BYTES
+        arguments = None if deferred else parse_arguments(call.arguments)
+        self._deferred = deferred
         super().__init__(
             registry,
             CallInput(call.call_id, call.name, arguments, signal, agent=agent),
@@ -109,7 +144,24 @@ class _TurnCall(PipelineJob):
                 self._refused = exc
                 return
             self._call_seq = event.seq
+        if self._deferred:
+            self._deferred = False
+            parsed = await anyio.to_thread.run_sync(
+                _parse_charged, self._call.arguments, abandon_on_cancel=True
+            )
+            if isinstance(parsed, _ArgumentsTooLarge):
+                self._refused = ToolArgsError(
+                    [f"the arguments are {parsed.size} bytes of JSON that would cost the host "
+                     f"about {parsed.charge} bytes once decoded, over the limit of "
+                     f"{MAX_ARGUMENTS_CHARGE}; send smaller arguments"]
+                )
+                return
+            self._input = dataclasses.replace(self._input, arguments=parsed)
         await super().start()
+
+    def mode(self) -> Mode:
+        # Arguments not decoded yet are never walked on the loop: running alone is always correct.
+        return "exclusive" if self._deferred else super().mode()
 
     async def run(self) -> None:
         if self._refused is None:
@@ -117,6 +169,10 @@ class _TurnCall(PipelineJob):
 
     async def commit(self) -> ToolResult:
         refused = self._refused
+        if isinstance(refused, ToolArgsError):
+            failure = from_exception(refused)
+            self._answer(failure)
+            return failure
         if refused is not None:
             return plain_failure(
                 f"call {self._call.call_id!r} was not run: its tool/call event could not be "
@@ -141,6 +197,15 @@ class _TurnCall(PipelineJob):
                 source_event_seqs=(self._call_seq,),
             )
         )
+
+    def abandon(self) -> None:
+        """Log an ``ABORTED`` tool/result if the call's tool/call is logged and unanswered."""
+        if self._answered or self._call_seq is None:
+            return
+        try:
+            self._answer(aborted(before_dispatch=False))
+        except Exception:
+            _logger.exception("could not log the tool/result of call %r", self._call.call_id)
 
     def failed(self, exc: Exception) -> ToolResult:
         """The call's result when its job ended in ``exc``; its tool/result if still owed."""
@@ -186,21 +251,39 @@ def _shown(value: object, limit: int = 80) -> str:
 
     Only a builtin's repr is called: a subclass's ``__repr__`` is arbitrary code.
     """
-    if type(value) in (str, int, bool):
+    if type(value) is str:
+        # Cut before quoting: the quoted form of a character can be ten characters.
+        text = ascii(value[:limit])
+    elif type(value) in (int, bool):
         text = ascii(value)
     else:
         text = f"<{type(value).__name__}>".encode("ascii", "backslashreplace").decode("ascii")
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _sub_call_owner(call_id: str, ids: dict[str, int]) -> int | None:
-    """The index of the turn's call whose sub-calls' ids ``call_id`` has the form of, if any."""
-    at = call_id.find(_SUB_CALL_MARK)
+def _sub_call_owner(call_id: str, ids: dict[str, int], lengths: frozenset[int]) -> int | None:
+    """The index of the turn's call whose sub-calls' ids ``call_id`` has the form of, if any.
+
+    A sub-call's id is ``<parent>:code:<n>`` and a nested run's parent is a
+    sub-call, so the owners ``call_id`` can name are what precedes each
+    ``:code:<digits>`` of its all-digit tail, read from the right (one pass).
+    Only a head whose length is the length of one of the turn's ids
+    (``lengths``) is looked up, so what the check slices and hashes is at
+    most the turn's ids once, never one copy of ``call_id`` per mark in it (a
+    model's id is untrusted text).
+    """
+    end = len(call_id)
+    at = call_id.rfind(_SUB_CALL_MARK)
     while at >= 0:
-        owner = ids.get(call_id[:at])
-        if owner is not None:
-            return owner
-        at = call_id.find(_SUB_CALL_MARK, at + 1)
+        digits = call_id[at + len(_SUB_CALL_MARK) : end]
+        if not (digits.isascii() and digits.isdigit()):
+            return None
+        if at in lengths:
+            owner = ids.get(call_id[:at])
+            if owner is not None:
+                return owner
+        end = at
+        at = call_id.rfind(_SUB_CALL_MARK, 0, end)
     return None
 
 
@@ -265,7 +348,8 @@ async def run_turn(
         earlier = first_use.setdefault(call.call_id, index)
         if earlier != index:
             raise ValueError(
-                f"calls[{index}].call_id {call.call_id!r} is also the id of calls[{earlier}]; "
+                f"calls[{index}].call_id {_shown(call.call_id)} is also the id of "
+                f"calls[{earlier}]; "
                 "each call of a turn needs its own id (answer the model's duplicate with an "
                 "error of your own, or give it a fresh id)"
             )
@@ -273,15 +357,16 @@ async def run_turn(
             problem = log.call_problem(call.call_id)
             if problem is not None:
                 raise ValueError(
-                    f"calls[{index}].call_id {call.call_id!r} cannot be logged: {problem}; "
+                    f"calls[{index}].call_id {_shown(call.call_id)} cannot be logged: {problem}; "
                     "nothing has run"
                 )
+    lengths = frozenset(map(len, first_use))
     for index, call in enumerate(calls):
-        owner = _sub_call_owner(call.call_id, first_use)
+        owner = _sub_call_owner(call.call_id, first_use, lengths)
         if owner is not None:
             raise ValueError(
-                f"calls[{index}].call_id {call.call_id!r} is an id a sub-call of "
-                f"calls[{owner}] ({calls[owner].call_id!r}) would get; give it an id of its "
+                f"calls[{index}].call_id {_shown(call.call_id)} is an id a sub-call of "
+                f"calls[{owner}] ({_shown(calls[owner].call_id)}) would get; give it an id of its "
                 "own (nothing has run)"
             )
         jobs.append(
@@ -297,18 +382,26 @@ async def run_turn(
             )
         )
     results: list[ToolResult] = []
-    async with scheduler:
-        # Queue every call before awaiting any, so model order is submission order.
-        tickets = [scheduler.enqueue(job) for job in jobs]
-        for job, ticket in zip(jobs, tickets, strict=True):
-            try:
-                result = await ticket.result()
-            except Exception as exc:
-                # Whatever happened to this call (a stage that raised, a log
-                # that refused its events, a job abandoned) is its own error
-                # result: the caller gets a result for every call.
-                result = job.failed(exc)
-            results.append(result)
+    try:
+        async with scheduler:
+            # Queue every call before awaiting any, so model order is submission order.
+            tickets = [scheduler.enqueue(job) for job in jobs]
+            for job, ticket in zip(jobs, tickets, strict=True):
+                try:
+                    result = await ticket.result()
+                except Exception as exc:
+                    # Whatever happened to this call (a stage that raised, a log
+                    # that refused its events, a job abandoned) is its own error
+                    # result: the caller gets a result for every call.
+                    result = job.failed(exc)
+                results.append(result)
+    except BaseException:
+        # The turn itself was cancelled (or failed): every call whose tool/call
+        # is logged still gets its tool/result, so the log answers every call
+        # its writer started while that writer lives.
+        for job in jobs:
+            job.abandon()
+        raise
     if log is not None:
         log.sync()
     return results
