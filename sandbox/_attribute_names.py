@@ -99,6 +99,9 @@ READABLE_DUNDERS: Final[frozenset[str]] = frozenset(
         "__context__",  # likewise
         "__members__",  # an enum class's members by name: a dict copy (refused elsewhere)
         "__match_args__",  # of the program's classes only: an exact tuple of exact str
+        # Only on `object` itself: `object.__setattr__(self, name, value)` in a frozen
+        # dataclass's __post_init__, a write with setattr()'s checks.
+        "__setattr__",
     }
 )
 

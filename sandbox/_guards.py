@@ -252,6 +252,10 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # An enum's members by name, as models read them; a dict of its own
         # (the real one is a mapping proxy, which the shield withholds).
         return dict(_enum_members(obj))
+    if name == "__setattr__":
+        if obj is object:
+            return _object_setattr
+        _refuse_underscore(name)
     if name == "__match_args__":
         found = _match_args(obj)
         if found is _MISSING:
@@ -930,6 +934,26 @@ def _check_write_name(obj: object, name: object) -> str:
 def guarded_setattr(obj: object, name: str, value: object) -> None:
     """``setattr`` for restricted code."""
     setattr(guarded_write(obj), _check_write_name(obj, name), value)
+
+
+def _object_setattr(obj: object, name: str, value: object, /) -> None:
+    """``object.__setattr__`` as a program reads it: a write to an object it may change.
+
+    A frozen dataclass's ``__post_init__`` calls it to set a field that the
+    class's generated ``__setattr__`` refuses to set. The object and the name
+    pass the checks of ``setattr(obj, name, value)`` (``guarded_write``, and the
+    name as any write's); what it skips is only the class's own ``__setattr__``,
+    and no class a program's object can be an instance of has one that guards
+    anything: a program class defines none (the compiler refuses it), no inert
+    base does, and the façades' read-only classes are not the program's, so the
+    write guard refuses their objects first. On a class, as in Python, the
+    interpreter refuses it (``type`` has its own ``__setattr__``).
+    """
+    object.__setattr__(guarded_write(obj), _check_write_name(obj, name), value)
+
+
+_object_setattr.__name__ = "__setattr__"
+_object_setattr.__qualname__ = "object.__setattr__"
 
 
 def guarded_delattr(obj: object, name: str) -> None:

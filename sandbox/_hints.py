@@ -77,10 +77,9 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
     "_member_names_": "use [m.name for m in SomeEnum]",
     "__module__": "every class and function of a program is in the program's own module",
     "__setattr__": (
-        "a frozen dataclass cannot change its fields, even in __post_init__: normalise the "
-        "values before constructing, in a @classmethod (`def of(cls, email, name): return "
-        "cls(email.strip().casefold(), name.title())`), or drop frozen=True; elsewhere set "
-        "attributes with obj.name = value or setattr(obj, name, value)"
+        "only object.__setattr__ can be read: in a frozen dataclass's __post_init__ write "
+        "object.__setattr__(self, name, value); elsewhere set attributes with "
+        "obj.name = value or setattr(obj, name, value)"
     ),
     # Written, not read: a program reads these as they are.
     **dict.fromkeys(

@@ -212,19 +212,10 @@ return 1
             "; an exception the program does not catch comes back with its traceback; str(e) or "
             "repr(e) give its text, and type(e).__name__ its class's name",
         ),
-        (
-            "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass User:\n"
-            "    email: str\n    def __post_init__(self):\n"
-            "        object.__setattr__(self, 'email', self.email.strip().casefold())\nreturn 1",
-            "; a frozen dataclass cannot change its fields, even in __post_init__: normalise the "
-            "values before constructing, in a @classmethod (`def of(cls, email, name): return "
-            "cls(email.strip().casefold(), name.title())`), or drop frozen=True; elsewhere set "
-            "attributes with obj.name = value or setattr(obj, name, value)",
-        ),
     ],
     ids=[
         "notes", "wrapped", "required-keys", "optional-keys", "total", "typeddict-annotations",
-        "function-name", "function-doc", "traceback", "frozen-post-init",
+        "function-name", "function-doc", "traceback",
     ],
 )
 def test_an_underscore_attribute_names_what_to_write(source: str, hint: str) -> None:

@@ -1,5 +1,4 @@
 # description: Normalise and deduplicate contact records with a frozen dataclass
-# limitation: object.__setattr__(self, ...) in a frozen dataclass's __post_init__ is refused (dunder attribute)
 # value: {"unique": [{"email": "ada@example.com", "name": "Ada Lovelace", "country": "UK"}, {"email": "alan@example.com", "name": "Alan Turing", "country": "UK"}, {"email": "edsger@example.com", "name": "Edsger Dijkstra", "country": "NL"}, {"email": "grace@example.com", "name": "Grace Hopper", "country": "US"}, {"email": "katherine@example.com", "name": "Katherine Johnson", "country": "US"}, {"email": "margaret@example.com", "name": "Margaret Hamilton", "country": "US"}, {"email": "new@example.com", "name": "New Person", "country": "FR"}], "frozen": "FrozenInstanceError", "hash_equal": true}
 # logs: ["9 records -> 7 unique contacts"]
 from dataclasses import dataclass, field, asdict
