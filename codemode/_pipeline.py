@@ -383,13 +383,19 @@ class PreparedCall:
             return _ALLOW
         execution = self._execution
         count = len(listeners)
+        base = cancel_requests()
 
         async def step(index: int) -> PreDecision:
+            await self._withdraw_foreign_requests(base)  # the listener that called next()
             if index == count:
                 return _ALLOW
-            decision = await awaited(
-                listeners[index](execution, partial(step, index + 1)), "a pre_execute listener"
-            )
+            try:
+                decision = await awaited(
+                    listeners[index](execution, partial(step, index + 1)),
+                    "a pre_execute listener",
+                )
+            finally:
+                await self._withdraw_foreign_requests(base)
             if not isinstance(decision, (Allow, Deny, Ask)):
                 raise TypeError(
                     f"a pre_execute listener returned {decision!r}; "
@@ -413,8 +419,12 @@ class PreparedCall:
         signal = execution.signal
         outcome: object = None
         with signal.cancel_scope():
+            base = cancel_requests()
             try:
-                outcome = await awaited(approver(execution, ask.reason), "the approver")
+                try:
+                    outcome = await awaited(approver(execution, ask.reason), "the approver")
+                finally:
+                    await self._withdraw_foreign_requests(base)
             except BaseException as exc:
                 self._propagate(exc)
                 return from_exception(exc)
@@ -449,6 +459,17 @@ class PreparedCall:
         if asked is None and self._scope is None:
             return being_cancelled()
         return scope_cancelled() or (asked is not None and asked())
+
+    async def _withdraw_foreign_requests(self, before: int) -> None:
+        """Withdraw what foreign code asked of the host's task since it had ``before`` requests.
+
+        A listener, like a tool body, runs in the host's task and may cancel it
+        (``current_task().cancel()``): left pending, that request would land at
+        the host's next wait and end a scheduler's worker with the call
+        unsettled. One synchronous read when nothing was asked.
+        """
+        if cancel_requests() > before:
+            await withdraw_self_cancel(before, self._host_asked)
 
     def _propagate(self, exc: BaseException) -> None:
         """Raise the cancellation ``exc`` is or carries; return if it carries none.
@@ -526,16 +547,29 @@ class PreparedCall:
         self._outcome = result
 
     async def _around(
-        self, dispatch: DispatchExecution, wrappers: tuple[Callable[..., Any], ...], index: int
+        self,
+        dispatch: DispatchExecution,
+        wrappers: tuple[Callable[..., Any], ...],
+        index: int,
+        base: int | None = None,
     ) -> ToolResult:
         saved = dispatch.signal
+        if base is None:  # the outermost: the host's own requests
+            base = cancel_requests()
+        else:
+            await self._withdraw_foreign_requests(base)  # the wrapper that called next()
         try:
             if index == len(wrappers):
                 return await self._dispatch(dispatch)
-            result = await awaited(
-                wrappers[index](dispatch, partial(self._around, dispatch, wrappers, index + 1)),
-                "an around listener",
-            )
+            try:
+                result = await awaited(
+                    wrappers[index](
+                        dispatch, partial(self._around, dispatch, wrappers, index + 1, base)
+                    ),
+                    "an around listener",
+                )
+            finally:
+                await self._withdraw_foreign_requests(base)
             if type(result) not in (ToolSuccess, ToolFailure):
                 raise TypeError(
                     f"an around listener returned {result!r}; return a ToolResult or await next()"
@@ -704,14 +738,19 @@ class PreparedCall:
         listeners: tuple[Callable[..., Any], ...],
     ) -> ToolResult:
         count = len(listeners)
+        base = cancel_requests()
 
         async def step(index: int) -> PostDecision:
+            await self._withdraw_foreign_requests(base)  # the listener that called next()
             if index == count:
                 return _ACCEPT
-            decision = await awaited(
-                listeners[index](execution, result, partial(step, index + 1)),
-                "a post_execute listener",
-            )
+            try:
+                decision = await awaited(
+                    listeners[index](execution, result, partial(step, index + 1)),
+                    "a post_execute listener",
+                )
+            finally:
+                await self._withdraw_foreign_requests(base)
             if not isinstance(decision, (Accept, Block)):
                 raise TypeError(
                     f"a post_execute listener returned {decision!r}; "
@@ -783,10 +822,14 @@ class PreparedCall:
         observers: tuple[Callable[..., Any], ...],
     ) -> None:
         for observer in observers:
+            base = cancel_requests()
             try:
-                outcome = observer(execution, result)
-                if inspect.isawaitable(outcome):
-                    await outcome
+                try:
+                    outcome = observer(execution, result)
+                    if inspect.isawaitable(outcome):
+                        await outcome
+                finally:
+                    await self._withdraw_foreign_requests(base)
             except BaseException as exc:
                 self._propagate(exc)
                 # Observers watch; a broken one must not change the outcome or starve the others.

@@ -53,7 +53,12 @@ import anyio.to_thread
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import ToolCallFailed
 
-from .._cancellation import is_cancellation
+from .._cancellation import (
+    cancel_requests,
+    is_cancellation,
+    scope_cancelled,
+    withdraw_self_cancel,
+)
 from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED
 from .._execution import CallInput
 from .._jobs import PipelineJob
@@ -644,10 +649,19 @@ class SubDispatcher:
         )
         content = result.content
         with self.stage() as scope:
+            before = cancel_requests()
             try:
-                content = await self._registry.hooks.run_code_dispatch_log(dispatch)
+                try:
+                    content = await self._registry.hooks.run_code_dispatch_log(dispatch)
+                finally:
+                    # A listener that cancelled its own (this) task: withdrawn, so
+                    # that the settle below is still appended.
+                    if cancel_requests() > before:
+                        await withdraw_self_cancel(before, scope_cancelled)
             except BaseException as exc:
-                if is_cancellation(exc):
+                # Only a cancellation the host asked for (this stage's scope, or
+                # one around it) propagates; the listener's own is its failure.
+                if is_cancellation(exc, scope_cancelled):
                     raise
                 _log.warning(
                     "a code-dispatch-log listener failed for %s; logging the original content",

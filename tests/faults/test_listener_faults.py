@@ -209,3 +209,93 @@ async def test_a_hanging_dispatch_log_listener_is_cut_off_and_the_original_conte
         assert not settle.is_error
         assert settle.content[0].text == '{"n": 1}'  # type: ignore[union-attr]
         await assert_next_run_is_served(cell)
+
+
+def _self_cancel(kind: str, awaits: bool) -> Callable[..., Any]:
+    """A listener of ``kind`` that cancels its own (the host's) task for tool ``t``'s calls.
+
+    Then it either awaits (the cancellation lands in the listener, which
+    raises it) or goes on at once (it is left pending for the host's next wait).
+    """
+
+    async def cancel_own_task() -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        task.cancel()
+        if awaits:
+            await asyncio.sleep(0)
+
+    if kind == "around":
+
+        async def around(dispatch: Any, proceed: Callable[[], Awaitable[Any]]) -> Any:
+            if dispatch.execution.name == "t":
+                await cancel_own_task()
+            return await proceed()
+
+        return around
+    if kind == "post_execute":
+
+        async def post(execution: ToolExecution, result: Any, proceed: Callable[[], Any]) -> Any:
+            if execution.name == "t":
+                await cancel_own_task()
+            return await proceed()
+
+        return post
+    if kind == "on_result":
+
+        async def observer(execution: ToolExecution, result: Any) -> None:
+            if execution.name == "t":
+                await cancel_own_task()
+
+        return observer
+    if kind == "approver":
+
+        async def approver(execution: ToolExecution, reason: Any) -> Any:
+            await cancel_own_task()
+            return "allowed-once"
+
+        return approver
+
+    async def pre(first: Any, proceed: Callable[[], Awaitable[Any]]) -> Any:
+        # pre_execute (execution, next), code_dispatch_log (dispatch, next)
+        if first.name == "t":
+            await cancel_own_task()
+        return await proceed()
+
+    return pre
+
+
+@pytest.mark.parametrize("awaits", [False, True], ids=["pending", "delivered"])
+@pytest.mark.parametrize(
+    "kind",
+    ["pre_execute", "around", "post_execute", "on_result", "approver", "on_code_dispatch_log"],
+)
+async def test_a_listener_that_cancels_its_own_task_fails_at_most_its_call(
+    kind: str, awaits: bool
+) -> None:
+    # The request lands on the host's task: withdrawn when the listener
+    # returns, it cannot end the scheduler's worker or leave a start open.
+    registry = registry_with(make_tool("t"), make_tool("echo"))
+    listener = _self_cancel(kind, awaits)
+    if kind == "approver":
+        registry.hooks.approver = listener
+        dispose = registry.pre_execute(_ask)
+    else:
+        dispose = getattr(registry, kind)(listener)
+    async with open_cell(registry) as cell:
+        result = await cell.run(
+            "try:\n    first = await tools.t(n=1)\nexcept ToolCallError as error:\n"
+            "    first = error.type\nreturn [first, await tools.echo(n=2)]"
+        )
+        dispose()
+        first, second = returned(result)
+        assert second == {"n": 2}
+        # A delivered cancellation is the listener's failure (an observer's
+        # failure leaves the outcome as it was); a pending one fails nothing.
+        watching = kind in ("on_result", "on_code_dispatch_log")
+        expected = {"n": 1} if watching or not awaits else "CancelledError"
+        assert first == expected
+        assert_one_settle_each(cell.events_at_return)
+        # The log holds the call's own outcome, not an abort the listener caused.
+        assert cell.settle_of("call-1:code:1").is_error == (expected != {"n": 1})
+        await assert_next_run_is_served(cell)
