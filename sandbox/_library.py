@@ -209,6 +209,14 @@ def caught(error: BaseException) -> BaseException:
             continue
         if issubclass(cls, RUNTIME_OBJECTS):
             _refuse_runtime_object(value, f"an exception ({type(error).__name__})")
+        if cls is types.FunctionType and _raw_library_function(value):
+            # As in what a library returns: its Python function reaches the
+            # program only in the checked form, never inside a value it holds.
+            raise TypeError(
+                f"an exception ({type(error).__name__}) that library code raised holds a "
+                "library function in its arguments; run_code hands library functions out "
+                "only as the façades list them"
+            )
         is_error = issubclass(cls, BaseException)
         if not (is_error or _items_reader(cls) is not None):
             continue

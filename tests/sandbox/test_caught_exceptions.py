@@ -260,3 +260,16 @@ def test_an_enum_class_body_cannot_keep_an_unchecked_exception_as_a_member() -> 
         "return [repr(m.value) for m in E], repr(seen)"
     )
     assert run_ok(source, bindings=_BINDINGS) == [[], "[]"]
+
+
+def test_a_raw_library_function_among_the_arguments_is_refused() -> None:
+    # A library's plain Python function is handed out only checked (rule 9):
+    # not inside what it returns, nor inside what it raises.
+    import json.decoder
+
+    raw = json.decoder.py_scanstring  # type: ignore[attr-defined]
+    holding = (KeyError(raw), ValueError("x", [{"f": raw}]), ExceptionGroup("g", [KeyError(raw)]))
+    for error in holding:
+        with pytest.raises(TypeError, match="library function"):
+            caught(error)
+    assert caught(KeyError("plain")).args == ("plain",)
