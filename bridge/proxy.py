@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections import deque
-from typing import TYPE_CHECKING, Any, Final, final
+from typing import TYPE_CHECKING, Any, Final, NoReturn, final
 
 import msgspec
 
@@ -265,7 +265,7 @@ class _Calls:
             head = f"{len(where)} tool calls were never awaited: {', '.join(where)}"
         return (
             f"{head}; a tool call does nothing until it is awaited: write "
-            "`await tools.name(...)` or pass the calls to `asyncio.gather(...)` (a call "
+            "`await tools.name(...)` or `await asyncio.gather(...)` of the calls (a call "
             "left behind by an exception counts too: make calls once their arguments are "
             "ready)"
         )
@@ -336,6 +336,12 @@ class _ToolStub:
         self._calls = calls
         self._name = name
 
+    def __await__(self) -> NoReturn:
+        # `await tools.current_time` without the call: say so, not "object
+        # _ToolStub can't be used in 'await' expression".
+        shown = _display(self._name)
+        raise TypeError(f"{shown} is a tool, not a call: write `await {shown}(...)`")
+
     def __call__(self, *args: object, **kwargs: object) -> _ToolCall:
         name = self._name
         payload = args[0] if args else kwargs
@@ -347,9 +353,14 @@ class _ToolStub:
                 else f"not a positional {type(payload).__name__}"
             )
             if problem is not None:
+                shown = _display(name)
+                form = (
+                    f"await {shown}(name=value, ...)" if name.isidentifier()
+                    else f"await {shown}({{\"name\": value, ...}})"
+                )
                 raise TypeError(
-                    f"{_display(name)}() takes keyword arguments or one dict of arguments, "
-                    + problem
+                    f"{shown}() takes keyword arguments or one dict of arguments, "
+                    f"{problem}: write {form} with the parameter names the SDK declares"
                 )
         error: str | None = None
         try:

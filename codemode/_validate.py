@@ -262,6 +262,22 @@ def _one_of_text(choices: list[object] | tuple[object, ...]) -> str:
     return listed if more <= 0 else f"{listed} … and {more} more"
 
 
+def _wrong_type(node: Mapping[str, object], type_name: str, item: object) -> str:
+    """The message for a value of the wrong type: the allowed values when the node lists them.
+
+    ``priority=2`` for ``Literal["high", "low", "normal"]`` says which strings
+    to write, not only that a string was expected.
+    """
+    # A scalar is shown as it is; a container (of any size) only by its type.
+    got = shown(item) if type(item) in (str, int, float, bool) else f"`{json_type(item)}`"
+    choices = node.get("enum")
+    if isinstance(choices, (list, tuple)) and choices:
+        return f"Expected one of {_one_of_text(choices)}, got {got}"
+    if "const" in node:
+        return f"Expected {shown(node['const'])}, got {got}"
+    return f"Expected `{type_name}`, got `{json_type(item)}`"
+
+
 _Check: TypeAlias = "tuple[Mapping[str, object], object, list[_Part], _Found]"
 _Task: TypeAlias = "_Check | _OneOf | _Items"
 
@@ -269,23 +285,71 @@ _Task: TypeAlias = "_Check | _OneOf | _Items"
 class _OneOf:
     """Collects the outcome of each branch of one ``oneOf`` before judging it.
 
-    A branch's own violations are never shown (only whether it had any), so
-    they are counted, not described.
+    A branch's own violations are counted, not described, except those of the
+    one branch whose ``type`` is the value's when every other branch declares
+    another type (``OrderFilter | None`` given an object): when no branch
+    matches, that branch's violations are the value's, so they are shown in
+    its place (``Expected one of "pending", … - at `$.filters.status[0]```),
+    with their own paths. When no branch declares the value's type, the
+    violation lists the types (``Expected `object` or `null`, got `string```).
     """
 
-    __slots__ = ("branches", "path", "sink")
+    __slots__ = ("branches", "choices", "got", "path", "sink", "typed", "types")
 
-    def __init__(self, sink: _Found, path: list[_Part], count: int) -> None:
+    def __init__(
+        self, sink: _Found, path: list[_Part], branches: list[object] | tuple[object, ...],
+        item: object,
+    ) -> None:
         self.sink = sink
         self.path = path
-        self.branches = [_Found(0) for _ in range(count)]
+        # Each branch's declared type, or None when it declares none.
+        declared = [
+            b.get("type") if isinstance(b, dict) and type(b.get("type")) is str else None
+            for b in branches
+        ]
+        fitting = [i for i, t in enumerate(declared) if t is not None and matches_type(t, item)]
+        self.typed = (
+            fitting[0] if len(fitting) == 1 and None not in declared else None
+        )
+        self.types = (
+            [t for t in declared if t is not None] if None not in declared and not fitting
+            else None
+        )
+        self.got = ""
+        self.choices: list[object] | None = None
+        if self.types:
+            self.choices = _branch_choices(branches)
+            self.got = (
+                shown(item) if self.choices and type(item) in (str, int, float, bool)
+                else f"`{json_type(item)}`"
+            )
+        self.branches = [
+            _Found(sink.limit if i == self.typed else 0) for i in range(len(branches))
+        ]
 
     def finish(self) -> None:
         matched = [i for i, found in enumerate(self.branches) if not found.total]
-        if len(matched) == 1 or not self.sink.describes_next():
+        if len(matched) == 1:
+            return
+        if not matched and self.typed is not None:
+            # The branch of the value's type speaks for it.
+            found = self.branches[self.typed]
+            for violation in found.listed:
+                if self.sink.describes_next():
+                    self.sink.listed.append(violation)
+            self.sink.total += found.total - len(found.listed)
+            return
+        if not self.sink.describes_next():
             return
         where = format_path(self.path)
-        if not matched:
+        if not matched and self.choices:
+            self.sink.listed.append(Violation(
+                where, f"Expected one of {_one_of_text(self.choices)}, got {self.got}"
+            ))
+        elif not matched and self.types:
+            expected = " or ".join(f"`{t}`" for t in dict.fromkeys(self.types))
+            self.sink.listed.append(Violation(where, f"Expected {expected}, got {self.got}"))
+        elif not matched:
             self.sink.listed.append(Violation(where, "Expected exactly one `oneOf` branch to "
                                                      f"match, got none of {len(self.branches)}"))
         else:
@@ -293,6 +357,30 @@ class _OneOf:
             self.sink.listed.append(Violation(where, "Expected exactly one `oneOf` branch to "
                                                      f"match, got {len(matched)} "
                                                      f"(branches {listed})"))
+
+
+def _branch_choices(branches: list[object] | tuple[object, ...]) -> list[object] | None:
+    """Every value the branches allow, when each is an ``enum``, a ``const`` or ``null``.
+
+    ``Literal["free", "pro"] | None`` given ``3`` then says ``Expected one of
+    "free", "pro", null``; ``None`` when a branch allows more than listed values.
+    """
+    values: list[object] = []
+    for branch in branches:
+        if not isinstance(branch, dict):
+            return None
+        choices = branch.get("enum")
+        if isinstance(choices, (list, tuple)):
+            values.extend(choices[: MAX_SHOWN_CHOICES + 1])
+        elif "const" in branch:
+            values.append(branch["const"])
+        elif branch.get("type") == "null":
+            values.append(None)
+        else:
+            return None
+        if len(values) > MAX_SHOWN_CHOICES:
+            break
+    return values
 
 
 class _Items:
@@ -472,8 +560,7 @@ def _violations(
         type_name = node.get("type")
         if type(type_name) is str and not matches_type(type_name, item):
             if sink.describes_next():
-                sink.listed.append(Violation(format_path(path),
-                                             f"Expected `{type_name}`, got `{json_type(item)}`"))
+                sink.listed.append(Violation(format_path(path), _wrong_type(node, type_name, item)))
             continue
         choices = node.get("enum")
         if (
@@ -495,7 +582,7 @@ def _violations(
                 later.append(_Items(items, item, path, sink, run))
         branches = node.get("oneOf")
         if isinstance(branches, (list, tuple)):
-            group = _OneOf(sink, path, len(branches))
+            group = _OneOf(sink, path, branches, item)
             later.append(group)
             later.extend(
                 (branch, item, path, group.branches[i])

@@ -113,6 +113,9 @@ class CallSite:
         first_line: the line of its first positional argument.
         keys: the keys and lines of its one positional argument when that is a
             dict literal with string constant keys, else ``None``.
+        texts: each positional argument, then each keyword argument's value, as
+            the message that suggests keyword arguments writes it: a short
+            constant as its literal, a name as itself, else ``...``.
     """
 
     line: int
@@ -125,6 +128,7 @@ class CallSite:
     first_kind: str | None = None
     first_line: int = 0
     keys: tuple[tuple[str, int], ...] | None = None
+    texts: tuple[str, ...] = ()
 
 
 def find_calls(tree: ast.Module) -> tuple[CallSite, ...] | None:
@@ -158,7 +162,38 @@ def _site(call: ast.Call, name: str) -> CallSite:
         first_kind=_kind(first) if isinstance(first, _NOT_A_DICT) else None,
         first_line=first.lineno if first is not None else call.lineno,
         keys=_literal_keys(first) if first is not None else None,
+        texts=(
+            tuple(_text(arg) for arg in positional[:_SHOWN_ARGUMENTS])
+            + tuple(
+                _text(k.value) for k in [k for k in call.keywords if k.arg is not None][
+                    :_SHOWN_ARGUMENTS
+                ]
+            )
+            if positional else ()
+        ),
     )
+
+
+#: Positional arguments a keyword-argument suggestion names; the rest are counted.
+_SHOWN_ARGUMENTS: Final = 8
+#: The longest constant a suggestion repeats; a longer one is written ``...``.
+_SHOWN_CONSTANT: Final = 40
+
+
+def _text(node: ast.expr) -> str:
+    """A positional argument as a suggestion repeats it: a short constant, else ``...``."""
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, str):
+            text = py_string(value)
+        elif value is None or isinstance(value, (bool, int, float)):
+            text = repr(value)
+        else:
+            return "..."
+        return text if len(text) <= _SHOWN_CONSTANT else "..."
+    if isinstance(node, ast.Name) and len(node.id) <= _SHOWN_CONSTANT:
+        return node.id
+    return "..."
 
 
 def check_sites(
@@ -324,12 +359,16 @@ class _Checker:
         if site.starred:
             return  # `*args` may expand to exactly one dict
         if site.positional > 1 or (site.positional and site.named):
-            render = functools.partial(_wrong_arguments, name, site.positional, len(site.named))
+            render = functools.partial(
+                _wrong_arguments, name, site.positional, len(site.named), _keywords(site, shape)
+            )
             self.report(site, site.line, render)
             return
         if site.positional:
             if site.first_kind is not None:
-                render = functools.partial(_not_a_dict, name, site.first_kind)
+                render = functools.partial(
+                    _not_a_dict, name, site.first_kind, _keywords(site, shape)
+                )
                 self.report(site, site.first_line, render)
                 return
             if site.keys is None or shape is None:
@@ -362,15 +401,49 @@ class _Checker:
                 self.report(site, site.line, functools.partial(_missing, what, name, missing))
 
 
-def _wrong_arguments(name: str, positional: int, named: int) -> str:
+def _keywords(site: CallSite, shape: _Shape | None) -> str | None:
+    """The call with its positional arguments named, as the SDK declares them, or ``None``.
+
+    ``tools.get_exchange_rate("EUR", "USD")`` becomes
+    ``await tools.get_exchange_rate(base="EUR", quote="USD")``: each positional
+    argument takes the next declared name the call does not already pass by
+    keyword. ``None`` when the tool's names are unknown, there are more
+    positional arguments than names left, or the name is not an identifier.
+    """
+    if (
+        shape is None
+        or site.spread
+        or not site.name.isidentifier()
+        or site.positional > _SHOWN_ARGUMENTS
+    ):
+        return None
+    passed = {key for key, _ in site.named}
+    free = [field for field in shape.fields if field not in passed]
+    if site.positional > len(free) or not all(f.isidentifier() for f in free):
+        return None
+    if len(site.named) > _SHOWN_ARGUMENTS:
+        return None
+    texts = site.texts[site.positional:]
+    named = [f"{field}={text}" for field, text in zip(free, site.texts, strict=False)]
+    named += [f"{key}={text}" for (key, _), text in zip(site.named, texts, strict=False)]
+    return f"await {_TOOLS}.{site.name}({', '.join(named)})"
+
+
+def _instead(keywords: str | None) -> str:
+    if keywords is None:
+        return "pass keyword arguments or one dict"
+    return f"pass keyword arguments or one dict: write {keywords}"
+
+
+def _wrong_arguments(name: str, positional: int, named: int, keywords: str | None) -> str:
     return (
         f"tool {py_string(name)} was given {_describe_arguments(positional, named)}; "
-        "pass keyword arguments or one dict"
+        + _instead(keywords)
     )
 
 
-def _not_a_dict(name: str, kind: str) -> str:
-    return f"tool {py_string(name)} was given {kind}; pass keyword arguments or one dict"
+def _not_a_dict(name: str, kind: str, keywords: str | None) -> str:
+    return f"tool {py_string(name)} was given {kind}; {_instead(keywords)}"
 
 
 def _unknown_name(what: str, key: str, name: str, fields: tuple[str, ...]) -> str:

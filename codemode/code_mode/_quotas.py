@@ -91,9 +91,12 @@ class QuotaCounter:
             )
         limit = quotas.per_tool.get(name, quotas.default_per_tool)
         if limit is not None and self._per_tool[name] >= limit:
+            times = f"time{'s' if limit != 1 else ''}"
             return (
-                f'quota exceeded: this run may call "{name}" at most {limit} '
-                f"time{'s' if limit != 1 else ''}; the call was not dispatched."
+                f'quota exceeded: this run may call "{name}" at most {limit} {times}; '
+                f'the call was not dispatched. Make at most {limit} "{name}" call'
+                f"{'s' if limit != 1 else ''} in one program, and return the rest as "
+                "still to do."
             )
         self._total += 1
         self._per_tool[name] += 1

@@ -108,7 +108,8 @@ starts no processes (use `io.StringIO` for text in memory).
 - A failed call raises `ToolCallError`, whose message names the tool and what went \
 wrong: `tool_name` is the tool, `code` the error code (e.g. `UNKNOWN_TOOL`, \
 `INVALID_ARGS`, `QUOTA_EXCEEDED`, or None) and `type` the exception the tool raised \
-(e.g. `"LookupError"`, or None). Catch it with `try`/`except ToolCallError` to recover. \
+(e.g. `"LookupError"`, or None). Catch it with `try`/`except ToolCallError` to recover; \
+`except LookupError` does not catch it, so test `e.type == "LookupError"` instead. \
 When a whole run fails, its error lists the tool calls that already ran, which running \
 the program again would repeat.
 - Independent calls run concurrently under `asyncio.gather(...)`: calls that only read \

@@ -10,6 +10,7 @@ while tools and keys are compared exactly as written).
 from __future__ import annotations
 
 import keyword
+import re
 import unicodedata
 from typing import Final, final
 
@@ -278,9 +279,18 @@ def clean_description(text: str) -> str:
     return " ".join(text.split()).translate(_VISIBLE)
 
 
+#: A quote that could end a ``\"\"\"`` docstring early: one followed by another, or the last.
+_CLOSING_QUOTE: Final = re.compile(r'"(?="|\Z)')
+
+
 def docstring_text(cleaned: str) -> str:
-    """Escape a cleaned description for use inside a ``\"\"\"...\"\"\"`` docstring."""
-    return cleaned.replace("\\", "\\\\").replace('"', '\\"')
+    """Escape a cleaned description for use inside a ``\"\"\"...\"\"\"`` docstring.
+
+    Backslashes are doubled; a quote is escaped only where it could close the
+    docstring (one followed by another quote, or the last character), so that
+    ``Look a customer up by id (e.g. "c1").`` reads as written.
+    """
+    return _CLOSING_QUOTE.sub(r'\\"', cleaned.replace("\\", "\\\\"))
 
 
 def py_default(value: object) -> str | None:

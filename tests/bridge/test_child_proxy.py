@@ -17,7 +17,7 @@ import threading
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import anyio
 import anyio.lowlevel
@@ -158,15 +158,21 @@ async def test_a_call_without_arguments_sends_an_empty_object() -> None:
     assert handler.calls == [("search", {})]
 
 
+#: What a call with positional arguments is told to write instead.
+WRITE: Final = (
+    r"write await tools\.search\(name=value, \.\.\.\) with the parameter names the SDK declares$"
+)
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
         ('tools.search({"a": 1}, b=2)', r"^tools\.search\(\) takes keyword arguments or one dict "
-         r"of arguments, not both$"),
+         r"of arguments, not both: " + WRITE),
         ("tools.search(1, 2)", r"^tools\.search\(\) takes keyword arguments or one dict of "
-         r"arguments, not 2 positional arguments$"),
+         r"arguments, not 2 positional arguments: " + WRITE),
         ('tools.search("cats")', r"^tools\.search\(\) takes keyword arguments or one dict of "
-         r"arguments, not a positional str$"),
+         r"arguments, not a positional str: " + WRITE),
     ],
 )
 async def test_other_calling_conventions_raise_type_error(call: str, message: str) -> None:
@@ -175,6 +181,19 @@ async def test_other_calling_conventions_raise_type_error(call: str, message: st
     assert isinstance(report.exception, TypeError)
     with pytest.raises(TypeError, match=message):
         raise report.exception
+    assert handler.calls == []
+
+
+@pytest.mark.parametrize("awaited", ["tools.search", "asyncio.gather(tools.search)"])
+async def test_awaiting_a_tool_without_calling_it_says_to_call_it(awaited: str) -> None:
+    handler = Recorder()
+    report, _ = await run_program(
+        f"import asyncio\nasync def main():\n    await {awaited}\n", handler
+    )
+    assert isinstance(report.exception, TypeError)
+    assert str(report.exception) == (
+        "tools.search is a tool, not a call: write `await tools.search(...)`"
+    )
     assert handler.calls == []
 
 
@@ -390,8 +409,8 @@ async def test_a_call_that_is_never_awaited_is_reported_with_its_line() -> None:
     )
     assert report.unawaited == (
         "tool call tools.search(...) at line 3 was never awaited; a tool call does nothing "
-        "until it is awaited: write `await tools.name(...)` or pass the calls to "
-        "`asyncio.gather(...)` (a call left behind by an exception counts too: make calls "
+        "until it is awaited: write `await tools.name(...)` or `await asyncio.gather(...)` "
+        "of the calls (a call left behind by an exception counts too: make calls "
         "once their arguments are ready)"
     )
 

@@ -28,6 +28,7 @@ from codemode import (
 )
 from codemode._errors import INVALID_ARGS, QUOTA_EXCEEDED, TOOL_TIMEOUT
 from codemode.code_mode import CodeRun, Quotas
+from codemode.code_mode._quotas import QuotaCounter
 
 from .test_code_mode_support import (
     AGENT,
@@ -387,6 +388,22 @@ async def test_a_per_tool_quota_limits_only_that_tool(pool: WorkerPool) -> None:
             "    except ToolCallError as e:\n        out.append(e.code)\nreturn out",
         )
     assert returned(result) == ["ok", QUOTA_EXCEEDED, "ok", "ok", "ok", QUOTA_EXCEEDED]
+
+
+def test_a_quota_refusal_says_what_to_write_instead() -> None:
+    counter = QuotaCounter(Quotas(max_calls=3, per_tool={"send": 1, "mail": 2}))
+    assert counter.admit("send") is None
+    assert counter.admit("send") == (
+        'quota exceeded: this run may call "send" at most 1 time; the call was not '
+        'dispatched. Make at most 1 "send" call in one program, and return the rest '
+        "as still to do."
+    )
+    assert counter.admit("mail") is None
+    assert counter.admit("mail") is None
+    assert counter.admit("mail") == (
+        'quota exceeded: this run may make at most 3 tool calls; "mail" was not '
+        "dispatched. Batch the work into fewer calls."
+    )
 
 
 @pytest.mark.parametrize(

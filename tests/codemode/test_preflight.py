@@ -139,37 +139,65 @@ def test_arguments_that_are_computed_are_not_flagged(argument: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("argument", "given"),
+    ("argument", "given", "written"),
     [
-        ('"query"', "a str"),
-        ("3", "a number"),
-        ("None", "None"),
-        ("True", "a bool"),
-        ('["x"]', "a list"),
-        ('("x",)', "a tuple"),
-        ('{"x"}', "a set"),
-        ('f"{q}"', "a str"),
-        ("[q for q in qs]", "a list"),
-        ("(q for q in qs)", "a generator"),
-        ("lambda: 1", "a function"),
+        ('"query"', "a str", '"query"'),
+        ("3", "a number", "3"),
+        ("None", "None", "None"),
+        ("True", "a bool", "True"),
+        ('["x"]', "a list", "..."),
+        ('("x",)', "a tuple", "..."),
+        ('{"x"}', "a set", "..."),
+        ('f"{q}"', "a str", "..."),
+        ("[q for q in qs]", "a list", "..."),
+        ("(q for q in qs)", "a generator", "..."),
+        ("lambda: 1", "a function", "..."),
+        ('"' + "x" * 50 + '"', "a str", "..."),
+        ('"a\\nb"', "a str", '"a\\nb"'),
     ],
 )
-def test_a_positional_value_that_is_not_a_dict_is_reported(argument: str, given: str) -> None:
+def test_a_positional_value_that_is_not_a_dict_is_reported(
+    argument: str, given: str, written: str
+) -> None:
+    # The message writes the call with the SDK's parameter names.
     assert check(f"await tools.search({argument})") == [
-        f'Line 1: tool "search" was given {given}; pass keyword arguments or one dict'
+        f'Line 1: tool "search" was given {given}; pass keyword arguments or one dict: '
+        f"write await tools.search(query={written})"
     ]
 
 
 def test_several_positional_arguments_are_reported() -> None:
     assert check("await tools.search(a, b)") == [
-        'Line 1: tool "search" was given 2 positional arguments; pass keyword arguments or one dict'
+        'Line 1: tool "search" was given 2 positional arguments; pass keyword arguments or '
+        "one dict: write await tools.search(query=a, limit=b)"
     ]
+
+
+def test_positional_arguments_take_the_names_not_passed_by_keyword() -> None:
+    assert check('await tools.search(5, query="x")') == [
+        'Line 1: tool "search" was given 1 positional argument and 1 keyword argument; '
+        'pass keyword arguments or one dict: write await tools.search(limit=5, query="x")'
+    ]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "await tools.search(a, b, c)",  # more positional arguments than names
+        "await tools.search(a, b, **more)",  # the spread may hold anything
+        'await tools["web-fetch"]("u", "v")',  # not an identifier: no `tools.name`
+        "await tools.raw(1, 2)",  # names outside the checked subset are unknown
+    ],
+)
+def test_no_keyword_form_is_suggested_when_it_is_not_certain(call: str) -> None:
+    (problem,) = check(call)
+    assert problem.endswith("pass keyword arguments or one dict"), problem
 
 
 def test_a_dict_mixed_with_keywords_is_reported() -> None:
     assert check('await tools.search({"query": "x"}, limit=2)') == [
         'Line 1: tool "search" was given 1 positional argument and 1 keyword argument; '
-        "pass keyword arguments or one dict"
+        "pass keyword arguments or one dict: write await tools.search(query=..., limit=2)"
     ]
 
 

@@ -509,9 +509,70 @@ def test_one_of_accepts_a_value_matching_exactly_one_branch() -> None:
 
 
 def test_one_of_matching_no_branch_is_a_violation() -> None:
-    schema = {"oneOf": [{"type": "string"}, {"type": "integer"}]}
-    assert messages(schema, None) == [
+    # Two branches of the value's type: neither speaks for it.
+    schema = {"oneOf": [{"type": "object", "required": ["a"]},
+                        {"type": "object", "required": ["b"]}]}
+    assert messages(schema, {}) == [
         "Expected exactly one `oneOf` branch to match, got none of 2 - at `$`"
+    ]
+
+
+def test_one_of_of_another_type_lists_the_types_it_takes() -> None:
+    schema = {"oneOf": [{"type": "string"}, {"type": "integer"}]}
+    assert messages(schema, None) == ["Expected `string` or `integer`, got `null` - at `$`"]
+    assert messages({"oneOf": [{"type": "object"}, {"type": "null"}]}, [1] * 10**5) == [
+        "Expected `object` or `null`, got `array` - at `$`"
+    ]
+
+
+def test_one_of_of_listed_values_lists_them() -> None:
+    # Literal["free", "pro"] | None given an int: the values to write, not the types.
+    schema = {"oneOf": [{"type": "string", "enum": ["free", "pro"]}, {"type": "null"}]}
+    assert messages(schema, 3) == ['Expected one of "free", "pro", null, got 3 - at `$`']
+    assert messages(schema, {"x": 1}) == [
+        'Expected one of "free", "pro", null, got `object` - at `$`'
+    ]
+
+
+def test_one_of_speaks_through_the_one_branch_of_the_values_type() -> None:
+    # OrderFilter | None given an object: the object branch's own violations, at
+    # their own paths, instead of "no branch matched".
+    schema = {"oneOf": [
+        {"type": "object", "properties": {
+            "status": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}},
+            "min": {"type": "number"},
+        }},
+        {"type": "null"},
+    ]}
+    assert messages(schema, {"status": ["a", "c"], "min": "1"}) == [
+        'Expected one of "a", "b", got "c" - at `$.status[1]`',
+        "Expected `number`, got `string` - at `$.min`",
+    ]
+    assert messages(schema, None) == []
+    # Nested: the path runs through every level.
+    nested = {"type": "object", "properties": {"f": schema}}
+    assert messages(nested, {"f": {"status": ["z"]}}) == [
+        'Expected one of "a", "b", got "z" - at `$.f.status[0]`'
+    ]
+    # The branch's violations are counted against the limit like any others.
+    many = validate(schema, {"status": ["z"] * 50})
+    assert len(many) == MAX_VIOLATIONS
+    assert many.unlisted == 50 - MAX_VIOLATIONS
+
+
+def test_a_value_of_the_wrong_type_for_listed_values_is_told_the_values() -> None:
+    schema = {"type": "object", "properties": {
+        "priority": {"type": "string", "enum": ["high", "low", "normal"]},
+        "severity": {"type": "integer", "enum": [1, 2, 3, 4]},
+        "kind": {"type": "string", "const": "v2"},
+    }}
+    assert messages(schema, {"priority": 2, "severity": "HIGH", "kind": 2, }) == [
+        'Expected one of "high", "low", "normal", got 2 - at `$.priority`',
+        'Expected one of 1, 2, 3, 4, got "HIGH" - at `$.severity`',
+        'Expected "v2", got 2 - at `$.kind`',
+    ]
+    assert messages(schema, {"priority": ["high"]}) == [
+        'Expected one of "high", "low", "normal", got `array` - at `$.priority`'
     ]
 
 
@@ -617,8 +678,9 @@ def test_validate_walks_the_deepest_supported_schema_without_recursion() -> None
     node["items"] = {"type": "integer"}
     item.append("leaf")
     assert schema_problems(schema) == []
+    # Each level's array branch speaks for the value, down to the leaf.
     assert validate(schema, value) == [
-        Violation("$[0]", "Expected exactly one `oneOf` branch to match, got none of 2")
+        Violation("$" + "[0]" * (levels + 1), "Expected `integer`, got `string`")
     ]
 
 

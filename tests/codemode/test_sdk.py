@@ -10,9 +10,12 @@ from typing import NotRequired, TypedDict
 
 import msgspec
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from codemode import tool
 from codemode.code_mode._sdk import SdkTool, python_type, render_sdk, render_stubs
+from codemode.code_mode._sdk_names import clean_description, docstring_text
 from codemode.code_mode._sdk_types import MAX_UNION_OPERATORS
 
 STRING = {"type": "string"}
@@ -603,7 +606,10 @@ def test_missing_or_blank_descriptions_leave_no_docstring_or_comment() -> None:
     [
         ('ends in a quote"', '"""ends in a quote\\""""'),
         ("ends in a backslash\\", '"""ends in a backslash\\\\"""'),
-        ('contains """ triple', '"""contains \\"\\"\\" triple"""'),
+        ('contains """ triple', '"""contains \\"\\"" triple"""'),
+        ('an id (e.g. "c1").', '"""an id (e.g. "c1")."""'),
+        ('two "" quotes', '"""two \\"" quotes"""'),
+        ('slash before quote \\" x', '"""slash before quote \\\\" x"""'),
         ("tab\tnewline\ncr\r", '"""tab newline cr"""'),
         ("nb\u00a0sp", '"""nb sp"""'),
         ("zero\u200bwidth", '"""zero\\\\u200bwidth"""'),
@@ -615,6 +621,14 @@ def test_missing_or_blank_descriptions_leave_no_docstring_or_comment() -> None:
 )
 def test_docstrings_are_escaped_and_parse(description: str, docstring: str) -> None:
     assert docstring in described_method(description)
+
+
+@given(st.text(alphabet='ab"\\ ', max_size=12))
+def test_a_docstring_reads_back_as_its_description(text: str) -> None:
+    # Only the quotes that could close the docstring are escaped; any run of
+    # quotes and backslashes still reads back as written.
+    cleaned = clean_description(text)
+    assert ast.literal_eval('"""' + docstring_text(cleaned) + '"""') == cleaned
 
 
 @pytest.mark.parametrize(
@@ -844,7 +858,7 @@ def test_awkward_names_render_the_whole_block_exactly() -> None:
         '    # tools["class"](args: dict[str, Any]) -> Any\n'
         "    #   Reserved.\n"
         "    async def read(self, args: dict[str, Any]) -> ReadOutput1 | ReadOutput2:\n"
-        '        """Read \\"a\\" file\\\\path"""\n'
+        '        """Read "a" file\\\\path"""\n'
         '    # tools["web-fetch"](args: WebFetchArgs) -> str | None\n'
         "    #   Fetch a URL.\n"
         "\n"

@@ -5,7 +5,11 @@ exchange rates, an audit event log read a page at a time through a cursor, a fla
 warehouse service and raw application logs, each defined with ``@tool`` the way a
 tool author writes them: TypedDicts, dataclasses (with a nested ``Address``) and
 msgspec Structs as outputs, ``Literal`` parameters, defaults, and tools that raise
-``LookupError``, ``ValueError`` or ``TimeoutError`` for some inputs. The data is
+``LookupError``, ``ValueError`` or ``TimeoutError`` for some inputs. Shipments and
+price changes take a nested object and lists of objects as arguments (a TypedDict
+with a ``NotRequired`` key among them), the order search an optional filter object
+and a cursor, the escalation an ``IntEnum`` (``Literal[1, 2, 3, 4]`` in the SDK), the
+bulk stock lookup returns a dict keyed by SKU, and the event export a large text. The data is
 fixed and nothing reads the clock or the network, so every program's result is the
 same on every run.
 
@@ -24,7 +28,8 @@ sees its own writes and no program sees another's, whatever order they run in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Literal, TypedDict
+from enum import IntEnum
+from typing import Any, Final, Literal, NotRequired, TypedDict
 
 import msgspec
 
@@ -176,6 +181,8 @@ class _RunState:
     tags: dict[str, list[str]] = field(default_factory=dict)
     #: Calls of ``warehouse_stock`` so far, by SKU.
     warehouse_attempts: dict[str, int] = field(default_factory=dict)
+    shipments: int = 0
+    prices: dict[str, float] = field(default_factory=dict)
 
 
 _RUNS: dict[str, _RunState] = {}
@@ -597,9 +604,222 @@ def fetch_logs(service: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+# -- shipping, price changes and order search: object and list-of-object arguments --------
+
+Speed = Literal["standard", "express", "overnight"]
+
+
+class ShippingAddress(TypedDict):
+    name: str
+    street: str
+    city: str
+    postcode: str
+    country: str
+
+
+class Parcel(TypedDict):
+    weight_kg: float
+    length_cm: int
+    width_cm: int
+    height_cm: int
+    fragile: NotRequired[bool]
+
+
+@dataclass
+class Shipment:
+    id: str
+    order_id: str
+    speed: Speed
+    parcels: int
+    total_weight_kg: float
+    cost: float
+    eta_days: int
+    insured: bool
+
+
+_SPEED_COST: Final = {"standard": (4.5, 5), "express": (9.0, 2), "overnight": (19.0, 1)}
+
+
+@tool
+def create_shipment(
+    order_id: str,
+    address: ShippingAddress,
+    parcels: list[Parcel],
+    ctx: ToolRunContext,
+    speed: Speed = "standard",
+    insured: bool = False,
+) -> Shipment:
+    """Ship an order's parcels to an address; returns the shipment with its cost in EUR.
+
+    Args:
+        order_id: the order to ship, e.g. "o-1003".
+        address: where to deliver.
+        parcels: one entry per box (at least one).
+        speed: the delivery speed.
+        insured: insure the parcels (adds 2 % of the order total).
+    """
+    order = _find_order(order_id, ctx)
+    if not parcels:
+        raise ValueError("parcels is empty: give at least one parcel")
+    for i, parcel in enumerate(parcels):
+        if parcel["weight_kg"] <= 0:
+            raise ValueError(f"parcels[{i}].weight_kg must be positive, got {parcel['weight_kg']}")
+    if order["status"] != "pending":
+        raise ValueError(f"order {order_id} is {order['status']}; only pending orders ship")
+    base, eta = _SPEED_COST[speed]
+    weight = round(sum(p["weight_kg"] for p in parcels), 3)
+    fragile = sum(1 for p in parcels if p.get("fragile"))
+    cost = base + 1.25 * weight + 3.0 * fragile
+    if insured:
+        cost += 0.02 * order["total"]
+    if address["country"] != "UK":
+        eta += 2
+    state = _state(ctx)
+    state.shipments += 1
+    return Shipment(f"SH-{state.shipments:03d}", order_id, speed, len(parcels), weight,
+                    round(cost, 2), eta, insured)
+
+
+class PriceChange(TypedDict):
+    sku: str
+    new_price: float
+
+
+class PriceResult(TypedDict):
+    sku: str
+    old_price: float
+    new_price: float
+    change_pct: float
+
+
+@tool
+def update_prices(changes: list[PriceChange], ctx: ToolRunContext) -> list[PriceResult]:
+    """Change several products' prices at once (all or nothing); returns each change.
+
+    Args:
+        changes: one entry per product; new_price in EUR, above 0.
+    """
+    prices = _state(ctx).prices
+    out: list[PriceResult] = []
+    for i, change in enumerate(changes):
+        product = next((p for p in _PRODUCTS if p.sku == change["sku"]), None)
+        if product is None:
+            raise LookupError(f"changes[{i}]: unknown sku {change['sku']!r}")
+        if change["new_price"] <= 0:
+            raise ValueError(f"changes[{i}]: new_price must be above 0, got {change['new_price']}")
+        old = prices.get(product.sku, product.price)
+        out.append({"sku": product.sku, "old_price": old, "new_price": change["new_price"],
+                    "change_pct": round(100 * (change["new_price"] - old) / old, 2)})
+    for row in out:
+        prices[row["sku"]] = row["new_price"]
+    return out
+
+
+class OrderFilter(TypedDict, total=False):
+    status: list[Status]
+    customer_ids: list[str]
+    min_total: float
+    created_after: str
+
+
+class OrderSummary(TypedDict):
+    id: str
+    customer_id: str
+    status: Status
+    total: float
+
+
+class OrderSearchPage(TypedDict):
+    orders: list[OrderSummary]
+    next_cursor: str | None
+
+
+@tool(concurrency_safe=True)
+def search_orders(
+    ctx: ToolRunContext,
+    filters: OrderFilter | None = None,
+    cursor: str | None = None,
+    limit: int = 4,
+) -> OrderSearchPage:
+    """Orders matching every given filter, by id, a page at a time.
+
+    Args:
+        filters: keep only orders matching all of these (omit a key to not filter on it).
+        cursor: the `next_cursor` of the previous page; None for the first page.
+        limit: orders per page, 1 to 10.
+    """
+    if not 1 <= limit <= 10:
+        raise ValueError(f"limit must be between 1 and 10, got {limit}")
+    f = filters or {}
+    rows = [
+        o for o in _orders(ctx)
+        if ("status" not in f or o["status"] in f["status"])
+        and ("customer_ids" not in f or o["customer_id"] in f["customer_ids"])
+        and o["total"] >= f.get("min_total", 0.0)
+        and o["created"] > f.get("created_after", "")
+    ]
+    start = 0
+    if cursor is not None:
+        if not cursor.startswith("ord_") or not cursor[4:].isdigit():
+            raise ValueError(f"bad cursor {cursor!r}: pass the next_cursor of the previous page")
+        start = int(cursor[4:])
+    page = rows[start:start + limit]
+    end = start + limit
+    return {
+        "orders": [{"id": o["id"], "customer_id": o["customer_id"], "status": o["status"],
+                    "total": o["total"]} for o in page],
+        "next_cursor": f"ord_{end}" if end < len(rows) else None,
+    }
+
+
+class Severity(IntEnum):
+    LOW = 1
+    MEDIUM = 2
+    HIGH = 3
+    CRITICAL = 4
+
+
+class Escalation(TypedDict):
+    ticket_id: str
+    severity: Severity
+    on_call: str
+
+
+@tool
+def escalate_ticket(ticket_id: str, severity: Severity, note: str = "") -> Escalation:
+    """Escalate a support ticket to the on-call team.
+
+    Args:
+        ticket_id: the ticket, e.g. "T-101".
+        severity: 1 (low) to 4 (critical).
+        note: optional context for the on-call engineer.
+    """
+    if not ticket_id.startswith("T-"):
+        raise LookupError(f"no ticket {ticket_id!r}")
+    on_call = "pager-primary" if severity >= Severity.HIGH else "support-queue"
+    return {"ticket_id": ticket_id, "severity": severity, "on_call": on_call}
+
+
+@tool(concurrency_safe=True)
+def stock_levels(skus: list[str]) -> dict[str, Any]:
+    """Units in stock for several SKUs at once, by SKU (an unknown SKU is left out)."""
+    return {p.sku: p.in_stock for p in _PRODUCTS if p.sku in skus}
+
+
+@tool(concurrency_safe=True)
+def export_events(repeat: int = 1) -> str:
+    """The whole audit log as CSV text (header line first); `repeat` copies it for load tests."""
+    if not 1 <= repeat <= 500:
+        raise ValueError(f"repeat must be between 1 and 500, got {repeat}")
+    rows = [f"{e['id']},{e['at']},{e['kind']},{e['customer_id']},{e['amount']}"
+            for e in _events()]
+    return "id,at,kind,customer_id,amount\n" + "\n".join(rows * repeat) + "\n"
+
+
 TOOLS: Final = [
     get_weather, forecast, get_customer, list_customers, find_customer, tag_customer,
     list_orders, get_order, cancel_order, list_products, get_stock, get_exchange_rate,
     send_notification, create_ticket, search_docs, current_time,
     list_events, warehouse_stock, fetch_logs,
+    create_shipment, update_prices, search_orders, escalate_ticket, stock_levels, export_events,
 ]

@@ -5,7 +5,8 @@ The end of a run reports a tool call that no code ever awaited: a forgotten
 ``gather``, ``create_task``, ``TaskGroup.create_task``, ``wait`` or
 ``wait_for`` was not forgotten: when what was to await it is cancelled, or
 fails, before its first step, the run ends as it would in plain Python.
-A program that derives from ``ToolCallError`` is told how to add to one instead.
+A program that derives from ``ToolCallError`` is told how to add to one instead,
+and one that awaits a tool without calling it (``await tools.now``) is told to call it.
 """
 
 from __future__ import annotations
@@ -184,3 +185,43 @@ async def test_no_tool_call_starts_once_the_program_has_ended(
     else:
         assert result.error is not None
         assert "ValueError: done" in result.error.message
+
+
+@pytest.mark.parametrize(
+    "awaited",
+    [
+        "await tools.echo",
+        "import asyncio\nawait asyncio.gather(tools.echo)",
+        "import asyncio\nawait asyncio.create_task(tools.echo)",
+    ],
+)
+async def test_awaiting_a_tool_without_calling_it_says_to_call_it(
+    pool: WorkerPool, awaited: str
+) -> None:
+    value, error = await _run(pool, awaited)
+    assert value is None
+    assert error is not None
+    assert "TypeError: tools.echo is a tool, not a call: write `await tools.echo(...)`" in error
+
+
+@pytest.mark.parametrize(
+    ("reach", "refusal"),
+    [
+        ("return tools.echo.__await__", '"__await__" is an invalid attribute name'),
+        ("return getattr(tools.echo, '__await__')", '"__await__" is an invalid attribute name'),
+        (
+            "return getattr(type(tools.echo), '__await__')",
+            '"__await__" is an invalid attribute name',
+        ),
+        ("return vars(type(tools.echo))", "vars() in run_code works on the program's own"),
+    ],
+)
+async def test_the_stubs_await_hook_is_not_the_programs(
+    pool: WorkerPool, reach: str, refusal: str
+) -> None:
+    # The hook that names the mistake is asyncio's to call, never the program's
+    # to read or step.
+    value, error = await _run(pool, reach)
+    assert value is None
+    assert error is not None
+    assert refusal in error, error
