@@ -21,6 +21,9 @@ from ._events import ToolCallEvent as ToolCallEvent
 from ._events import ToolResultEvent as ToolResultEvent
 from ._events import result_event as result_event
 from ._invariants import LogInvariantError as LogInvariantError
+from ._jsonl import JsonlStore as JsonlStore
+from ._jsonl import LogFormatError as LogFormatError
+from ._jsonl import read_events as read_events
 from ._replay import CallNode as CallNode
 from ._replay import ModelMessage as ModelMessage
 from ._replay import ModelToolCall as ModelToolCall
@@ -30,13 +33,10 @@ from ._replay import render_tree as render_tree
 from ._replay import replay as replay
 from ._session import SessionLog as SessionLog
 from ._stores import EventStore as EventStore
-from ._stores import JsonlStore as JsonlStore
-from ._stores import LogFormatError as LogFormatError
 from ._stores import MemoryStore as MemoryStore
 from ._stores import check_event as check_event
 from ._stores import encode_arguments as encode_arguments
 from ._stores import forget_arguments as forget_arguments
-from ._stores import read_events as read_events
 
 __all__ = [
     "EVENT_KINDS",

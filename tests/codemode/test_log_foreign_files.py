@@ -24,6 +24,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import codemode._log._jsonl as jsonl
 import codemode._log._stores as stores
 from bridge.lossless import LossyJsonError
 from codemode import (
@@ -34,7 +35,7 @@ from codemode import (
     ToolCallEvent,
     ToolResultEvent,
 )
-from codemode._log._stores import read_events
+from codemode._log._jsonl import read_events
 from codemode.cli import main
 
 if TYPE_CHECKING:
@@ -199,9 +200,9 @@ def test_a_line_longer_than_the_cap_is_damaged_and_never_read_whole(
 ) -> None:
     monkeypatch.setattr(stores, "MAX_LINE_BYTES", 4096)
     read: list[int] = []
-    real_events = stores._Scan.events
+    real_events = jsonl._Scan.events
 
-    def counting(self: stores._Scan, file: Any) -> Iterator[Event]:
+    def counting(self: jsonl._Scan, file: Any) -> Iterator[Event]:
         class Counted:
             def readline(self, size: int = -1) -> bytes:
                 assert 0 < size <= 4096  # never an unbounded read
@@ -211,7 +212,7 @@ def test_a_line_longer_than_the_cap_is_damaged_and_never_read_whole(
 
         return real_events(self, Counted())  # type: ignore[arg-type]
 
-    monkeypatch.setattr(stores._Scan, "events", counting)
+    monkeypatch.setattr(jsonl._Scan, "events", counting)
     content = before + b'{"kind":"' + b"a" * 20_000 + newline
     error = refused(path, content)
     assert error.line == before.count(b"\n") + 1

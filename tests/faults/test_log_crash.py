@@ -31,7 +31,7 @@ pytestmark = pytest.mark.slow
 WRITER = r"""
 import os, sys
 from codemode import JsonlStore, ToolCallEvent
-from codemode._log import _stores
+from codemode._log import _jsonl
 
 class FewBytesAtATime:
     # Real writes, a few bytes per system call: a kill can land inside a line.
@@ -40,7 +40,7 @@ class FewBytesAtATime:
     def write(self, fd, data):
         return os.write(fd, bytes(data[:7]))
 
-_stores.os = FewBytesAtATime()
+_jsonl.os = FewBytesAtATime()
 store = JsonlStore(sys.argv[1])
 padding = "x" * int(sys.argv[2])
 n = 0

@@ -24,7 +24,7 @@ from codemode import (
     read_events,
 )
 from codemode._errors import LOG_WRITE_FAILED
-from codemode._log import _stores
+from codemode._log import _jsonl
 from tests.codemode.test_code_mode_support import make_tool, registry_with
 from tests.faults.support import (
     assert_next_run_is_served,
@@ -140,7 +140,7 @@ async def test_a_full_disk_is_reported_and_leaves_only_whole_lines(
     store = JsonlStore(path)
     disk = _FullDisk()
     disk.fd = store._fd
-    monkeypatch.setattr(_stores, "os", disk)
+    monkeypatch.setattr(_jsonl, "os", disk)
     async with open_cell(registry_with(make_tool("t")), store=store) as cell:
         disk.full = True
         result = await cell.run(PROGRAM)
