@@ -711,9 +711,7 @@ class HostEndpoint:
             # A call a handler took and has not answered is cancelled, however
             # the run ended: the handler hears of it, and its answer is dropped
             # (the caller closes the pipes once this returns).
-            replies, self._replies = self._replies, {}
-            for reply in replies.values():
-                reply._cancelled()
+            self._end_calls()
             self._stack = None
             self._stop_reading()
             self._scope = None
@@ -888,7 +886,18 @@ class HostEndpoint:
             assert stack is not None, "tasks are started only while serve() runs"
             tasks = self._tasks = TaskSet()
             stack.push_async_exit(tasks.__aexit__)
+            # Left first (a stack unwinds in reverse), however the run ends:
+            # an answer that comes while the tasks wind down starts none that
+            # the wait would not cancel (a writer to a child that stopped
+            # reading would hold the run forever).
+            stack.callback(self._end_calls)
         return tasks
+
+    def _end_calls(self) -> None:
+        """Cancel the calls a handler took and has not answered; their answers are dropped."""
+        replies, self._replies = self._replies, {}
+        for reply in replies.values():
+            reply._cancelled()
 
     def _offer(
         self,

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from typing import TYPE_CHECKING, Any
 
 import msgspec
+import pytest
 
 from bridge.host import CallReply, ToolCallFailed
 from bridge.protocol import Call, Reply
 
-from .test_host_endpoint import FakeChild, done, serve
+from .test_host_endpoint import FakeChild, done, make_run, serve, with_child
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    import pytest
-
+    from bridge.host import HostEndpoint, RunOutcome
     from bridge.lossless import JsonValue
 
 
@@ -252,3 +253,47 @@ async def test_a_reply_the_pipe_cannot_take_at_once_is_finished_in_order() -> No
     outcome = await serve(script, Both())
     assert outcome.value == 2
     assert replies == [Reply(0, value=msgspec.json.encode(big)), Reply(1, value=b'"small"')]
+
+
+
+@pytest.mark.parametrize("steps", range(8))
+async def test_an_answer_given_while_the_run_winds_down_does_not_hold_it_up(steps: int) -> None:
+    # Done has come while a reply waits for room in the pipe (the child does
+    # not read) and a taken call is answered ``steps`` loop steps later, as
+    # the run winds down: the answer is dropped, never a task the endpoint
+    # waits for, so the run ends at once.
+    taken: list[CallReply] = []
+    stuck = threading.Event()
+
+    class Answers(Later):
+        def start_call(self, name: str, args: JsonValue, reply: CallReply) -> bool:
+            taken.append(reply)
+            if len(taken) == 1:
+                reply.value("x" * (256 * 1024))  # more than the pipe holds
+                return True
+
+            async def answer_later() -> None:
+                for _ in range(steps):
+                    await asyncio.sleep(0)
+                reply.value("y" * (64 * 1024))
+
+            self.tasks.append(asyncio.get_running_loop().create_task(answer_later()))
+            return True
+
+    def script(child: FakeChild) -> None:
+        child.send(Call(0, "t", b"{}"), Call(1, "t", b"{}"), done("end"))
+        # Reads nothing until the run has ended (or is found stuck); returning
+        # closes the child's ends, which fails a write still blocked.
+        while not stuck.wait(0.05) and not child.release.is_set():
+            pass
+
+    async def host(endpoint: HostEndpoint) -> RunOutcome:
+        task = asyncio.ensure_future(endpoint.serve(make_run(), Answers()))
+        await asyncio.wait({task}, timeout=5)
+        if not task.done():
+            stuck.set()
+        return await task
+
+    outcome = await with_child(script, host)
+    assert not stuck.is_set(), "the run was held up by an answer given as it ended"
+    assert outcome.value == "end"
