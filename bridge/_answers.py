@@ -12,6 +12,7 @@ This module is host-only: the child never imports it.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Final, Protocol, final
 
@@ -34,6 +35,7 @@ __all__ = [
     "encode_tool_value",
     "failed_reply",
     "internal_reply",
+    "is_delivered_cancellation",
     "lossy_value_reply",
 ]
 
@@ -55,7 +57,10 @@ class CallHandler(Protocol):
                 return args["a"] + args["b"]
 
     Any other exception is contained: the program sees ``internal error in tool
-    "<name>"`` and the exception is logged on the ``bridge.host`` logger.
+    "<name>"`` and the exception is logged on the ``bridge.host`` logger. So is a
+    ``BaseException`` (``SystemExit``, ``KeyboardInterrupt``, ``GeneratorExit``, a
+    ``CancelledError`` nobody delivered to the call), except the cancellation of
+    the task serving the call, which ends that task.
 
     A handler whose class also defines ``start_call(name, args, reply) -> bool``
     is offered each call there first, from the endpoint's own task: it may take
@@ -182,6 +187,18 @@ def internal_reply(call_id: int, name: str) -> Reply:
 
 def lossy_value_reply(call_id: int, name: str, exc: LossyJsonError) -> Reply:
     return Reply(call_id, error=f'tool "{name}" returned a value that is not lossless JSON: {exc}')
+
+
+def is_delivered_cancellation(exc: BaseException) -> bool:
+    """Whether ``exc`` is the running task's own cancellation, which the host asked for.
+
+    A ``CancelledError`` a handler raised or let through from a future cancelled
+    elsewhere, while nobody cancelled its task, is that handler's failure.
+    """
+    if not isinstance(exc, asyncio.CancelledError):
+        return False
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 #: The most items a tool's value may hold to be checked and encoded on the event loop.

@@ -69,6 +69,7 @@ from bridge._answers import (
     encode_tool_value,
     failed_reply,
     internal_reply,
+    is_delivered_cancellation,
     lossy_value_reply,
 )
 from bridge._child_frames import (
@@ -127,6 +128,7 @@ __all__ = [
     "RunOutcome",
     "ToolCallFailed",
     "encode_tool_value",
+    "is_delivered_cancellation",
     "tripped_message",
 ]
 
@@ -928,7 +930,9 @@ class HostEndpoint:
                 result = await handler.call_tool(name, args)
             except ToolCallFailed as exc:
                 reply = failed_reply(call_id, exc)
-            except Exception:
+            except BaseException as exc:
+                if is_delivered_cancellation(exc):
+                    raise
                 _logger.exception("tool %r raised while serving a sandboxed program", name)
                 reply = internal_reply(call_id, name)
             else:

@@ -60,6 +60,14 @@ _CLOSE_SECONDS: Final = 30.0
 #: before it stops the run itself: the node enforces the limit, this only
 #: covers a node that stopped answering without dying.
 _NODE_SILENCE_SECONDS: Final = 30.0
+#: Runs a node actor serves at once. A run holds one of the actor's concurrency
+#: slots for its whole life (it is a streaming call), and it waits on calls that
+#: need a slot too (each tool call's answer, an abort): so the actor has
+#: ``_CONTROL_SLOTS`` more slots than it is given runs, and a run past this
+#: number waits here for a node with room, before its wall clock starts.
+_RUNS_PER_NODE: Final = 960
+#: The actor's slots kept for short calls (answers, aborts, statistics, closing).
+_CONTROL_SLOTS: Final = 40
 _DEFAULT_LIMITS: Final = Limits()
 _PROTECTIONS: Final = (
     "language_layer", "tripwire", "rlimits", "uid_drop", "no_new_privs", "seccomp"
@@ -152,6 +160,8 @@ class RayPool(Pool):
         self._layers: dict[Limits, Layers] = {}
         self._open = False
         self._entered = False
+        # Set when a run ends (or the pool closes): runs waiting for room look again.
+        self._room: anyio.Event | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -191,6 +201,7 @@ class RayPool(Pool):
                 scheduling_strategy=NodeAffinitySchedulingStrategy(node_id, soft=False),
                 num_cpus=0,
                 max_restarts=0,
+                max_concurrency=_RUNS_PER_NODE + _CONTROL_SLOTS,
             ).remote(self._limits, self._size, self._uid_range)
             for node_id in targets
         ]
@@ -232,6 +243,7 @@ class RayPool(Pool):
 
     async def __aexit__(self, *exc_info: object) -> bool | None:
         self._open = False
+        self._wake_waiting_runs()
         ray = import_ray()
         with anyio.CancelScope(shield=True):
 
@@ -352,8 +364,17 @@ class RayPool(Pool):
                     RunError("worker-exit", f"every node of this RayPool has been lost ({lost})"),
                     self._layers[self._limits], time.perf_counter() - started, 0.0, None,
                 )
+            with_room = [n for n in live if n.running < _RUNS_PER_NODE]
+            if not with_room:
+                reason = await self._wait_for_room(abort)
+                if reason is not None:
+                    return RunResult(
+                        None, (), RunError("abort", reason),
+                        self._layers[self._limits], time.perf_counter() - started, 0.0, None,
+                    )
+                continue
             # Fewest runs in flight; among equals, the one given fewest so far.
-            node = min(live, key=lambda n: (n.running, n.placed))
+            node = min(with_room, key=lambda n: (n.running, n.placed))
             node.running += 1
             node.placed += 1
             try:
@@ -362,10 +383,41 @@ class RayPool(Pool):
                 )
             finally:
                 node.running -= 1
+                self._wake_waiting_runs()
             # A run whose node was lost before the run reached it never started
             # (it made no call): it goes to another node.
             if result is not None:
                 return result
+
+    async def _wait_for_room(self, abort: AbortCallback | None) -> str | None:
+        """Wait until a run ends (or the pool closes); the abort's reason if it came first."""
+        room = self._room
+        if room is None:
+            room = self._room = anyio.Event()
+        reason: str | None = None
+        async with anyio.create_task_group() as waiting:
+
+            async def watch_abort(abort: AbortCallback) -> None:
+                nonlocal reason
+                try:
+                    said = await abort()
+                except Exception as exc:
+                    said = f"the abort callback failed: {type(exc).__name__}: {exc}"
+                reason = said if isinstance(said, str) and said else "aborted"
+                waiting.cancel_scope.cancel()
+
+            if abort is not None:
+                waiting.start_soon(watch_abort, abort)
+            await room.wait()
+            waiting.cancel_scope.cancel()
+        if reason is None and not self._open:
+            reason = "the Ray pool was closed"
+        return reason
+
+    def _wake_waiting_runs(self) -> None:
+        room, self._room = self._room, None
+        if room is not None:
+            room.set()
 
     def _live_or_fail(self) -> list[RemoteNode]:
         if not self._open:

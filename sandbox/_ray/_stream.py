@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, final
 import anyio
 import anyio.to_thread
 
-from bridge.host import ToolCallFailed, encode_tool_value
+from bridge.host import ToolCallFailed, encode_tool_value, is_delivered_cancellation
 from bridge.lossless import LossyJsonError
 from sandbox._config import RunError
 
@@ -124,7 +124,9 @@ async def answer(
         value = await handler.call_tool(name, args)
     except ToolCallFailed as exc:
         outcome = ("failed", exc.message, exc.code, exc.exception_type)
-    except Exception:
+    except BaseException as exc:
+        if is_delivered_cancellation(exc):
+            raise
         # As the local endpoint does: the program learns nothing of the exception.
         _logger.exception("tool %r raised while serving a sandboxed program", name)
         outcome = ("failed", f'internal error in tool "{name}"', None, None)

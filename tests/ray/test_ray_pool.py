@@ -7,6 +7,7 @@ this process.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ from codemode import AbortSignal, CodeDispatchEvent, CodeDispatchStartEvent, Den
 from codemode._errors import ABORTED
 from codemode.code_mode import CodeMode, CodeRun
 from sandbox import Limits, Pool, RayPool, RunError, RunResult, ToolCallFailed, WorkerPool
+from sandbox._ray import _pool as ray_pool_module
 from sandbox._ray._node import NodeSandbox
 from sandbox._uids import DEFAULT_UID_RANGE
 from sandbox.testing import EchoHandler
@@ -385,6 +387,103 @@ async def test_an_output_callback_that_raises_is_dropped_and_the_run_goes_on(
     assert calls == [("first",)]
     assert result.logs == ("first", "second")
     assert "the output callback raised" in caplog.text
+
+
+async def test_runs_past_a_nodes_slots_wait_and_every_run_gets_its_answers(
+    ray_runtime: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A run holds one of the node actor's slots for its whole life, and each of its
+    # tool calls needs one more for the answer: with every slot taken by runs, no
+    # answer reached the node and every run waited for its wall clock.
+    monkeypatch.setattr(ray_pool_module, "_RUNS_PER_NODE", 2)
+    monkeypatch.setattr(ray_pool_module, "_CONTROL_SLOTS", 1)
+    results: dict[int, RunResult] = {}
+    with anyio.fail_after(GUARD_SECONDS):
+        async with RayPool(limits=Limits(wall_seconds=20), size=1) as pool:
+            async with anyio.create_task_group() as tg:
+
+                async def run(index: int) -> None:
+                    results[index] = await pool.run(
+                        f"return await tools.echo(i={index})",
+                        tool_names=["echo"],
+                        handler=EchoHandler(),
+                    )
+
+                for index in range(5):
+                    tg.start_soon(run, index)
+            assert pool.statistics().busy == 0
+    assert {i: (r.error, r.value) for i, r in results.items()} == {
+        i: (None, {"i": i}) for i in range(5)
+    }
+
+
+async def test_a_run_waiting_for_a_node_with_room_ends_at_its_abort(
+    ray_runtime: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ray_pool_module, "_RUNS_PER_NODE", 1)
+    gate = Gate()
+    # The abort fires once the run is waiting for room (so, on a pool that
+    # placed it at once, never): ordered by an event, not by time.
+    waiting_for_room = anyio.Event()
+    wait_for_room = RayPool._wait_for_room
+
+    async def noted(self: RayPool, abort: Any) -> str | None:
+        waiting_for_room.set()
+        return await wait_for_room(self, abort)
+
+    monkeypatch.setattr(RayPool, "_wait_for_room", noted)
+
+    async def stop() -> str:
+        await waiting_for_room.wait()
+        return "no room, no wait"
+
+    with anyio.fail_after(GUARD_SECONDS):
+        async with RayPool(limits=LIMITS, size=1) as pool, anyio.create_task_group() as tg:
+            tg.start_soon(lambda: pool.run("await tools.wait()", tool_names=["wait"], handler=gate))
+            await gate.entered.wait()
+            # The node's only run slot is taken: this run waits here, never reaching it.
+            waiting = await pool.run(
+                "return 1", tool_names=[], handler=EchoHandler(), abort=stop
+            )
+            gate.release.set()
+    assert waiting.error == RunError("abort", "no room, no wait")
+
+
+class _ItsOwn(BaseException):
+    pass
+
+
+def _base_exception(kind: str) -> BaseException:
+    return {
+        "SystemExit": SystemExit(3),
+        "GeneratorExit": GeneratorExit(),
+        "its-own": _ItsOwn("mine"),
+        "CancelledError": asyncio.CancelledError(),
+    }[kind]
+
+
+@pytest.mark.parametrize("kind", ["SystemExit", "GeneratorExit", "its-own", "CancelledError"])
+@pytest.mark.parametrize("which", ["local", "ray"])
+async def test_a_handler_raising_a_base_exception_fails_that_call_on_both_pools(
+    kind: str, which: str, ray_pool: RayPool, local_pool: WorkerPool
+) -> None:
+    # The local pool left the call unanswered until the wall clock and then raised;
+    # the Ray pool raised at once, or (a CancelledError) reported a timeout at once.
+    class Raising:
+        async def call_tool(self, name: str, args: Any) -> Any:
+            raise _base_exception(kind)
+
+    pool: Pool = ray_pool if which == "ray" else local_pool
+    program = (
+        "try:\n    await tools.t()\nexcept ToolCallError as e:\n    return str(e)\n"
+        "return 'answered'"
+    )
+    with anyio.fail_after(GUARD_SECONDS):
+        result = await pool.run(
+            program, tool_names=["t"], handler=Raising(), limits=Limits(wall_seconds=20)
+        )
+    assert result.error is None
+    assert result.value == 'tool "t" failed: internal error in tool "t"'
 
 
 async def test_ray_pool_is_a_pool_and_refuses_bad_arguments(ray_pool: RayPool) -> None:
