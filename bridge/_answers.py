@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Final, Protocol, final
 
 import anyio.to_thread
 
-from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes
-from bridge.protocol import Reply, encode_value
+from bridge.lossless import INLINE_NODES, JsonValue, LossyJsonError, fits_inline
+from bridge.protocol import Reply, encode_frame, encode_value
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -37,6 +37,8 @@ __all__ = [
     "internal_reply",
     "is_delivered_cancellation",
     "lossy_value_reply",
+    "value_frame",
+    "value_frame_off_loop",
 ]
 
 _logger: Final = logging.getLogger("bridge.host")
@@ -201,8 +203,10 @@ def is_delivered_cancellation(exc: BaseException) -> bool:
     return task is not None and task.cancelling() > 0
 
 
-#: The most items a tool's value may hold to be checked and encoded on the event loop.
-INLINE_ENCODE_NODES: Final = 2048
+#: The most a tool's value may weigh to be checked and encoded on the event loop:
+#: the host's one inline rule (:func:`~bridge.lossless.fits_inline`), which
+#: counts the characters of its strings as well as its values.
+INLINE_ENCODE_NODES: Final = INLINE_NODES
 
 
 async def encode_tool_value(value: JsonValue) -> bytes:
@@ -210,8 +214,9 @@ async def encode_tool_value(value: JsonValue) -> bytes:
 
     A tool may return (or echo back) a value as large as a frame: checking it is
     linear and in Python, so a large one would hold every run on this loop.
+    Large means many values or long strings (:func:`~bridge.lossless.fits_inline`).
     """
-    if not exceeds_nodes(value, INLINE_ENCODE_NODES):
+    if fits_inline(value):
         return encode_value(value, accept_tuples=True)
     return await encode_off_loop(value)
 
@@ -221,3 +226,20 @@ async def encode_off_loop(value: JsonValue) -> bytes:
     return await anyio.to_thread.run_sync(
         lambda: encode_value(value, accept_tuples=True), abandon_on_cancel=True
     )
+
+
+def value_frame(call_id: int, value: JsonValue) -> bytes:
+    """The frame of the reply that answers call ``call_id`` with ``value``, checked and encoded.
+
+    Raises:
+        LossyJsonError: ``value`` is not lossless JSON.
+    """
+    return encode_frame(Reply(call_id, value=encode_value(value, accept_tuples=True)))
+
+
+async def value_frame_off_loop(call_id: int, value: JsonValue) -> bytes:
+    """:func:`value_frame` in a worker thread: for a value that does not fit inline.
+
+    The whole frame is made there, so a long value is not copied into it on the loop.
+    """
+    return await anyio.to_thread.run_sync(value_frame, call_id, value, abandon_on_cancel=True)

@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING, Any, Final, Literal, overload
 import anyio.to_thread
 import msgspec
 
-from bridge.lossless import MAX_DEPTH, JsonValue, LossyJsonError, materialize
+from bridge.lossless import (
+    INLINE_TEXT_BYTES,
+    MAX_DEPTH,
+    JsonValue,
+    LossyJsonError,
+    materialize,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -43,8 +49,9 @@ __all__ = [
 
 #: JSON text (tool arguments, the final value) up to this many bytes is decoded
 #: and checked on the event loop; its worst case costs a fraction of a
-#: millisecond (BENCHMARKS.md). Longer text is decoded in a worker thread.
-INLINE_DECODE_BYTES: Final = 4096
+#: millisecond (BENCHMARKS.md). Longer text is decoded in a worker thread. The
+#: host's one inline rule (:data:`~bridge.lossless.INLINE_NODES`), for text.
+INLINE_DECODE_BYTES: Final = INLINE_TEXT_BYTES
 
 _json_encode: Final = msgspec.json.encode
 _json_decode: Final = msgspec.json.decode

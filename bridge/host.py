@@ -17,10 +17,13 @@ message says what the child did. The endpoint never raises because of what a
 child sent, and never lets a handler's exception out.
 
 Every read of the child's pipe is a wake-up of the event loop, and is charged
-where it is spent: a read that brings fewer than :data:`SMALL_READ_BYTES`
-spends one of the run's small reads, :data:`SMALL_READS_ALLOWED` plus
-:data:`SMALL_READS_PER_FRAME` for each frame taken, so a child that sends its
-frames in tiny pieces ends its run instead of waking the loop once per byte.
+where it is spent: a read that completes a frame is paid for by that frame
+(which spends a budget of its own kind), and one that brings fewer than
+:data:`SMALL_READ_BYTES` and completes none spends one of the run's small
+reads, :data:`SMALL_READS_ALLOWED` plus one for every
+:data:`BYTES_PER_SMALL_READ` bytes of the frames completed, so a child that
+sends its frames in tiny pieces ends its run instead of waking the loop once
+per byte, however many small frames it sends.
 
 What a frame may cost the host is bounded before it is decoded. A log frame
 is checked against the output budget from its size alone; a call's arguments
@@ -65,12 +68,12 @@ from bridge._answers import (
     CallHandler,
     CallReply,
     ToolCallFailed,
-    encode_off_loop,
     encode_tool_value,
     failed_reply,
     internal_reply,
     is_delivered_cancellation,
     lossy_value_reply,
+    value_frame_off_loop,
 )
 from bridge._child_frames import (
     ERROR_SLACK_CHARS,
@@ -82,7 +85,7 @@ from bridge._child_frames import (
     tripped_message,
 )
 from bridge._decoding import INLINE_DECODE_BYTES
-from bridge.lossless import JsonValue, LossyJsonError, exceeds_nodes
+from bridge.lossless import JsonValue, LossyJsonError, fits_inline
 from bridge.protocol import (
     DEFAULT_MAX_FRAME_BYTES,
     MAX_LOG_LINES_PER_FRAME,
@@ -112,6 +115,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
+    "BYTES_PER_SMALL_READ",
     "ERROR_SLACK_CHARS",
     "HOST_POLL_SECONDS",
     "INLINE_DECODE_BYTES",
@@ -119,7 +123,6 @@ __all__ = [
     "LOG_SLACK_BYTES",
     "MAX_WHERE_REPORTS",
     "SMALL_READS_ALLOWED",
-    "SMALL_READS_PER_FRAME",
     "SMALL_READ_BYTES",
     "CallHandler",
     "CallReply",
@@ -161,12 +164,17 @@ _READ_CHUNK: Final = 64 * 1024
 #: writes each frame whole (one ``write`` for one or more frames), so the host
 #: reads a frame in one piece, or in pieces of up to a pipeful when it is large.
 SMALL_READ_BYTES: Final = 4096
-#: Small reads a run may make whatever it sends: the budget of a child that
-#: completes no frame (a legitimate child makes about one per frame).
+#: Small reads that complete no frame a run may make whatever it sends: the
+#: budget of a child that completes no frame. A legitimate child makes almost
+#: none: its frames come whole, and a write of more than a pipe's atomic 4 KiB
+#: comes in at most a few pieces.
 SMALL_READS_ALLOWED: Final = 1024
-#: Small reads each frame the host takes from the child adds to the budget. A
-#: frame spends a budget of its own kind, so small reads stay bounded by them.
-SMALL_READS_PER_FRAME: Final = 4
+#: Bytes of completed frames that add one small read to the budget. Frames earn
+#: in proportion to their bytes, never per frame: a frame's bytes are spent
+#: from a budget of its kind (the output budget, the bytes in flight, the value
+#: cap), while a fixed amount per frame let a log frame that cost one byte of
+#: output buy four wake-ups of the loop.
+BYTES_PER_SMALL_READ: Final = 1024
 #: Body bytes of a Log frame that are not line text: the array and tag headers,
 #: and at most 5 bytes of string header per line less the newline each counts.
 _LOG_ENVELOPE_BYTES: Final = 10 + 4 * MAX_LOG_LINES_PER_FRAME
@@ -216,32 +224,38 @@ class _ReadBudget:
     Every read is a wake-up of the event loop. A frame spends a budget of its
     kind once it is whole, but the bytes of a frame still arriving spend
     nothing: a child that wrote a frame one byte at a time woke the loop once
-    per byte for the whole wall clock. So each small read spends one unit, and
-    each frame taken earns :data:`SMALL_READS_PER_FRAME`.
+    per byte for the whole wall clock. So a read pays for itself by completing
+    a frame (at most one such read a frame, each frame spent from its own
+    budget) or by bringing :data:`SMALL_READ_BYTES`; any other read spends one
+    small read, of :data:`SMALL_READS_ALLOWED` plus one for every
+    :data:`BYTES_PER_SMALL_READ` bytes of frames completed. What frames earn is
+    in proportion to their bytes, so the small reads of a run stay within a
+    small multiple of the bytes its budgets account for.
     """
 
-    __slots__ = ("frames", "small")
+    __slots__ = ("small", "whole")
 
     def __init__(self) -> None:
         self.small = 0
-        self.frames = 0
+        self.whole = 0  # bytes of the frames completed so far
 
-    def spend(self, size: int) -> None:
-        """Charge a read that brought ``size`` bytes.
+    def spend(self, size: int, whole: int) -> None:
+        """Charge a read that brought ``size`` bytes; ``whole``: bytes of frames complete after it.
 
         Raises:
             _FrameTrickle: the run's small reads are over the budget.
         """
-        if size >= SMALL_READ_BYTES:
-            return  # its bytes pay for it; bytes are bounded by the frame cap and budgets
+        completed, self.whole = whole > self.whole, whole
+        if completed or size >= SMALL_READ_BYTES:
+            return  # paid for by the frame it completed, or by its bytes
         self.small += 1
-        allowed = SMALL_READS_ALLOWED + SMALL_READS_PER_FRAME * self.frames
+        allowed = SMALL_READS_ALLOWED + whole // BYTES_PER_SMALL_READ
         if self.small > allowed:
-            frames = f"{self.frames} whole frame{'' if self.frames == 1 else 's'}"
             raise _FrameTrickle(
                 f"the child sent its frames in tiny pieces: {self.small} reads of its pipe "
-                f"brought fewer than {SMALL_READ_BYTES} bytes each, more than the {allowed} "
-                f"allowed for {frames} (a child writes each frame whole)"
+                f"brought fewer than {SMALL_READ_BYTES} bytes each and completed no frame, "
+                f"more than the {allowed} allowed for {whole} bytes of whole frames "
+                "(a child writes each frame whole)"
             )
 
 
@@ -390,7 +404,6 @@ class HostEndpoint:
         while True:
             body = frames.next_body()
             if body is not None:
-                self._reads.frames += 1
                 return body
             failure = self._read_failure
             if failure is not None:
@@ -506,8 +519,9 @@ class HostEndpoint:
             ProtocolError: the read is over the run's budget, or the frame it
                 starts is over the cap.
         """
-        self._reads.spend(len(data))
-        self._frames.feed(data)
+        frames = self._frames
+        frames.feed(data)
+        self._reads.spend(len(data), frames.whole_bytes)
 
     def _stop_reading(self) -> None:
         loop, self._reader_loop = self._reader_loop, None
@@ -555,8 +569,10 @@ class HostEndpoint:
         self._writers += 1
         await self._write_rest(rest)
 
-    def _write_now(self, frame: bytes) -> bytes:
+    def _write_now(self, frame: bytes) -> bytes | memoryview:
         """Write what the pipe takes now, unless a writer waits; return what is left.
+
+        What is left is a view of ``frame``, not a copy (a frame can be 16 MiB).
 
         Raises:
             OSError: the write failed (the child is gone).
@@ -567,9 +583,9 @@ class HostEndpoint:
             written = os.write(self._write_fd, frame)
         except BlockingIOError:
             return frame
-        return frame[written:]
+        return memoryview(frame)[written:] if written < len(frame) else b""
 
-    async def _write_rest(self, rest: bytes) -> None:
+    async def _write_rest(self, rest: bytes | memoryview) -> None:
         """Write ``rest`` once the writers before it are done; for a writer counted already."""
         try:
             async with self._write_lock:
@@ -925,6 +941,7 @@ class HostEndpoint:
         self, handler: CallHandler, call_id: int, name: str, args: JsonValue, size: int
     ) -> None:
         reply_size = 0
+        reply: Reply | bytes
         try:
             try:
                 result = await handler.call_tool(name, args)
@@ -937,7 +954,12 @@ class HostEndpoint:
                 reply = internal_reply(call_id, name)
             else:
                 try:
-                    reply = Reply(call_id, value=await encode_tool_value(result))
+                    # A large value (many values or long strings) is checked,
+                    # encoded and made into its frame in a worker thread.
+                    if fits_inline(result):
+                        reply = Reply(call_id, value=encode_value(result, accept_tuples=True))
+                    else:
+                        reply = await value_frame_off_loop(call_id, result)
                 except LossyJsonError as exc:
                     reply = lossy_value_reply(call_id, name, exc)
             frame, reply_size = self._reply_frame(call_id, name, reply)
@@ -952,7 +974,7 @@ class HostEndpoint:
 
     def _answer_value(self, call_id: int, name: str, size: int, value: JsonValue) -> None:
         """Answer a call with a handler's value; a large one is checked off the loop, in a task."""
-        if exceeds_nodes(value, INLINE_ENCODE_NODES):
+        if not fits_inline(value):
             self._callers += 1
             self._task_set().start(self._answer_later(call_id, name, size, value))
             return
@@ -967,9 +989,10 @@ class HostEndpoint:
         self._answer(call_id, name, size, reply)
 
     async def _answer_later(self, call_id: int, name: str, size: int, value: JsonValue) -> None:
+        reply: Reply | bytes
         try:
-            # Only a value over INLINE_ENCODE_NODES comes here: no need to count it again.
-            reply = Reply(call_id, value=await encode_off_loop(value))
+            # Only a value that does not fit inline comes here: no need to weigh it again.
+            reply = await value_frame_off_loop(call_id, value)
         except LossyJsonError as exc:
             reply = lossy_value_reply(call_id, name, exc)
         except Exception:
@@ -981,10 +1004,10 @@ class HostEndpoint:
             raise
         self._answer(call_id, name, size, reply)
 
-    def _answer(self, call_id: int, name: str, size: int, reply: Reply) -> None:
+    def _answer(self, call_id: int, name: str, size: int, reply: Reply | bytes) -> None:
         """Write ``reply`` from the task that has it; a task of ours writes what the pipe left."""
         frame, reply_size = self._reply_frame(call_id, name, reply)
-        rest = b""
+        rest: bytes | memoryview = b""
         # A failed write: the child is gone, and the read loop sees the end of the pipe.
         if frame is not None:
             with contextlib.suppress(OSError):
@@ -996,7 +1019,7 @@ class HostEndpoint:
         self._callers += 1
         self._task_set().start(self._write_reply_rest(rest, size + reply_size))
 
-    async def _write_reply_rest(self, rest: bytes, accounted: int) -> None:
+    async def _write_reply_rest(self, rest: bytes | memoryview, accounted: int) -> None:
         try:
             await self._write_rest(rest)
         except OSError:
@@ -1009,15 +1032,19 @@ class HostEndpoint:
         _logger.exception("replying to call %d of tool %r failed", call_id, name)
         self._fail(Violation("worker-exit", f"the reply to call {call_id} could not be sent"))
 
-    def _reply_frame(self, call_id: int, name: str, reply: Reply) -> tuple[bytes | None, int]:
+    def _reply_frame(
+        self, call_id: int, name: str, reply: Reply | bytes
+    ) -> tuple[bytes | None, int]:
         """``reply``'s frame (a failure instead if it is over the frame cap), and its size.
+
+        ``reply`` may be its frame already (made in a worker thread).
 
         The frame's bytes count as in flight from here. ``None`` when the run
         breaks instead: the bytes in flight are over their limit, or the frame
         could not be made.
         """
         try:
-            frame = encode_frame(reply)
+            frame = reply if isinstance(reply, bytes) else encode_frame(reply)
             if len(frame) > self._frames_limit:
                 frame = encode_frame(
                     Reply(
@@ -1053,7 +1080,6 @@ class HostEndpoint:
             while True:
                 body = frames.next_body()
                 if body is not None:
-                    self._reads.frames += 1
                     message = self._decoder.decode(body)
                     if isinstance(message, Where):
                         self._where = message.line

@@ -29,12 +29,16 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
 
 __all__ = [
+    "INLINE_CHARS_PER_NODE",
+    "INLINE_NODES",
+    "INLINE_TEXT_BYTES",
     "MAX_DEPTH",
     "FrozenDict",
     "JsonValue",
     "LossyJsonError",
     "collection_paused",
     "exceeds_nodes",
+    "fits_inline",
     "format_path",
     "is_snapshot",
     "materialize",
@@ -328,14 +332,33 @@ def is_snapshot(value: object) -> bool:
     return type(value) is FrozenDict and _snapshots.get(id(value)) is value
 
 
-def exceeds_nodes(value: object, limit: int) -> bool:
-    """Whether ``value`` holds more than ``limit`` values (containers and scalars).
+#: The host's one rule for linear work on data of a child's or a tool's choosing
+#: (a check, a copy, an encoding, a decoding): it runs on the event loop only
+#: when the data measures at most this many values (see :func:`exceeds_nodes`,
+#: :func:`fits_inline`), and in a worker thread otherwise. Its worst case costs
+#: about half a millisecond (an encoding of 2,048 values, measured).
+INLINE_NODES: Final = 2048
+#: Characters of a string (bytes of a ``bytes``) that count as one value more:
+#: encoding a string costs up to about 40 ns a character (one that must be
+#: escaped), so a long string weighs what a list of as much work does.
+INLINE_CHARS_PER_NODE: Final = 8
+#: JSON text decoded on the event loop: the same rule, with two bytes a value
+#: (``0,`` is one value; text cannot hold more).
+INLINE_TEXT_BYTES: Final = 2 * INLINE_NODES
 
-    Costs at most about ``limit`` steps whatever the size of ``value``, so a
-    caller can decide cheaply whether a linear walk (a check, a copy, an
-    encoding) is small enough to run inline or belongs in a worker thread.
-    Only ``dict``, ``list`` and ``tuple`` (and their subclasses, read through
-    the base type) are looked into; anything else counts as one value.
+
+def exceeds_nodes(value: object, limit: int) -> bool:
+    """Whether ``value`` weighs more than ``limit`` values (containers and scalars).
+
+    A string (a key too) or ``bytes`` weighs one value more for every
+    :data:`INLINE_CHARS_PER_NODE` characters it holds, so the weight measures
+    the work a linear walk (a check, a copy, an encoding) does on ``value``
+    whether it is made of many values or of one long string. Costs at most
+    about ``limit`` steps whatever the size of ``value``, so a caller can decide
+    cheaply whether such work is small enough to run inline or belongs in a
+    worker thread. Only ``dict``, ``list`` and ``tuple`` (and their subclasses,
+    read through the base type) are looked into; anything else counts as one
+    value plus its length if it is a ``str``, ``bytes`` or ``bytearray``.
     """
     budget = limit
     pending: list[object] = [value]
@@ -347,13 +370,32 @@ def exceeds_nodes(value: object, limit: int) -> bool:
         if isinstance(item, dict):
             if dict.__len__(item) > budget:
                 return True
+            for key in dict.keys(item):
+                if isinstance(key, str):
+                    budget -= str.__len__(key) // INLINE_CHARS_PER_NODE
+            if budget < 0:
+                return True
             pending.extend(dict.values(item))
         elif isinstance(item, (list, tuple)):
             size = list.__len__(item) if isinstance(item, list) else tuple.__len__(item)
             if size > budget:
                 return True
             pending.extend(list.__iter__(item) if isinstance(item, list) else tuple.__iter__(item))
-    return False
+        elif isinstance(item, str):
+            budget -= str.__len__(item) // INLINE_CHARS_PER_NODE
+        elif isinstance(item, (bytes, bytearray)):
+            length = bytes.__len__(item) if isinstance(item, bytes) else bytearray.__len__(item)
+            budget -= length // INLINE_CHARS_PER_NODE
+    return budget < 0
+
+
+def fits_inline(value: object) -> bool:
+    """Whether linear work on ``value`` may run on the event loop: at most :data:`INLINE_NODES`.
+
+    Values and characters are both counted (see :func:`exceeds_nodes`); costs
+    at most about :data:`INLINE_NODES` steps however large ``value`` is.
+    """
+    return not exceeds_nodes(value, INLINE_NODES)
 
 
 def materialize(

@@ -444,15 +444,23 @@ class FrameBuffer:
     Feed it whatever ``os.read`` returned; take complete bodies with
     :meth:`next_body`. A length prefix over ``max_frame_bytes`` raises
     :class:`FrameTooLarge` as soon as the four prefix bytes are in, so the body
-    is never buffered.
+    is never buffered. :attr:`whole_bytes` counts the bytes of the frames
+    completed so far, so a reader can tell whether what it fed completed one.
     """
 
-    __slots__ = ("_buffer", "_limit", "_need")
+    __slots__ = ("_buffer", "_limit", "_need", "_scanned", "_whole")
 
     def __init__(self, *, max_frame_bytes: int = DEFAULT_MAX_FRAME_BYTES) -> None:
         self._limit = _check_cap(max_frame_bytes)
         self._buffer = bytearray()
         self._need = -1  # body length of the frame being assembled; -1: header not read yet
+        self._scanned = 0  # where, in the buffer, the complete frames counted so far end
+        self._whole = 0
+
+    @property
+    def whole_bytes(self) -> int:
+        """Bytes (prefixes and bodies) of every frame completed so far, taken or not."""
+        return self._whole
 
     @property
     def max_frame_bytes(self) -> int:
@@ -484,6 +492,21 @@ class FrameBuffer:
         self._buffer += data
         if self._need < 0:
             self._check_header()
+        self._count_whole()
+
+    def _count_whole(self) -> None:
+        # One look at a header per frame completed, and one at the frame
+        # still arriving: linear in the frames fed, whatever the pieces. A
+        # later frame over the cap is not refused here (the frames before it
+        # are taken first); it only stops the count.
+        buffer, at, end = self._buffer, self._scanned, len(self._buffer)
+        while at + HEADER_BYTES <= end:
+            (size,) = _HEADER.unpack_from(buffer, at)
+            if size > self._limit or at + HEADER_BYTES + size > end:
+                break
+            at += HEADER_BYTES + size
+            self._whole += HEADER_BYTES + size
+        self._scanned = at
 
     def _check_header(self) -> None:
         # Callers skip the call once the header is read (one per frame, not per look).
@@ -507,6 +530,7 @@ class FrameBuffer:
         end = HEADER_BYTES + need
         body = bytes(self._buffer[HEADER_BYTES:end])
         del self._buffer[:end]
+        self._scanned -= end  # the frame was counted when its last byte came
         self._need = -1
         return body
 

@@ -4,9 +4,11 @@ A sandboxed program chooses the size of its tool arguments and of its result,
 up to the frame cap (16 MiB): checking, copying and validating such a value in
 Python takes about a microsecond per item, so one call with hundreds of
 thousands of items would hold the event loop, and every other run on it, for
-seconds. Work on a value of at most :data:`INLINE_NODES` items runs inline
-(a thread hop would cost more than the work); anything larger runs in a worker
-thread, and the loop keeps serving while it does.
+seconds. Work on a value that weighs at most :data:`INLINE_NODES` values runs
+inline (a thread hop would cost more than the work); anything larger runs in a
+worker thread, and the loop keeps serving while it does. The weight counts
+the characters of strings too (:func:`~bridge.lossless.fits_inline`, the
+host's one inline rule): one long string is as much work as many values.
 
 Work in a worker thread cannot be cancelled, but it can be told to stop: while
 it runs, :func:`stop_flag` returns an event that is set as soon as nobody waits
@@ -20,11 +22,11 @@ from __future__ import annotations
 
 import threading
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import anyio.to_thread
 
-from bridge.lossless import exceeds_nodes, is_snapshot, materialize
+from bridge.lossless import INLINE_NODES, fits_inline, is_snapshot, materialize
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -41,9 +43,6 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
-
-#: The most items a value may hold for work on it to run on the event loop.
-INLINE_NODES: Final = 2048
 
 #: The stop flag of the :func:`sized` work running in this thread (its context).
 _STOP: ContextVar[threading.Event | None] = ContextVar("codemode_offload_stop", default=None)
@@ -62,18 +61,12 @@ def stop_flag() -> threading.Event | None:
     return _STOP.get()
 
 
-def fits_inline(value: object) -> bool:
-    """Whether work linear in ``value`` may run on the event loop: at most :data:`INLINE_NODES`.
-
-    Costs at most about :data:`INLINE_NODES` steps however large ``value`` is.
-    Work that must stay synchronous (a scheduler's classification of a call)
-    uses it to refuse a large value outright instead of walking it.
-    """
-    return not exceeds_nodes(value, INLINE_NODES)
-
-
 async def sized(value: object, work: Callable[[], _T]) -> _T:
     """Return ``work()``: inline when ``value`` is small, else from a worker thread.
+
+    Small is :func:`~bridge.lossless.fits_inline` (values and characters).
+    Work that must stay synchronous (a scheduler's classification of a call)
+    uses :func:`fits_inline` to refuse a large value outright instead of walking it.
 
     ``work`` must touch nothing but ``value`` and what it owns (it may run in
     another thread). Cancelling the caller returns at once and drops the

@@ -66,7 +66,8 @@ HOST_IDLE_FRAMES: Final = 20_000
 #: thousands a child trickling a frame for a corpus run's wall clock caused.
 HOST_READS: Final = 1_536
 #: Reads each frame decoded pays for (a legitimate child's frame needs one;
-#: the host grants ``bridge.host.SMALL_READS_PER_FRAME``, 4).
+#: the host lets the read that completes a frame pass, and grants one more
+#: small read per ``bridge.host.BYTES_PER_SMALL_READ`` bytes of frames).
 HOST_READS_PER_FRAME: Final = 8
 #: Bytes that pay for one read (the host's ``SMALL_READ_BYTES``).
 HOST_READ_BYTES: Final = 4096

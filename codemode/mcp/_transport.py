@@ -49,9 +49,8 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 import anyio
 import anyio.to_thread
 
-from bridge.lossless import exceeds_nodes
+from bridge.lossless import fits_inline
 
-from .._offload import INLINE_NODES
 from ._listing import MAX_LISTED_SCHEMA_NODES, MAX_LISTED_TEXT_CHARS, measure
 from ._listing import over_budget as listing_over_budget
 
@@ -528,7 +527,7 @@ async def guarded(
                         return
                     message = (
                         guard.received(item)
-                        if not exceeds_nodes(_payload(item.message), INLINE_NODES)
+                        if fits_inline(_payload(item.message))
                         else await anyio.to_thread.run_sync(
                             guard.received, item, abandon_on_cancel=True
                         )

@@ -228,9 +228,120 @@ async def test_a_large_value_is_checked_off_the_loop_and_still_answers() -> None
     assert script.replies == [Reply(0, value=msgspec.json.encode(big))]
 
 
-async def test_a_reply_the_pipe_cannot_take_at_once_is_finished_in_order() -> None:
+class Encoded:
+    """Records each value the host encodes for a reply: its kind and size, and on which thread."""
+
+    def __init__(self) -> None:
+        self.loop_thread = threading.current_thread()
+        self.seen: list[tuple[str, int, bool]] = []
+
+    def record(self, value: object) -> None:
+        if isinstance(value, str):
+            what = ("str", len(value))
+        elif isinstance(value, dict):
+            what = ("dict", max(map(len, value), default=0))
+        else:
+            what = (type(value).__name__, len(value) if isinstance(value, list) else 0)
+        self.seen.append((*what, threading.current_thread() is self.loop_thread))
+
+    def on_loop(self, kind: str) -> list[int]:
+        return [size for seen, size, on_loop in self.seen if seen == kind and on_loop]
+
+    def off_loop(self, kind: str) -> list[int]:
+        return [size for seen, size, on_loop in self.seen if seen == kind and not on_loop]
+
+
+@pytest.fixture
+def encoded(monkeypatch: pytest.MonkeyPatch) -> Encoded:
+    from bridge.protocol import encode_value as real
+
+    record = Encoded()
+
+    def encode_value(value: Any, **kwargs: Any) -> bytes:
+        record.record(value)
+        return real(value, **kwargs)
+
+    monkeypatch.setattr("bridge.host.encode_value", encode_value)
+    monkeypatch.setattr("bridge._answers.encode_value", encode_value)
+    return record
+
+
+LONG = 128 * 1024  # one long string: one value, and a long encoding (six bytes a \x01)
+
+
+class Returns:
+    """A handler whose ``call_tool`` returns ``value`` whatever the call."""
+
+    def __init__(self, value: JsonValue) -> None:
+        self.value = value
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        return self.value
+
+
+@pytest.mark.parametrize("taken", [False, True], ids=["call_tool", "start_call"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        pytest.param("x" * LONG, id="string"),
+        pytest.param("\x01" * LONG, id="escaped-string"),
+        pytest.param({"k" * LONG: 1}, id="long-key"),
+    ],
+)
+async def test_a_long_string_is_encoded_off_the_loop(
+    encoded: Encoded, taken: bool, value: JsonValue
+) -> None:
+    # One value, but a long text to check and encode: its size decides, not its count.
+    handler: Any = Later(lambda args, reply: reply.value(value)) if taken else Returns(value)
+    script = Ask(b"{}")
+    await serve(script, handler)
+    assert script.replies == [Reply(0, value=msgspec.json.encode(value))]
+    kind = "str" if isinstance(value, str) else "dict"
+    assert encoded.off_loop(kind) == [LONG]
+    assert encoded.on_loop(kind) == []
+
+
+@pytest.mark.parametrize("taken", [False, True], ids=["call_tool", "start_call"])
+async def test_replies_to_a_batch_of_calls_are_each_weighed_by_their_size(
+    encoded: Encoded, taken: bool
+) -> None:
+    # A batch of calls whose replies each hold one long string: none is
+    # encoded on the loop (their callers all ran in one pass of it).
+    calls, long = 16, 64 * 1024
+    value = "y" * long
+    handler: Any = Later(lambda args, reply: reply.value(value)) if taken else Returns(value)
+    replies: list[Reply] = []
+
+    def script(child: FakeChild) -> None:
+        child.send(*(Call(n, "t", b"{}") for n in range(calls)))
+        replies.extend(child.recv_reply() for _ in range(calls))
+        child.send(done("end"))
+
+    await serve(script, handler)
+    assert sorted(reply.id for reply in replies) == list(range(calls))
+    assert encoded.off_loop("str") == [long] * calls
+    assert encoded.on_loop("str") == []
+
+
+@pytest.mark.parametrize("taken", [False, True], ids=["call_tool", "start_call"])
+async def test_a_short_value_is_still_encoded_on_the_loop(encoded: Encoded, taken: bool) -> None:
+    value = "z" * 1024
+    handler: Any = Later(lambda args, reply: reply.value(value)) if taken else Returns(value)
+    script = Ask(b"{}")
+    await serve(script, handler)
+    assert script.replies == [Reply(0, value=msgspec.json.encode(value))]
+    assert encoded.on_loop("str") == [1024]
+    assert encoded.off_loop("str") == []
+
+
+async def test_a_reply_the_pipe_cannot_take_at_once_is_finished_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # The first answer is larger than the pipe holds: a task of the endpoint's
     # writes the rest, and the second answer, given meanwhile, follows it whole.
+    # Both are encoded at once (a value this long is otherwise encoded in a
+    # worker thread, and the second answer would simply be written first).
+    monkeypatch.setattr("bridge.host.fits_inline", lambda value: True)
     big = "x" * (256 * 1024)
     answered: list[CallReply] = []
 

@@ -3,8 +3,10 @@
 Every read of the child's pipe wakes the host's event loop. A child that wrote
 a frame one byte at a time completed no frame, so no frame budget was spent,
 while the loop woke once per byte for the whole wall clock. The host now charges
-each small read (fewer than ``SMALL_READ_BYTES``) to a per-run budget that each
-frame taken adds to. The scripted children here write one piece and wait until
+each small read (fewer than ``SMALL_READ_BYTES``) that completes no frame to a
+per-run budget that frames add to in proportion to their bytes (never a fixed
+amount per frame: a log frame that cost one byte of output once bought four
+reads). The scripted children here write one piece and wait until
 the host has read it, so every read brings exactly that piece: the tests count
 reads, and time nothing.
 """
@@ -19,9 +21,9 @@ from typing import TYPE_CHECKING, TypeVar
 import pytest
 
 from bridge.host import (
+    BYTES_PER_SMALL_READ,
     SMALL_READ_BYTES,
     SMALL_READS_ALLOWED,
-    SMALL_READS_PER_FRAME,
     HostEndpoint,
     RunOutcome,
     _ReadBudget,
@@ -31,6 +33,7 @@ from bridge.protocol import (
     Log,
     ProtocolError,
     Run,
+    Where,
     encode_frame,
 )
 
@@ -43,9 +46,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 TINY_PIECES = "the child sent its frames in tiny pieces: "
-#: The most reads a child that completes no frame after Ready gets: the
-#: allowance and what Ready's frame earned (Ready itself took one read).
-TRICKLE_READS = SMALL_READS_ALLOWED + SMALL_READS_PER_FRAME
+#: The most small reads a child that completes no frame after Ready gets: the
+#: allowance (Ready's few bytes earn none; the read that brought it is paid for).
+TRICKLE_READS = SMALL_READS_ALLOWED
 
 
 class HostReads:
@@ -134,22 +137,60 @@ async def serve(
 # ------------------------------------------------------------------------ the budget
 
 
-def test_each_small_read_spends_one_and_each_frame_earns_some() -> None:
+def test_each_small_read_spends_one_and_frames_earn_by_their_bytes() -> None:
     budget = _ReadBudget()
     for _ in range(SMALL_READS_ALLOWED):
-        budget.spend(1)
-    budget.frames += 1
-    for _ in range(SMALL_READS_PER_FRAME):
-        budget.spend(SMALL_READ_BYTES - 1)
-    with pytest.raises(ProtocolError, match=f"^{TINY_PIECES}{TRICKLE_READS + 1} reads"):
-        budget.spend(1)
+        budget.spend(1, 0)
+    # A read that completes frames is paid for by them; their bytes earn more.
+    budget.spend(1, 3 * BYTES_PER_SMALL_READ)
+    for _ in range(3):
+        budget.spend(SMALL_READ_BYTES - 1, 3 * BYTES_PER_SMALL_READ)
+    with pytest.raises(ProtocolError, match=f"^{TINY_PIECES}{SMALL_READS_ALLOWED + 4} reads"):
+        budget.spend(1, 3 * BYTES_PER_SMALL_READ)
+
+
+def test_a_small_frame_earns_its_own_read_and_nothing_more() -> None:
+    # However many tiny frames came, the reads that complete none are held to
+    # the allowance and the frames' bytes.
+    budget = _ReadBudget()
+    whole = 0
+    for _ in range(10 * SMALL_READS_ALLOWED):
+        whole += len(encode_frame(Log(("",))))
+        budget.spend(1, whole)
+    assert budget.small == 0
+    allowed = SMALL_READS_ALLOWED + whole // BYTES_PER_SMALL_READ
+    assert allowed < 2 * SMALL_READS_ALLOWED
+    for _ in range(allowed):
+        budget.spend(1, whole)
+    with pytest.raises(ProtocolError, match=f"^{TINY_PIECES}{allowed + 1} reads"):
+        budget.spend(1, whole)
 
 
 def test_a_read_that_brings_enough_bytes_spends_nothing() -> None:
     budget = _ReadBudget()
     for _ in range(10 * SMALL_READS_ALLOWED):
-        budget.spend(SMALL_READ_BYTES)
+        budget.spend(SMALL_READ_BYTES, 0)
     assert budget.small == 0
+
+
+def test_the_frame_buffer_counts_the_bytes_of_whole_frames_as_they_complete() -> None:
+    frames = FrameBuffer(max_frame_bytes=1 << 20)
+    one, two = encode_frame(Log(("a",))), encode_frame(Where(3))
+    frames.feed(one[:3])
+    assert frames.whole_bytes == 0
+    frames.feed(one[3:] + two[:-1])
+    assert frames.whole_bytes == len(one)
+    frames.feed(two[-1:])
+    assert frames.whole_bytes == len(one) + len(two)
+    assert frames.next_body() == one[4:]
+    assert frames.next_body() == two[4:]
+    assert frames.next_body() is None
+    frames.feed(one)
+    assert frames.whole_bytes == 2 * len(one) + len(two)
+    # A later frame over the cap stops the count; the frame before it is still taken.
+    frames.feed(struct.pack(">I", 2 << 20))
+    assert frames.whole_bytes == 2 * len(one) + len(two)
+    assert frames.next_body() == one[4:]
 
 
 # ------------------------------------------------------------------------ hostile children
@@ -165,12 +206,13 @@ async def test_a_frame_sent_a_byte_at_a_time_ends_the_run(host_reads: HostReads)
     assert outcome.error is not None
     assert outcome.error[0] == "worker-exit"
     assert outcome.error[1].startswith(TINY_PIECES)
-    # Ready's read, then one read a byte until the budget was spent.
-    assert SMALL_READS_ALLOWED < host_reads.count <= TRICKLE_READS + 1
+    # Ready's read (paid for by Ready), one read a byte until the budget was
+    # spent, and the read that was refused.
+    assert SMALL_READS_ALLOWED < host_reads.count <= TRICKLE_READS + 2
 
 
 async def test_whole_frames_sent_a_byte_at_a_time_end_the_run(host_reads: HostReads) -> None:
-    # Each frame earns a few reads but costs one a byte: the budget runs out.
+    # Each frame pays for the read that completes it, but costs one a byte: the budget runs out.
     log = encode_frame(Log(("x",)))
 
     def script(child: FakeChild) -> None:
@@ -181,7 +223,30 @@ async def test_whole_frames_sent_a_byte_at_a_time_end_the_run(host_reads: HostRe
     assert outcome.error[0] == "worker-exit"
     assert outcome.error[1].startswith(TINY_PIECES)
     frames = len(outcome.logs) + 1  # Ready too
-    assert host_reads.count <= SMALL_READS_ALLOWED + SMALL_READS_PER_FRAME * frames + 1
+    earned = frames * len(log) // BYTES_PER_SMALL_READ
+    assert host_reads.count <= SMALL_READS_ALLOWED + earned + frames + 1
+
+
+async def test_cheap_frames_buy_no_trickle(host_reads: HostReads) -> None:
+    # Thousands of log frames of one empty line each (one byte of output
+    # apiece), in one write, then a frame announced and sent a byte at a time:
+    # the log frames earn in proportion to their bytes, not four reads apiece.
+    logs = 10_000
+    cheap = encode_frame(Log(("",))) * logs
+
+    def script(child: FakeChild) -> None:
+        host_reads.write(child.to_host_w, cheap)
+        announced = struct.pack(">I", (1 << 20) - 1)
+        host_reads.trickle(child.to_host_w, announced + bytes(8 * SMALL_READS_ALLOWED), 1)
+
+    outcome = await serve(script, host_reads, run=make_run(max_log_bytes=2 * logs))
+    assert outcome.error is not None
+    assert outcome.error[0] == "worker-exit"
+    assert outcome.error[1].startswith(TINY_PIECES)
+    assert len(outcome.logs) == logs
+    earned = len(cheap) // BYTES_PER_SMALL_READ
+    assert host_reads.count <= SMALL_READS_ALLOWED + earned + 64  # a few reads for the logs
+    assert host_reads.count < 2 * SMALL_READS_ALLOWED
 
 
 async def test_the_stop_report_reader_has_the_same_budget(host_reads: HostReads) -> None:
@@ -195,30 +260,46 @@ async def test_the_stop_report_reader_has_the_same_budget(host_reads: HostReads)
 
     line = await with_child(script, host_reads, host)
     assert line is None
-    assert SMALL_READS_ALLOWED < host_reads.count <= TRICKLE_READS + 1
+    assert SMALL_READS_ALLOWED < host_reads.count <= TRICKLE_READS + 2
 
 
 # ------------------------------------------------------------------------ legitimate children
 
 
-async def test_frames_in_a_few_pieces_each_are_served(host_reads: HostReads) -> None:
-    # Three small reads a frame, a thousand frames: about three times the
-    # allowance, within what the frames earn.
-    frames = 1000
+async def test_small_frames_each_in_a_read_of_its_own_are_served(host_reads: HostReads) -> None:
+    # A small read that completes a frame is paid for by it: three times the
+    # allowance of them, each a tiny log frame, are all served.
+    frames = 3 * SMALL_READS_ALLOWED
     log = encode_frame(Log(("x",)))
-    assert len(log) > 3
 
     def script(child: FakeChild) -> None:
         for _ in range(frames):
-            host_reads.write(child.to_host_w, log[:2])
-            host_reads.write(child.to_host_w, log[2:3])
-            host_reads.write(child.to_host_w, log[3:])
+            host_reads.write(child.to_host_w, log)
         child.send(done(1))
 
     outcome = await serve(script, host_reads, run=make_run(max_log_bytes=10 * frames))
     assert (outcome.value, outcome.error) == (1, None)
     assert len(outcome.logs) == frames
     assert host_reads.count > 2 * SMALL_READS_ALLOWED
+
+
+async def test_frames_in_a_few_pieces_each_are_served(host_reads: HostReads) -> None:
+    # Writes larger than a pipe's atomic 4 KiB can come in pieces, a small one
+    # at each end: frames of a few KiB earn more small reads than that costs.
+    frames = 2 * SMALL_READS_ALLOWED
+    log = encode_frame(Log(("x" * (2 * BYTES_PER_SMALL_READ),)))
+
+    def script(child: FakeChild) -> None:
+        for _ in range(frames):
+            host_reads.write(child.to_host_w, log[:10])  # completes nothing
+            host_reads.write(child.to_host_w, log[10:])
+        child.send(done(1))
+
+    run = make_run(max_log_bytes=2 * frames * len(log))
+    outcome = await serve(script, host_reads, run=run, max_frame_bytes=1 << 20)
+    assert (outcome.value, outcome.error) == (1, None)
+    assert len(outcome.logs) == frames
+    assert host_reads.count > 2 * frames
 
 
 async def test_a_large_frame_read_in_pieces_of_enough_bytes_is_served(

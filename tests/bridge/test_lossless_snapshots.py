@@ -11,10 +11,13 @@ from hypothesis import strategies as st
 
 from bridge import lossless
 from bridge.lossless import (
+    INLINE_CHARS_PER_NODE,
+    INLINE_NODES,
     MAX_DEPTH,
     FrozenDict,
     LossyJsonError,
     exceeds_nodes,
+    fits_inline,
     is_snapshot,
     materialize,
 )
@@ -24,9 +27,12 @@ from tests.strategies import json_values, wild_values
 
 def count_nodes(value: object) -> int:
     if isinstance(value, dict):
-        return 1 + sum(count_nodes(item) for item in value.values())
+        keys = sum(len(key) // INLINE_CHARS_PER_NODE for key in value if isinstance(key, str))
+        return 1 + keys + sum(count_nodes(item) for item in value.values())
     if isinstance(value, (list, tuple)):
         return 1 + sum(count_nodes(item) for item in value)
+    if isinstance(value, (str, bytes, bytearray)):
+        return 1 + len(value) // INLINE_CHARS_PER_NODE
     return 1
 
 
@@ -49,6 +55,30 @@ def test_exceeds_nodes_stops_early_on_a_huge_value() -> None:
     assert Counting.reads == 0
     assert exceeds_nodes({"a": list(range(10))}, 10)
     assert not exceeds_nodes({"a": list(range(8))}, 10)  # 1 + 1 + 8 values
+
+
+@given(
+    value=st.recursive(
+        st.text(max_size=40) | st.binary(max_size=40) | st.integers(),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=40), inner),
+        max_leaves=8,
+    ),
+    limit=st.integers(min_value=0, max_value=40),
+)
+def test_exceeds_nodes_weighs_strings_and_keys_by_their_length(value: object, limit: int) -> None:
+    assert exceeds_nodes(value, limit) == (count_nodes(value) > limit)
+
+
+def test_one_long_string_does_not_fit_inline_where_many_short_ones_do() -> None:
+    chars = INLINE_NODES * INLINE_CHARS_PER_NODE
+    assert fits_inline("x" * (chars // 2))
+    assert not fits_inline("x" * chars)
+    assert not fits_inline(["x" * chars])
+    assert not fits_inline({"x" * chars: None})
+    assert not fits_inline(b"x" * chars)
+    assert fits_inline(["x"] * (INLINE_NODES // 2))
+    # A string is weighed by its length alone: a huge one costs no more steps.
+    assert not fits_inline("x" * (1 << 24))
 
 
 @given(value=json_values())
