@@ -971,8 +971,21 @@ def guarded_unpack_sequence(it: Any, spec: object, getiter: Callable[[Any], Any]
     return it
 
 
-def guarded_apply(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """``_apply_``: a call written with ``*args`` or ``**kwargs``."""
+def guarded_apply(func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+    """``_apply_``: a call written with ``*args`` or ``**kwargs``.
+
+    Keyword names must be exact ``str``: the interpreter matches a keyword to a
+    Python function's parameters by calling the key's ``__eq__`` with each
+    parameter name, so a ``str`` subclass would run program code inside the
+    binding and bind to a parameter its text does not name (rule 3). ``func``
+    is positional-only so that no keyword is compared with it.
+    """
+    for name in kwargs:
+        if type(name) is not str:
+            raise TypeError(
+                f"keyword names must be exact str, not {type(name).__name__}; "
+                "pass str(name) for a str subclass such as a StrEnum member"
+            )
     return func(*args, **kwargs)
 
 
