@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_MAX_MESSAGE_BYTES",
     "INVALID_REQUEST",
+    "MAX_MESSAGE_DEPTH",
     "MAX_MESSAGE_VALUES",
     "PARSE_ERROR",
     "PENDING_SPARE",
@@ -98,6 +99,12 @@ _ID_WINDOW: Final = 4096
 #: Messages with more brackets than this are parsed in a worker thread, whose
 #: stack is fresh, so the nesting Python's json refuses does not depend on the caller's depth.
 _INLINE_BRACKETS: Final = 256
+#: The deepest a message may nest (the message itself is level 1). Every later stage
+#: walks a request on the event loop's stack (the handler encodes a call's arguments
+#: again for the session log), where Python's recursion limit falls at a depth that
+#: depends on the caller; a bound of its own, well above the pipeline's
+#: ``bridge.lossless.MAX_DEPTH`` for a value, keeps every admitted message within them.
+MAX_MESSAGE_DEPTH: Final = 600
 #: Messages the transport logs instead of answering, at most (then it says it stopped).
 _MAX_LOGGED: Final = 100
 
@@ -272,6 +279,27 @@ class _Refusal(Exception):
 #: A whole string, one structural character, or a run of anything else (a scalar).
 _LEX: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[\[\]{}:,]|[^\s\[\]{}:,"]+')
 _INT: Final = re.compile(rb"-?(?:0|[1-9][0-9]{0,17})")
+#: A whole string, or one bracket (outside strings).
+_NESTING: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[\[\]{}]')
+
+
+def _deeper_than(line: bytes, limit: int) -> bool:
+    """Whether the JSON text ``line`` nests more than ``limit`` levels (strings skipped).
+
+    One token at a time, so a worker thread doing it never holds the GIL for long.
+    """
+    if line.count(b"[") + line.count(b"{") <= limit:
+        return False
+    depth = 0
+    for match in _NESTING.finditer(line):
+        token = match.group()
+        if token in (b"[", b"{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif token in (b"]", b"}"):
+            depth -= 1
+    return False
 
 
 def _scalar_id(token: bytes) -> RequestId | None:
@@ -349,6 +377,12 @@ def _parse(line: bytes) -> object:
         raise _Refusal(
             INVALID_REQUEST,
             f"Invalid request: the message holds more than {MAX_MESSAGE_VALUES} JSON values",
+            _id_in(line[:_ID_WINDOW]),
+        )
+    if _deeper_than(line, MAX_MESSAGE_DEPTH):
+        raise _Refusal(
+            PARSE_ERROR,
+            f"Parse error: the message nests more deeply than {MAX_MESSAGE_DEPTH} levels",
             _id_in(line[:_ID_WINDOW]),
         )
     try:

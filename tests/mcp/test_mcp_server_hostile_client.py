@@ -34,6 +34,7 @@ from mcp.shared.exceptions import MCPError
 from codemode import Registry, tool
 from codemode.mcp._server import SERVER_BUSY, McpCodeServer, serve_http, serve_stdio
 from codemode.mcp._server_wire import (
+    MAX_MESSAGE_DEPTH,
     MAX_MESSAGE_VALUES,
     Backlog,
     HttpAdmission,
@@ -426,7 +427,12 @@ async def test_what_no_answer_is_owed_for_is_logged(
     assert any("no answer is owed" in record.getMessage() for record in caplog.records)
 
 
-@pytest.mark.parametrize("depth", [199, 200, 500, 900])
+#: The levels around ``items``' elements: the message, params, arguments and items.
+_ENVELOPE = 4
+
+
+@pytest.mark.parametrize("depth", [199, 200, 500, MAX_MESSAGE_DEPTH - _ENVELOPE,
+                                   MAX_MESSAGE_DEPTH - _ENVELOPE + 1, 900, 970, 985])
 async def test_deeply_nested_arguments_get_an_answer(depth: int) -> None:
     nested = "[" * depth + "]" * depth
     line = ('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"count",'
@@ -438,9 +444,13 @@ async def test_deeply_nested_arguments_get_an_answer(depth: int) -> None:
     assert answer["id"] == 7
     if depth < 500:
         assert answer["result"]["content"] == [{"type": "text", "text": "1"}]
-    else:
+    elif depth + _ENVELOPE <= MAX_MESSAGE_DEPTH:
         assert answer["result"]["isError"] is True
         assert "nested deeper than 500 levels" in answer["result"]["content"][0]["text"]
+    else:
+        # Refused at the door, never by a recursion limit on the loop's stack (code 0).
+        assert answer["error"]["code"] == PARSE_ERROR
+        assert f"more deeply than {MAX_MESSAGE_DEPTH} levels" in answer["error"]["message"]
 
 
 async def test_an_answer_that_cannot_be_written_as_json_becomes_an_error_for_its_id() -> None:
