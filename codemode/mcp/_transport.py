@@ -323,8 +323,12 @@ def _payload(message: JSONRPCMessage) -> object:
     return None if error is None else error.data
 
 
-#: A string, or one token that adds a value to a container (outside strings).
-_VALUE_TOKEN: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[,\[{]')
+#: Outside strings: a string's opening quote, or one token that adds a value to a container.
+_OUTSIDE_TOKEN: Final = re.compile(rb'"|[,\[{]')
+#: Inside a string: a bounded piece of it, at most 256 runs of up to 4 KiB of plain
+#: bytes or escapes (1 MiB, a few milliseconds), so that no one match holds the GIL long.
+MAX_PIECE_BYTES: Final = 256 * 4096
+_STRING_PIECE: Final = re.compile(rb'(?:[^"\\]{1,4096}+|\\.){0,256}')
 
 
 def values_bound(line: bytes) -> int:
@@ -337,17 +341,36 @@ def more_values_than(line: bytes, limit: int) -> bool:
 
     Counting bytes is one fast C call; only when that upper bound is over the
     limit (commas or brackets inside strings count too) are the tokens outside
-    strings counted, one match at a time, so the thread doing it never holds
-    the GIL for long. Shared by the client's transport and the served wire.
+    strings counted, one match at a time, and a string is skipped a bounded
+    piece at a time (a 15 MB string of brackets was one match holding the GIL,
+    and with it the event loop, for about 0.4 s), so the thread doing it never
+    holds the GIL for long. Shared by the client's transport and the served
+    wire. Text that is not JSON (an unterminated string) counts what was read.
     """
     if values_bound(line) <= limit:
         return False
     count = 1
-    for match in _VALUE_TOKEN.finditer(line):
-        if match.end() - match.start() == 1:
+    end = len(line)
+    position = 0
+    while (token := _OUTSIDE_TOKEN.search(line, position)) is not None:
+        position = token.end()
+        if token.group() != b'"':
             count += 1
             if count > limit:
                 return True
+            continue
+        while True:  # to the string's closing quote
+            piece = _STRING_PIECE.match(line, position)
+            assert piece is not None  # the pattern matches the empty string
+            advanced = piece.end() > position
+            position = piece.end()
+            if position >= end:
+                return False
+            if line[position] == 0x22:  # the closing quote
+                position += 1
+                break
+            if not advanced:  # a lone backslash at the end: not JSON
+                return False
     return False
 
 
