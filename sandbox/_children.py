@@ -365,15 +365,18 @@ def exit_error(child: Child, cpu_seconds: int, fallback: RunError) -> tuple[RunE
     code = os.WEXITSTATUS(status)
     if code == 0:
         return fallback, False
-    if code == CPU_LIMIT_EXIT:
+    # Once its program runs, a child may exit with any status the program
+    # chooses: a status names a step of the child only where that step can
+    # still end it, under the layers this child has.
+    if code == CPU_LIMIT_EXIT and child.settings.os_layer:
         # The child handled SIGXCPU: it reported its line, then left.
         return RunError("timeout", cpu_limit_message(cpu_seconds)), False
-    if code == _zygote.TRIPPED_EXIT:
-        # Only the tripwire exits with this status (a program that calls
-        # os._exit(79) itself only ends its own run this way).
+    if code == _zygote.TRIPPED_EXIT and child.settings.tripwire:
+        # The tripwire exits with this status (a program that calls
+        # os._exit(80) itself only ends its own run this way).
         message = tripped_message("") + " (the child could not report which event)"
         return RunError("sandbox-violation", message), False
-    if code in _zygote.EXIT_CODES:
+    if code in _zygote.RUN_EXIT_CODES:
         message = f"{_zygote.EXIT_CODES[code]} (exit status {code})"
     else:
         message = f"the child exited with status {code} before finishing"

@@ -18,7 +18,6 @@ import asyncio
 import functools
 import marshal
 import os
-import shutil
 import threading
 import time
 from collections import OrderedDict
@@ -56,7 +55,7 @@ from sandbox._pool_interface import (
     checked_run_arguments,
     is_abort_source,
 )
-from sandbox._reclaim import make_pool_directory, reclaim_abandoned
+from sandbox._reclaim import make_pool_directory, reclaim_abandoned, remove_tree
 from sandbox._uids import (
     DEFAULT_UID_RANGE,
     ChildUids,
@@ -221,7 +220,7 @@ class WorkerPool(Pool):
             try:
                 await task_group.__aexit__(type(exc), exc, exc.__traceback__)
             finally:
-                shutil.rmtree(self._directory, ignore_errors=True)
+                remove_tree(self._directory)
             raise
         task_group.start_soon(self._refill)
         return self
@@ -233,7 +232,7 @@ class WorkerPool(Pool):
         try:
             return await self._task_group.__aexit__(*exc_info)  # type: ignore[arg-type]
         finally:
-            shutil.rmtree(self._directory, ignore_errors=True)
+            remove_tree(self._directory)
             # Every zygote of this pool has been reaped, and with it every child.
             self._uids.release_all()
 
@@ -411,7 +410,7 @@ class WorkerPool(Pool):
             for fd in fds:
                 os.close(fd)
             if cwd:
-                shutil.rmtree(cwd, ignore_errors=True)
+                remove_tree(cwd)
             raise RuntimeError(f"could not prepare a sandbox child: {exc}") from exc
         child_read, host_write, host_read, child_write = fds
         child = Child(settings, cwd, host_write, host_read)
@@ -501,10 +500,8 @@ class WorkerPool(Pool):
             _close_pipe_end(fd)
         child.to_child = child.from_child = -1
         if not child.cwd_removed:
-            try:
-                os.rmdir(child.cwd)  # empty, but where a child without the OS layer wrote in it
-            except OSError:
-                shutil.rmtree(child.cwd, ignore_errors=True)
+            # Empty, but where a child without the filter wrote in it.
+            remove_tree(child.cwd)
             child.cwd_removed = True
         self._child_gone(child)
 

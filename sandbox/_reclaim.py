@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import shutil
 import stat
 import tempfile
 from typing import Final
@@ -26,6 +25,7 @@ __all__ = [
     "make_pool_directory",
     "pool_folder",
     "reclaim_abandoned",
+    "remove_tree",
 ]
 
 _log = logging.getLogger("sandbox")
@@ -39,6 +39,79 @@ MEMORY_FOLDER: Final = "/dev/shm"
 _SYSTEM_TEMP_FOLDERS: Final = frozenset({"/tmp", "/var/tmp", "/usr/tmp"})
 #: An owner record is two decimal numbers; anything longer is not ours.
 _OWNER_MAX_BYTES: Final = 64
+#: How :func:`remove_tree` opens a directory: never through a symbolic link, and
+#: never blocking (a FIFO or device put where a directory was fails at once).
+_DIRECTORY_FLAGS: Final = (
+    os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+)
+
+
+def remove_tree(path: str) -> bool:
+    """Remove the directory ``path`` and everything in it; whether it is gone. Never raises.
+
+    What is in a child's directory (and so in a pool's) may have been shaped by
+    the program: a child without the seccomp filter can make a tree of any
+    depth, symbolic links, FIFOs and sockets there. So the walk is iterative
+    (``shutil.rmtree`` recurses once per level up to Python 3.12, and raises
+    ``RecursionError``, which ``ignore_errors`` does not cover, about 1,000
+    levels down), holds at most two descriptors whatever the depth, never
+    follows a link, and never opens anything but a directory. A directory that
+    cannot be removed (one that changes under the walk included) is left.
+    """
+    try:
+        os.rmdir(path)
+        return True
+    except FileNotFoundError:
+        return True
+    except OSError:
+        pass
+    try:
+        descriptor = os.open(path, _DIRECTORY_FLAGS)
+    except OSError:
+        return False
+    # One entry per level: the directory's (device, inode), its name in its
+    # parent, and the subdirectories still to remove in it.
+    levels: list[tuple[tuple[int, int], str, list[str]]] = []
+    try:
+        name = ""
+        while True:
+            info = os.fstat(descriptor)
+            subdirectories = []
+            with os.scandir(descriptor) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        subdirectories.append(entry.name)
+                    else:
+                        os.unlink(entry.name, dir_fd=descriptor)
+            levels.append(((info.st_dev, info.st_ino), name, subdirectories))
+            while levels and not levels[-1][2]:
+                _identity, name, _ = levels.pop()
+                if not levels:
+                    break
+                parent = os.open("..", _DIRECTORY_FLAGS, dir_fd=descriptor)
+                os.close(descriptor)
+                descriptor = parent
+                info = os.fstat(descriptor)
+                if (info.st_dev, info.st_ino) != levels[-1][0]:
+                    return False  # moved under the walk: not followed
+                os.rmdir(name, dir_fd=descriptor)
+            if not levels:
+                break
+            name = levels[-1][2].pop()
+            child = os.open(name, _DIRECTORY_FLAGS, dir_fd=descriptor)
+            os.close(descriptor)
+            descriptor = child
+    except (OSError, ValueError):
+        return False
+    finally:
+        os.close(descriptor)
+    try:
+        os.rmdir(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return False
+    return True
 
 
 def _start_time(pid: int) -> str | None:
@@ -111,7 +184,7 @@ def make_pool_directory() -> str:
         finally:
             os.close(descriptor)
     except BaseException:
-        shutil.rmtree(directory, ignore_errors=True)
+        remove_tree(directory)
         raise
     return directory
 
@@ -167,8 +240,8 @@ def reclaim_abandoned(folder: str | None = None) -> list[str]:
                 continue
             if not _owner_gone(entry.path):
                 continue
-            shutil.rmtree(entry.path)
-            removed.append(entry.path)
+            if remove_tree(entry.path):
+                removed.append(entry.path)
     if removed:
         _log.info("removed %d pool directories left by hosts that are gone", len(removed))
     return removed

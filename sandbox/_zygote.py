@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXIT_CODES",
     "PRELOADED_MODULES",
+    "RUN_EXIT_CODES",
     "TRIPPED_EXIT",
     "ChildSettings",
     "Exited",
@@ -81,6 +82,13 @@ EXIT_CODES: Final[dict[int, str]] = {
     81: "the child could not switch transparent huge pages off (thp_disable)",
     82: "the child could not make itself non-dumpable (dumpable)",
 }
+
+#: The statuses of :data:`EXIT_CODES` a child's own steps can still exit with
+#: once it said READY (the protocol, the runtime around the program). Every
+#: other step is done before READY, and after it the program can exit with any
+#: status it likes: the host names a setup step only for a child that never
+#: said READY.
+RUN_EXIT_CODES: Final = frozenset({77, 78})
 
 #: The exit status of a child its tripwire ended (``sandbox._tripwire``): the
 #: host reports the run as ``sandbox-violation`` even when the frame naming the

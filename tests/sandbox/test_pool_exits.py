@@ -9,16 +9,23 @@ import pytest
 from sandbox import RunError
 from sandbox._children import Child, exit_error
 from sandbox._where import CPU_LIMIT_EXIT
-from sandbox._zygote import ChildSettings
+from sandbox._zygote import TRIPPED_EXIT, ChildSettings
 
 CPU_LIMIT = 2  # the CPU limit in force (configured or inherited)
 FALLBACK = RunError("worker-exit", "the child exited or closed its pipe before finishing the run")
 
 
-def _child(status: int | None, *, cpu: float = 0.0, zygote_died: bool = False) -> Child:
+def _child(
+    status: int | None,
+    *,
+    cpu: float = 0.0,
+    zygote_died: bool = False,
+    os_layer: bool = True,
+    tripwire: bool = True,
+) -> Child:
     settings = ChildSettings(
-        restricted=True, os_layer=True, cpu_seconds=2, memory_bytes=1 << 29,
-        max_open_files=32, max_frame_bytes=1 << 24,
+        restricted=True, os_layer=os_layer, cpu_seconds=2, memory_bytes=1 << 29,
+        max_open_files=32, max_frame_bytes=1 << 24, tripwire=tripwire,
     )
     child = Child(settings, "/nonexistent", -1, -1)
     child.status = status
@@ -70,12 +77,15 @@ async def test_a_kill_by_the_seccomp_filter_says_so() -> None:
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        (71, "the child could not drop its privileges (uid_drop) (exit status 71)"),
-        (74, "the child could not install its seccomp filter (exit status 74)"),
-        (81, "the child could not switch transparent huge pages off (thp_disable) "
-             "(exit status 81)"),
-        (82, "the child could not make itself non-dumpable (dumpable) (exit status 82)"),
+        (77, "the child broke the protocol before its program ran (exit status 77)"),
+        (78, "the child's runtime failed outside the program (exit status 78)"),
         (5, "the child exited with status 5 before finishing"),
+        # Setup steps are all done before READY: after it, their statuses are
+        # the program's own choice and name no protection.
+        (71, "the child exited with status 71 before finishing"),
+        (74, "the child exited with status 74 before finishing"),
+        (81, "the child exited with status 81 before finishing"),
+        (82, "the child exited with status 82 before finishing"),
     ],
 )
 async def test_an_exit_status_is_a_crash_naming_what_failed(code: int, message: str) -> None:
@@ -96,3 +106,15 @@ async def test_a_dead_zygote_is_named_as_the_cause() -> None:
     assert error == RunError(
         "worker-exit", "the sandbox zygote exited during the run, taking the child with it"
     )
+
+
+async def test_the_tripwire_status_without_a_tripwire_is_the_programs_own() -> None:
+    error, crashed = exit_error(_child(TRIPPED_EXIT << 8, tripwire=False), CPU_LIMIT, FALLBACK)
+    assert (error, crashed) == (
+        RunError("worker-exit", "the child exited with status 80 before finishing"), True
+    )
+
+
+async def test_the_cpu_report_status_without_the_os_layer_is_the_programs_own() -> None:
+    error, _ = exit_error(_child(CPU_LIMIT_EXIT << 8, os_layer=False), CPU_LIMIT, FALLBACK)
+    assert error == RunError("worker-exit", "the child exited with status 79 before finishing")

@@ -150,3 +150,60 @@ async def test_a_pool_runs_with_its_directory_in_memory(memory_folder: Path) -> 
             result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
     assert result.value == 1
     assert os.listdir(memory_folder) == []  # removed with the pool
+
+
+def _deep_tree(top: Path, levels: int) -> None:
+    descriptor = os.open(top, os.O_RDONLY)
+    for _ in range(levels):
+        os.mkdir("d", dir_fd=descriptor)
+        deeper = os.open("d", os.O_RDONLY, dir_fd=descriptor)
+        os.close(descriptor)
+        descriptor = deeper
+    os.close(descriptor)
+
+
+def test_a_tree_deeper_than_the_recursion_limit_is_removed(tmp_path: Path) -> None:
+    # shutil.rmtree recursed once per level (up to Python 3.12): about 1,000
+    # levels down it raised RecursionError, which ignore_errors does not cover.
+    top = tmp_path / "run-1"
+    top.mkdir()
+    _deep_tree(top, 3000)
+    assert reclaim.remove_tree(str(top))
+    assert not top.exists()
+
+
+def test_removal_follows_no_link_and_opens_nothing_but_directories(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "kept").write_text("kept")
+    top = tmp_path / "run-1"
+    (top / "sub").mkdir(parents=True)
+    (top / "sub" / "link").symlink_to(outside)
+    (top / "link").symlink_to(outside / "kept")
+    os.mkfifo(top / "fifo")  # opened, it would block the walk
+    os.mkfifo(top / "sub" / "fifo")
+    (top / "odd\nname \xff").mkdir(mode=0)
+    (top / "plain").write_text("x")
+    assert reclaim.remove_tree(str(top))
+    assert not top.exists()
+    assert (outside / "kept").read_text() == "kept"
+
+
+def test_removal_of_what_is_not_a_directory_fails_without_touching_it(tmp_path: Path) -> None:
+    target = tmp_path / "target"
+    target.mkdir()
+    (target / "kept").write_text("kept")
+    link = tmp_path / "run-1"
+    link.symlink_to(target)
+    assert not reclaim.remove_tree(str(link))
+    assert (target / "kept").exists()
+    assert reclaim.remove_tree(str(tmp_path / "absent"))
+
+
+def test_an_abandoned_directory_too_deep_for_recursion_is_reclaimed(memory_folder: Path) -> None:
+    directory = memory_folder / f"{POOL_PREFIX}deep"
+    (directory / "run-1").mkdir(parents=True)
+    (directory / "owner").write_text("0 1\n")
+    _deep_tree(directory / "run-1", 3000)
+    assert reclaim_abandoned(str(memory_folder)) == [str(directory)]
+    assert not directory.exists()
