@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+from ._attribute_names import BLOCKED_ATTRIBUTES
 from ._classes import inert_base, register_program_class
 from ._program import MODEL_MODULE, adopting_base, classes_being_made
 
@@ -57,10 +58,18 @@ def _checked_names(names: object) -> object:
 
 
 def _check_name(name: object) -> None:
-    if type(name) is not str or name.startswith("_"):
+    if (
+        type(name) is not str
+        or name.startswith("_")
+        or name in BLOCKED_ATTRIBUTES
+        or name.endswith("__roles__")
+    ):
+        # As a class body's names: a reserved name (`gi_frame`, `f_back`) is
+        # refused there, so it is refused as a member name too.
         raise ValueError(
             f"enum member name {name!r} is not allowed in run_code "
-            "(member names must be plain str not starting with '_')"
+            "(member names must be plain str not starting with '_' and not naming "
+            "interpreter internals)"
         )
 
 

@@ -791,19 +791,31 @@ def guarded_getitem(obj: Any, key: Any) -> Any:
     """``obj[key]`` for restricted code (``_getitem_``)."""
     if type(obj) in _PLAIN_CONTAINERS:
         return obj[key]
-    if type(obj) is types.MappingProxyType and isinstance(key, str):
+    if type(obj) is types.MappingProxyType:
         # Class namespaces: the one mapping whose keys are private names of
         # objects the program did not create. (The compiler leaves subscripts
         # with literal keys that do not start with "_" native for this reason.)
-        # A str subclass could hash and compare like a private name whatever
-        # its own text, so only exact strings are looked up.
-        if type(key) is not str:
-            raise TypeError("a class namespace can only be read with plain str keys")
-        if key[:1] == "_":
+        # Any other key - a str subclass, or an object of any class - could hash
+        # and compare like a private name whatever its own text, so a key is
+        # looked up only if it is of an exact builtin type that runs no program
+        # code when hashed or compared, and a str's own text is what is checked.
+        kind = type(key)
+        if kind is str:
+            if key[:1] == "_":
+                raise TypeError(
+                    f"reading the private entry {key!r} of a class namespace is not allowed"
+                )
+        elif kind not in _PROXY_KEY_TYPES:
             raise TypeError(
-                f"reading the private entry {key!r} of a class namespace is not allowed"
+                "a mapping proxy (a class namespace, or a view of a mapping) is read only "
+                f"with keys of exact builtin types (str, int, float, bool, bytes, None), not "
+                f"{kind.__name__}"
             )
     return obj[key]
+
+
+#: Keys that hash and compare without running program code (besides exact ``str``).
+_PROXY_KEY_TYPES: Final = frozenset({int, float, complex, bool, bytes, type(None)})
 
 
 class SimpleNamespace(types.SimpleNamespace):
