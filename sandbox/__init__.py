@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from sandbox._pool_interface import Pool as Pool
     from sandbox._ray import NodeStatus as NodeStatus
     from sandbox._ray import RayPool as RayPool
+    from sandbox._reclaim import remove_tree as remove_tree
 
 __all__ = [
     "ALLOWED_MODULES",
@@ -67,6 +68,7 @@ __all__ = [
     "ToolSignature",
     "WorkerPool",
     "check_tool_calls",
+    "remove_tree",
 ]
 
 _HOMES: Final[dict[str, str]] = {
@@ -90,6 +92,7 @@ _HOMES: Final[dict[str, str]] = {
     "ToolSignature": "bridge.protocol",
     "WorkerPool": "sandbox._pool",
     "check_tool_calls": "sandbox._calls",
+    "remove_tree": "sandbox._reclaim",  # a directory tree hostile code may have shaped
 }
 
 

@@ -46,7 +46,7 @@ _DIRECTORY_FLAGS: Final = (
 )
 
 
-def remove_tree(path: str) -> bool:
+def remove_tree(path: str | os.PathLike[str]) -> bool:
     """Remove the directory ``path`` and everything in it; whether it is gone. Never raises.
 
     What is in a child's directory (and so in a pool's) may have been shaped by
@@ -58,6 +58,7 @@ def remove_tree(path: str) -> bool:
     follows a link, and never opens anything but a directory. A directory that
     cannot be removed (one that changes under the walk included) is left.
     """
+    path = os.fspath(path)
     try:
         os.rmdir(path)
         return True

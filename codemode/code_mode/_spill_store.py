@@ -22,13 +22,14 @@ import hashlib
 import os
 import re
 import secrets
-import shutil
 import stat
 import tempfile
 import threading
 import weakref
 from pathlib import Path
 from typing import Final, Protocol, final
+
+from sandbox import remove_tree
 
 __all__ = [
     "DEFAULT_MAX_SPILL_STORE_BYTES",
@@ -116,8 +117,7 @@ def _check_private(fd: int, where: str) -> None:
 
 
 def _remove_tree(path: str) -> None:
-    # shutil.rmtree uses descriptor-relative, symlink-safe removal on Linux.
-    shutil.rmtree(path, ignore_errors=True)
+    remove_tree(path)
 
 
 @final

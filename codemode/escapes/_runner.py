@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import sys
 import tempfile
 from dataclasses import dataclass, field, replace
@@ -29,7 +28,7 @@ import anyio.lowlevel
 import sandbox
 from bridge.host import tripped_message
 from bridge.lossless import JsonValue, LossyJsonError, materialize
-from sandbox import Limits, ToolCallFailed, WorkerPool
+from sandbox import Limits, ToolCallFailed, WorkerPool, remove_tree
 from sandbox.testing import wait_for_idle, wait_reaped
 
 from . import _host_work as host_work
@@ -204,7 +203,7 @@ def _private_tempdir() -> Iterator[Path]:
         yield root
     finally:
         tempfile.tempdir = saved
-        shutil.rmtree(root, ignore_errors=True)
+        remove_tree(root)  # a program run without the layers may have shaped it
 
 
 #: CPU seconds one leak check may take. The corpus's ``leak`` pattern is run

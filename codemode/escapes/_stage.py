@@ -12,12 +12,13 @@ import ctypes
 import os
 import secrets
 import select
-import shutil
 import socket
 import stat
 import subprocess
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
+
+from sandbox import remove_tree
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -258,7 +259,7 @@ class Stage:
                 self.victim.kill()
             self.victim.wait()
         self.remove_ipc()
-        shutil.rmtree(self.root, ignore_errors=True)
+        remove_tree(self.root)  # the programs staged here may have shaped it
 
 
 def process_group_members(pgid: int) -> list[int]:
