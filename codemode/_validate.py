@@ -323,8 +323,12 @@ class _OneOf:
                 shown(item) if self.choices and type(item) in (str, int, float, bool)
                 else f"`{json_type(item)}`"
             )
+        # The typed branch describes no more than the sink may still show: a
+        # violation described there and then dropped would cost its message
+        # (values of the schema's choices shown) for every item of an array.
+        room = max(0, sink.limit - sink.total)
         self.branches = [
-            _Found(sink.limit if i == self.typed else 0) for i in range(len(branches))
+            _Found(room if i == self.typed else 0) for i in range(len(branches))
         ]
 
     def finish(self) -> None:

@@ -319,12 +319,17 @@ def _suggestion(name: str, choices: Sequence[str]) -> str:
 @final
 @dataclass(frozen=True)
 class _Shape:
-    """A signature prepared for checking: declared names as a list and a set."""
+    """A signature prepared for checking: declared names as a list and a set.
+
+    ``identifiers``: whether every declared name is an identifier (so that a
+    call can be rewritten with keyword arguments), found once per signature.
+    """
 
     fields: tuple[str, ...]
     declared: frozenset[str]
     required: tuple[str, ...]
     open: bool
+    identifiers: bool
 
 
 #: A problem found: (sort key, line, its message built on demand, since a
@@ -340,7 +345,10 @@ class _Checker:
             self.shapes[signature.name] = (
                 None
                 if fields is None
-                else _Shape(fields, frozenset(fields), signature.required, signature.open)
+                else _Shape(
+                    fields, frozenset(fields), signature.required, signature.open,
+                    all(field.isidentifier() for field in fields),
+                )
             )
         self.names = sorted(self.shapes)
         self.found: list[_Found] = []
@@ -415,14 +423,22 @@ def _keywords(site: CallSite, shape: _Shape | None) -> str | None:
         or site.spread
         or not site.name.isidentifier()
         or site.positional > _SHOWN_ARGUMENTS
+        or len(site.named) > _SHOWN_ARGUMENTS
+        or not shape.identifiers
     ):
         return None
+    # At most _SHOWN_ARGUMENTS names passed and as many taken: what this costs
+    # is bounded by the call, never by how many names the tool declares (it
+    # runs for every call site of a program).
     passed = {key for key, _ in site.named}
-    free = [field for field in shape.fields if field not in passed]
-    if site.positional > len(free) or not all(f.isidentifier() for f in free):
+    if site.positional > len(shape.fields) - len(passed & shape.declared):
         return None
-    if len(site.named) > _SHOWN_ARGUMENTS:
-        return None
+    free: list[str] = []
+    for field in shape.fields:
+        if len(free) == site.positional:
+            break
+        if field not in passed:
+            free.append(field)
     texts = site.texts[site.positional:]
     named = [f"{field}={text}" for field, text in zip(free, site.texts, strict=False)]
     named += [f"{key}={text}" for (key, _), text in zip(site.named, texts, strict=False)]

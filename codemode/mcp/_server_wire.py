@@ -47,6 +47,7 @@ from ._transport import (
     DEFAULT_MAX_MESSAGE_BYTES,
     INLINE_PARSE_BYTES,
     more_values_than,
+    tokens_outside_strings,
     values_bound,
 )
 
@@ -279,25 +280,26 @@ class _Refusal(Exception):
 #: A whole string, one structural character, or a run of anything else (a scalar).
 _LEX: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[\[\]{}:,]|[^\s\[\]{}:,"]+')
 _INT: Final = re.compile(rb"-?(?:0|[1-9][0-9]{0,17})")
-#: A whole string, or one bracket (outside strings).
-_NESTING: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[\[\]{}]')
+#: A string's opening quote, or one bracket (outside strings).
+_NESTING: Final = re.compile(rb'"|[\[\]{}]')
 
 
 def _deeper_than(line: bytes, limit: int) -> bool:
     """Whether the JSON text ``line`` nests more than ``limit`` levels (strings skipped).
 
-    One token at a time, so a worker thread doing it never holds the GIL for long.
+    One token at a time, and a string a bounded piece at a time
+    (:func:`~codemode.mcp._transport.tokens_outside_strings`), so a worker
+    thread doing it never holds the GIL, and with it the event loop, for long.
     """
     if line.count(b"[") + line.count(b"{") <= limit:
         return False
     depth = 0
-    for match in _NESTING.finditer(line):
-        token = match.group()
+    for token in tokens_outside_strings(line, _NESTING):
         if token in (b"[", b"{"):
             depth += 1
             if depth > limit:
                 return True
-        elif token in (b"]", b"}"):
+        else:
             depth -= 1
     return False
 

@@ -55,7 +55,7 @@ from ._listing import MAX_LISTED_SCHEMA_NODES, MAX_LISTED_TEXT_CHARS, measure
 from ._listing import over_budget as listing_over_budget
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+    from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
     from contextlib import AbstractAsyncContextManager
     from pathlib import Path
 
@@ -350,14 +350,28 @@ def more_values_than(line: bytes, limit: int) -> bool:
     if values_bound(line) <= limit:
         return False
     count = 1
+    for _ in tokens_outside_strings(line, _OUTSIDE_TOKEN):
+        count += 1
+        if count > limit:
+            return True
+    return False
+
+
+def tokens_outside_strings(line: bytes, pattern: re.Pattern[bytes]) -> Iterator[bytes]:
+    """The tokens of ``pattern`` in the JSON text ``line``, outside its strings, in order.
+
+    ``pattern`` must match a double quote (a string's opening one) besides the
+    tokens it looks for. A string is skipped a bounded piece at a time, never as
+    one match, so a worker thread walking the text never holds the GIL (and with
+    it the event loop) long, whatever a peer put in a string. Text that is not
+    JSON (an unterminated string) ends the walk where it stops being JSON.
+    """
     end = len(line)
     position = 0
-    while (token := _OUTSIDE_TOKEN.search(line, position)) is not None:
+    while (token := pattern.search(line, position)) is not None:
         position = token.end()
         if token.group() != b'"':
-            count += 1
-            if count > limit:
-                return True
+            yield token.group()
             continue
         while True:  # to the string's closing quote
             piece = _STRING_PIECE.match(line, position)
@@ -365,13 +379,12 @@ def more_values_than(line: bytes, limit: int) -> bool:
             advanced = piece.end() > position
             position = piece.end()
             if position >= end:
-                return False
+                return
             if line[position] == 0x22:  # the closing quote
                 position += 1
                 break
             if not advanced:  # a lone backslash at the end: not JSON
-                return False
-    return False
+                return
 
 
 def _too_many_values(line: bytes) -> bool:
