@@ -500,14 +500,41 @@ class WorkerPool(Pool):
             _close_pipe_end(fd)
         child.to_child = child.from_child = -1
         if not child.cwd_removed:
-            # Empty, but where a child without the filter wrote in it.
-            remove_tree(child.cwd)
-            child.cwd_removed = True
+            try:
+                os.rmdir(child.cwd)  # empty, as under the filter: at once
+            except OSError:
+                # What a child without the filter wrote there (any number of
+                # files): removed off the event loop, its uid held until then.
+                self._remove_later(child)
+            else:
+                child.cwd_removed = True
         self._child_gone(child)
+
+    def _remove_later(self, child: Child) -> None:
+        group = self._task_group
+        if group is None or self._closed:
+            remove_tree(child.cwd)  # closing: the pool's directory goes next anyway
+            child.cwd_removed = True
+            return
+
+        async def remove() -> None:
+            try:
+                # Not abandoned on cancellation: the uid waits for the removal.
+                await anyio.to_thread.run_sync(remove_tree, child.cwd)
+            finally:
+                child.cwd_removed = True
+                self._child_gone(child)
+
+        group.start_soon(remove)
 
     def _child_gone(self, child: Child) -> None:
         """Give the child's uid back once its process cannot run and its directory is gone."""
-        if child.uid is not None and child.gone and child.state == "done":
+        if (
+            child.uid is not None
+            and child.gone
+            and child.state == "done"
+            and child.cwd_removed
+        ):
             self._uids.release(child.uid)
             child.uid = None
 

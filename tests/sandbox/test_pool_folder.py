@@ -207,3 +207,47 @@ def test_an_abandoned_directory_too_deep_for_recursion_is_reclaimed(memory_folde
     _deep_tree(directory / "run-1", 3000)
     assert reclaim_abandoned(str(memory_folder)) == [str(directory)]
     assert not directory.exists()
+
+
+async def test_what_a_child_left_in_its_directory_is_removed_off_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A child without the filter can fill its directory with any number of
+    # files; removing them on the event loop held every other run (0.5 s for
+    # 100,000 files). An empty directory is still removed at once.
+    import threading
+
+    import sandbox._pool as pool_module
+    from sandbox import Limits
+
+    loop_thread = threading.current_thread()
+    removals: list[tuple[str, bool]] = []
+    removed = threading.Event()
+    real_remove = reclaim.remove_tree
+
+    def recording(path: str) -> bool:
+        gone = real_remove(path)
+        removals.append((path, threading.current_thread() is loop_thread))
+        removed.set()
+        return gone
+
+    monkeypatch.setattr(pool_module, "remove_tree", recording)
+    program = (
+        "import os\n"
+        "for n in range(50):\n"
+        "    os.close(os.open(f'f{n}', os.O_CREAT | os.O_WRONLY))\n"
+        "return os.getcwd()"
+    )
+    limits = Limits(language_layer=False, os_layer=False, tripwire=False)
+    async with WorkerPool(size=0, limits=limits) as pool:
+        result = await pool.run(program, tool_names=[], handler=EchoHandler())
+        assert result.error is None, result.error
+        assert await anyio.to_thread.run_sync(removed.wait, 60)
+        [(path, on_loop)] = removals
+        assert path == result.value
+        assert not on_loop
+        assert not await anyio.Path(path).exists()
+        # A run that leaves its directory empty removes it at once, not through here.
+        again = await pool.run("return 1", tool_names=[], handler=EchoHandler())
+        assert again.value == 1
+        assert len(removals) == 1
