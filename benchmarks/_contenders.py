@@ -168,9 +168,15 @@ class _OwnPool(Contender):
 
         return await _in_flight(runs, one)
 
-    async def idle_uss_kib(self) -> float:
+    async def idle_uss_kib(self) -> float | None:
         await self.settle()
-        return statistics.median([uss_kib(child.pid) for child in self.pool._idle])
+        try:
+            return statistics.median([uss_kib(child.pid) for child in self.pool._idle])
+        except PermissionError:
+            # The children are not dumpable (a crash must hand nothing to a core
+            # handler), so only root may read their memory maps: the row is
+            # left out, as for a peer that is not installed.
+            return None
 
 
 class CodemodeFull(_OwnPool):
