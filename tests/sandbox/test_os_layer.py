@@ -29,6 +29,10 @@ pytestmark = pytest.mark.slow
 GUARD = 30
 PLAIN = Limits(language_layer=False, tripwire=False)
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the uid drop happens only as root")
+#: A child is not dumpable, so only root may read its descriptors in /proc.
+reads_child_proc = pytest.mark.skipif(
+    os.geteuid() != 0, reason="a child is not dumpable: only root reads its /proc entries"
+)
 
 
 async def _run(source: str, *, limits: Limits = PLAIN, probe: bool = False) -> RunResult:
@@ -59,6 +63,7 @@ def _descriptor_kind(target: str) -> str:
     return rest.strip("[]") if kind == "anon_inode" else kind
 
 
+@reads_child_proc
 async def test_a_warm_child_holds_only_its_pipes_and_its_event_loop() -> None:
     # Before READY the child runs warm-up programs whose tool call goes over a
     # socket pair of its own: none of those stays open for the program.
@@ -85,6 +90,7 @@ def _watched_descriptors(pid: int) -> list[list[int]]:
     return watched
 
 
+@reads_child_proc
 async def test_each_child_waits_on_an_epoll_of_its_own() -> None:
     # The zygote makes each child's event loops before it forks; one that held
     # an epoll descriptor then would be one epoll shared by every child, and

@@ -159,6 +159,9 @@ def _blocked_in_read(pid: int) -> bool:
     _READ_SYSCALL is None or not os.path.exists("/proc/self/syscall"),
     reason="needs /proc/<pid>/syscall on x86_64 or aarch64",
 )
+@pytest.mark.skipif(
+    os.geteuid() != 0, reason="a child is not dumpable: only root reads its /proc entries"
+)
 async def test_a_finished_child_waits_for_its_release_before_it_exits(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
