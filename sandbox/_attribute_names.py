@@ -82,6 +82,12 @@ RUNTIME_CHECKED_ATTRIBUTES: Final[frozenset[str]] = (
         "mro",
         # ``ABC.register`` makes ``isinstance`` lie about program objects.
         "register",
+        # The keywords a partial (``functools.partial``/``partialmethod``) or a
+        # ``contextmanager`` object keeps and later unpacks into a call itself,
+        # past the ``_apply_`` guard's check that keyword names are exact str:
+        # the guard hands out a copy of them.
+        "keywords",
+        "kwds",
     }
     )
 )

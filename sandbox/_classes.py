@@ -384,7 +384,9 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
         if resolved:
             allowed = _CLASS_KEYWORDS.get(type(resolved[0]), allowed)
         for key, value in keywords.items():
-            if key not in allowed or type(value) is not bool:
+            # An exact str first: membership and the binding of the keyword
+            # would compare a str subclass by its own __eq__ (rule 3).
+            if type(key) is not str or key not in allowed or type(value) is not bool:
                 raise TypeError(
                     f"class keyword {key!r} is not allowed in run_code"
                     + (" (TypedDict takes total=True or total=False)" if allowed else "")

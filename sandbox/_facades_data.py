@@ -27,7 +27,7 @@ import types
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ._classes import inherited_shields, readable_field_name, register_program_class
-from ._guards import Attributes, guarded_setattr
+from ._guards import Attributes, add_keyword_holder, guarded_setattr
 from ._library import result_checked
 from ._program import (
     MODEL_MODULE,
@@ -765,6 +765,7 @@ class SafePartialMethod:
 
 SafePartialMethod.__name__ = SafePartialMethod.__qualname__ = "partialmethod"
 SafePartialMethod.__module__ = "functools"
+add_keyword_holder(SafePartialMethod)
 
 
 def _checked_exit(callback: Callable[..., Any]) -> Callable[..., Any]:

@@ -32,8 +32,10 @@ from __future__ import annotations
 import _string  # type: ignore[import-not-found]  # the field-name splitter str.format uses
 import abc
 import collections
+import contextlib
 import decimal
 import enum
+import functools
 import string
 import types
 import typing
@@ -429,6 +431,21 @@ def _unaliased(obj: object) -> object:
             return obj
 
 
+#: Classes whose objects keep keywords they later pass to a call themselves
+#: (``functools.partial``'s ``keywords``, a ``contextmanager`` object's ``kwds``);
+#: the façades add their own.
+KEYWORD_HOLDERS: tuple[type, ...] = (
+    functools.partial,
+    contextlib._GeneratorContextManagerBase,
+)
+
+
+def add_keyword_holder(cls: type) -> None:
+    """Record a class whose ``keywords`` are unpacked into a call (see ``KEYWORD_HOLDERS``)."""
+    global KEYWORD_HOLDERS
+    KEYWORD_HOLDERS = (*KEYWORD_HOLDERS, cls)
+
+
 _REAL_FORMATTERS: Final = {str.format: "format", str.format_map: "format_map"}
 
 
@@ -473,6 +490,13 @@ def _runtime_checked(obj: object, target: object, name: str, default: Any) -> An
             return _awaited(getattr(target, name))
         if not _is_program_object(target):
             _refuse_stepping(target, name)
+    elif name == "keywords" or name == "kwds":
+        value = _plain_getattr(obj, name, default)
+        if type(value) is dict and isinstance(target, KEYWORD_HOLDERS):
+            # Unpacked into a call natively, so never changed by the program: it
+            # reads a copy (a dict, as in Python, which a program may return).
+            return dict(value)
+        return value
     elif name == "register" and isinstance(target, abc.ABCMeta):
         # Virtual subclasses make isinstance() lie about objects the program built.
         raise AttributeError(

@@ -244,7 +244,7 @@ def test_class_namespaces_are_read_with_exact_str_keys_only() -> None:
         "ns = f.metadata\n"
         "return ns[Key('a')]"
     )
-    _refused(source, "plain str keys")
+    _refused(source, "keys of exact builtin types")
 
 
 # -- generic aliases relay attribute reads to what they alias ----------------------------------

@@ -109,6 +109,9 @@ async def test_a_childs_directory_goes_even_when_the_child_wrote_in_it() -> None
             )
             assert result.value == ["left-behind"], result.error
             await _until_released(child)
+            # A directory that is not empty is removed in a worker thread.
+            while not child.cwd_removed:
+                await anyio.lowlevel.checkpoint()
             # Checked before the pool closes, which removes its whole directory.
             assert not Path(child.cwd).exists()  # noqa: ASYNC240 - a test assertion
 

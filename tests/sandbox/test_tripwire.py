@@ -409,13 +409,20 @@ async def test_at_the_recursion_limit_a_watched_operation_is_refused_never_perfo
         assert result.error.kind == "sandbox-violation", result.error
 
 
-async def test_the_tripwire_exit_status_alone_is_a_violation_without_its_event() -> None:
-    # The status alone (its frame lost) still names the kind; a program that
-    # exits with it itself ends only its own run.
-    result, _ = await _run("import os\nos._exit(80)", BARE)
+async def test_the_tripwire_exit_status_alone_is_a_violation_only_with_a_tripwire() -> None:
+    # In a run with a tripwire the status alone (its frame lost) still names
+    # the kind; a program that exits with it itself ends only its own run. In
+    # a run without one, 80 is the program's own status: it could otherwise
+    # pose as a violation.
+    armed = Limits(language_layer=False, wall_seconds=20)
+    result, _ = await _run("import os\nos._exit(80)", armed)
     assert result.error is not None
     assert result.error.kind == "sandbox-violation"
     assert result.error.message == violation("") + " (the child could not report which event)"
+    bare, _ = await _run("import os\nos._exit(80)", BARE)
+    assert bare.error is not None
+    assert bare.error.kind == "worker-exit"
+    assert "status 80" in bare.error.message
 
 
 # -- what programs need keeps working -----------------------------------------------------
