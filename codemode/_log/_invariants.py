@@ -32,7 +32,7 @@ their calls per response reuse ids from turn to turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, final
+from typing import TYPE_CHECKING, Final, final
 
 from .._errors import CodemodeError
 from ._events import CodeDispatchEvent, CodeDispatchStartEvent, ToolCallEvent, ToolResultEvent
@@ -64,6 +64,17 @@ class LogInvariantError(CodemodeError, ValueError):
         self.seq = seq
         where = "" if seq is None else f" (the log's event seq={seq})"
         super().__init__(f"{kind} event refused{where}: {problem}")
+
+
+#: The most of an id a refusal quotes: ids are a model's text, of any length.
+_ID_SHOWN: Final = 200
+
+
+def _id(text: str) -> str:
+    """``text`` as a refusal quotes it: whole when short, else its start and its length."""
+    if len(text) <= _ID_SHOWN:
+        return text
+    return f"{text[:_ID_SHOWN]}… ({len(text)} characters)"
 
 
 @final
@@ -108,8 +119,8 @@ class DispatchInvariants:
             return None
         first = min(unsettled)
         return (
-            f'the tool/result of call "{event.call_id}" leaves {len(unsettled)} sub-call(s) '
-            f'started under it without their tool/code-dispatch (e.g. "{first}"); every '
+            f'the tool/result of call "{_id(event.call_id)}" leaves {len(unsettled)} sub-call(s) '
+            f'started under it without their tool/code-dispatch (e.g. "{_id(first)}"); every '
             "started sub-call has exactly one settle event (opening the log closes them)"
         )
 
@@ -119,15 +130,15 @@ class DispatchInvariants:
             return "root_call_id and parent_call_id must not be empty"
         if root_call_id not in self._open:
             return (
-                f'its root call "{root_call_id}" is not open in this log (its tool/call is '
+                f'its root call "{_id(root_call_id)}" is not open in this log (its tool/call is '
                 "not logged, or its tool/result already is), and dispatch events belong "
                 "inside their root call's turn; run the call through run_turn(), or append "
                 "its ToolCallEvent before executing it"
             )
         if parent_call_id != root_call_id and self._roots.get(parent_call_id) != root_call_id:
             return (
-                f'its parent call "{parent_call_id}" is neither the root call '
-                f'"{root_call_id}" nor a sub-call logged under it'
+                f'its parent call "{_id(parent_call_id)}" is neither the root call '
+                f'"{_id(root_call_id)}" nor a sub-call logged under it'
             )
         return None
 
@@ -135,7 +146,7 @@ class DispatchInvariants:
         """Why a ``tool/call`` with this id could not be appended now, or None."""
         if call_id in self._open:
             return (
-                f'call "{call_id}" is already open in this log (its tool/call is logged and '
+                f'call "{_id(call_id)}" is already open in this log (its tool/call is logged and '
                 "its tool/result is not): an id names one open call at a time, since its "
                 "sub-calls' ids are made of it; give the new call an id of its own, or log "
                 "the open call's tool/result first"
@@ -143,7 +154,8 @@ class DispatchInvariants:
         root = self._roots.get(call_id)
         if root is not None:
             return (
-                f'"{call_id}" is the id of a sub-call logged under the open call "{root}": '
+                f'"{_id(call_id)}" is the id of a sub-call logged under the open call '
+                f'"{_id(root)}": '
                 "an id names one open call at a time; give the new call an id of its own"
             )
         return None
@@ -159,13 +171,13 @@ class DispatchInvariants:
         if isinstance(event, ToolResultEvent) and event.call_id not in self._open:
             root = self._roots.get(event.call_id)
             what = (
-                f'the id of a sub-call logged under the open call "{root}" (a sub-call '
+                f'the id of a sub-call logged under the open call "{_id(root)}" (a sub-call '
                 "settles with tool/code-dispatch)"
                 if root is not None
                 else "not the id of an open call (its tool/call is not logged, or its "
                 "tool/result already is)"
             )
-            return f'call "{event.call_id}" is {what}: a tool/result answers an open root call'
+            return f'call "{_id(event.call_id)}" is {what}: a tool/result answers an open root call'
         problem = self.problem(event)
         if (
             problem is None
@@ -181,7 +193,7 @@ class DispatchInvariants:
             and event.sub_call_id in self._open
         ):
             return (
-                f'sub-call id "{event.sub_call_id}" is the id of an open call: an id names '
+                f'sub-call id "{_id(event.sub_call_id)}" is the id of an open call: an id names '
                 "one open call at a time (was a model call given an id of the form "
                 "<call id>:code:<n>?)"
             )
@@ -202,14 +214,15 @@ class DispatchInvariants:
             return None  # settles a start its root's tool/result left unsettled
         if known is not None and isinstance(event, CodeDispatchStartEvent):
             return (
-                f'sub-call "{event.sub_call_id}" already has its start event: sub-call ids '
-                f'must be unique (is the id of its root call "{event.root_call_id}" used by '
+                f'sub-call "{_id(event.sub_call_id)}" already has its start event: sub-call ids '
+                f'must be unique (is the id of its root call "{_id(event.root_call_id)}" used by '
                 "two calls?)"
             )
         if known is not None and known != event.root_call_id:
             return (
-                f'sub-call "{event.sub_call_id}" was logged under root call "{known}" and '
-                f'now names root call "{event.root_call_id}"'
+                f'sub-call "{_id(event.sub_call_id)}" was logged under root call '
+                f'"{_id(known)}" and '
+                f'now names root call "{_id(event.root_call_id)}"'
             )
         return self.dispatch_problem(event.root_call_id, event.parent_call_id)
 

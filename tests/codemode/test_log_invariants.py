@@ -428,3 +428,18 @@ def test_a_sub_call_has_one_start_event(second: Any) -> None:
     )
     with pytest.raises(LogInvariantError, match=refused("tool/code-dispatch-start", problem)):
         log.append(start("c1:code:1"))
+
+
+def test_a_refusal_quotes_a_long_id_cut() -> None:
+    # Ids are a model's text: a refusal quoting a 4-million-character id whole
+    # was a 40-million-character message.
+    long_id = "x" * 4_000_000
+    log = SessionLog(MemoryStore())
+    log.append(call(long_id))
+    with pytest.raises(LogInvariantError) as refused_call:
+        log.append(call(long_id))
+    message = str(refused_call.value)
+    assert len(message) < 1_000
+    assert "(4000000 characters)" in message
+    assert log.call_problem(long_id) is not None
+    assert len(log.call_problem(long_id) or "") < 1_000
