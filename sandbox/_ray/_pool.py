@@ -455,7 +455,7 @@ class RayPool(Pool):
             async with anyio.create_task_group() as calls:
                 if abort is not None:
                     calls.start_soon(forward_abort, abort, node, run_id)
-                with anyio.move_on_after(limits.wall_seconds + _NODE_SILENCE_SECONDS):
+                with anyio.move_on_after(limits.wall_seconds + _NODE_SILENCE_SECONDS) as silence:
                     outcome = await serve_stream(stream, node, run_id, handler, calls, on_output)
                 calls.cancel_scope.cancel()
         except BaseException:
@@ -464,13 +464,20 @@ class RayPool(Pool):
             raise
         if isinstance(outcome, NotStarted):
             return None
-        if outcome is None:  # the node stopped answering without dying
+        if outcome is None and silence.cancelled_caught:  # the node stopped answering
             await stop_run(stream, node, run_id, "the node did not answer in time")
             outcome = RunError(
                 "timeout",
                 f"wall-clock limit of {format_seconds(limits.wall_seconds)} reached "
                 f"(Limits.wall_seconds); the Ray node {node.name} did not report the end of "
                 f"the run within {format_seconds(_NODE_SILENCE_SECONDS)} more",
+            )
+        elif outcome is None:  # the stream ended early: no wall clock was reached
+            await stop_run(stream, node, run_id, "the run's stream ended without its outcome")
+            outcome = RunError(
+                "worker-exit",
+                f"the Ray node {node.name} ended the run's stream without reporting its "
+                "outcome",
             )
         if isinstance(outcome, RunError):
             return RunResult(

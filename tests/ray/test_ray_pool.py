@@ -669,3 +669,20 @@ async def test_code_mode_results_and_events_match_the_local_pool(
     else:
         assert remote[1] == local[1]
     assert len(remote[1]) > 1 or index == len(CODE_PROGRAMS) - 1
+
+
+async def test_a_stream_that_ends_without_an_outcome_is_not_called_a_timeout(
+    ray_pool: RayPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Only a run whose node stayed silent past its wall clock is a timeout; a
+    # stream that ended early (nothing reached the wall clock) was reported as
+    # one after a few milliseconds.
+    async def ends_early(*args: Any) -> None:
+        return None
+
+    monkeypatch.setattr(ray_pool_module, "serve_stream", ends_early)
+    with anyio.fail_after(GUARD_SECONDS):
+        result = await ray_pool.run("return 1", tool_names=[], handler=EchoHandler())
+    assert result.error is not None
+    assert result.error.kind == "worker-exit"
+    assert "without reporting its outcome" in result.error.message
