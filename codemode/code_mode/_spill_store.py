@@ -104,6 +104,19 @@ def _check_root(fd: int, root: Path) -> None:
         )
 
 
+def _check_root_entry(root: Path) -> None:
+    # The root's own entry may be a symbolic link, but only one this user or
+    # root made: another user's link (say in /tmp) would choose, at every save,
+    # which directory the files go to, and what the path the model is given
+    # names when it is read.
+    info = os.lstat(root)
+    if stat.S_ISLNK(info.st_mode) and info.st_uid not in (os.geteuid(), 0):
+        raise PermissionError(
+            f"spill root {str(root)!r} is a symbolic link owned by uid {info.st_uid}: it must "
+            "be owned by this user or root; choose another root"
+        )
+
+
 def _check_private(fd: int, where: str) -> None:
     # A directory someone else made would let them see or swap the spilled
     # files: refuse it instead of writing.
@@ -259,6 +272,7 @@ class LocalSpillStore:
             # Charged before writing: a failed write still counts (conservative).
             self._files += 1
             self._bytes += len(data)
+            _check_root_entry(root)
             root_fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
             try:
                 _check_root(root_fd, root)

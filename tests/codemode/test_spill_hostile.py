@@ -90,6 +90,29 @@ def test_a_root_another_user_controls_is_refused(tmp_path: Path) -> None:
     assert os.listdir(root) == []
 
 
+@as_root
+def test_a_root_that_is_another_users_symlink_is_refused(tmp_path: Path) -> None:
+    # In a sticky shared folder the link's owner may re-point it between saves.
+    mine = tmp_path / "mine"
+    mine.mkdir(mode=0o700)
+    link = tmp_path / "shared"
+    link.symlink_to(mine)
+    os.chown(link, OTHER_UID, OTHER_UID, follow_symlinks=False)
+    store = LocalSpillStore(link)
+    with pytest.raises(PermissionError, match="symbolic link owned by uid"):
+        save(store)
+    assert os.listdir(mine) == []
+
+
+def test_a_root_that_is_this_users_symlink_is_followed(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir(mode=0o700)
+    link = tmp_path / "shared"
+    link.symlink_to(mine)
+    store = LocalSpillStore(link)
+    assert Path(save(store)).resolve().parent.parent == mine
+
+
 def test_a_root_anyone_may_write_without_the_sticky_bit_is_refused(tmp_path: Path) -> None:
     root = tmp_path / "open"
     root.mkdir()
