@@ -392,18 +392,15 @@ def _seal_file_mappings(plan: PlatformPlan) -> PlatformPlan:
 
 
 def _preload() -> None:
-    import encodings
-    import encodings.aliases
     import importlib
+
+    from sandbox._codecs import load_every_codec
 
     for name in PRELOADED_MODULES:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
     # Codec lookups import their module on first use (``"x".encode("utf-16")``).
-    for codec in sorted(set(encodings.aliases.aliases.values())):
-        with contextlib.suppress(Exception):
-            importlib.import_module(f"encodings.{codec}")
-    del encodings
+    load_every_codec()
 
 
 class _Server:
