@@ -31,6 +31,7 @@ import socket
 from typing import Final, final
 
 import anyio
+import anyio.lowlevel
 
 __all__ = [
     "DEFAULT_UID_RANGE",
@@ -51,9 +52,12 @@ DEFAULT_UID_RANGE: Final = range(0x70000000, 0x70010000)
 _MAX_UID: Final = 0xFFFFFFFE
 #: 65535 is the 16-bit ``(uid_t) -1``, which old interfaces also treat as "unchanged".
 _SPECIAL_UIDS: Final = frozenset({0, 65535, 0xFFFFFFFF})
-#: Abstract names a failed allocation tries before giving up: the range is
-#: walked from where the last allocation stopped, so the uids this host holds
-#: are skipped without a system call and only uids held elsewhere cost one.
+#: Abstract names one allocation tries before it stops (a bound on the system
+#: calls of one step on the event loop): the range is walked from where the
+#: last allocation stopped, a successful one or one cut short at this budget,
+#: so the uids this host holds are skipped without a system call, only uids
+#: held elsewhere cost one, and no run of them, however long, is tried twice
+#: before the rest of the range.
 _MAX_PROBES: Final = 256
 #: How often a fork waiting for a uid tries again when the uids it lacks are
 #: held by other processes (its own pool's come back with an event).
@@ -119,6 +123,9 @@ class UidAllocator:
         self._uids = uids
         self._next = 0
         self._claims: dict[int, socket.socket] = {}
+        #: Whether the last :meth:`acquire` stopped at its probe budget before
+        #: it had tried every uid of the range.
+        self.cut_short = False
 
     @property
     def held(self) -> int:
@@ -126,16 +133,28 @@ class UidAllocator:
         return len(self._claims)
 
     def acquire(self) -> int | None:
-        """Hold a free uid and return it, or ``None`` when none could be found."""
+        """Hold a free uid and return it, or ``None`` when none could be found.
+
+        One call tries at most :data:`_MAX_PROBES` names held elsewhere; a
+        walk cut short there (``cut_short`` is then true) is taken up where it
+        stopped by the next call, never from the same place again: a run of
+        uids held by other processes (other hosts' children, or anyone who
+        binds the names, which takes no privilege) longer than one call's
+        probes would otherwise hide every uid behind it, for as long as it is
+        held.
+        """
         size = len(self._uids)
         probes = 0
+        self.cut_short = False
         for step in range(size):
-            if probes >= _MAX_PROBES:
-                break
             index = (self._next + step) % size
             uid = self._uids[index]
             if uid in self._claims:
                 continue
+            if probes >= _MAX_PROBES:
+                self._next = index
+                self.cut_short = True
+                return None
             probes += 1
             claim = _claim(uid)
             if claim is None:
@@ -181,11 +200,20 @@ class ChildUids:
         Raises:
             NoFreeUid: None came free within :data:`WAIT_SECONDS`.
         """
+        # Calls a walk of the whole range may take, each cut short at its
+        # probe budget (the allocator goes on where the last one stopped).
+        walks = -(-len(self.range) // _MAX_PROBES)
         with anyio.move_on_after(WAIT_SECONDS):
             while True:
-                uid = self._allocator.acquire()
-                if uid is not None:
-                    return uid
+                for _ in range(walks):
+                    uid = self._allocator.acquire()
+                    if uid is not None:
+                        return uid
+                    if not self._allocator.cut_short:
+                        break
+                    # The rest of the range is still to be tried: at once, but
+                    # letting other tasks run between two budgets of probes.
+                    await anyio.lowlevel.cancel_shielded_checkpoint()
                 released = self._released
                 with anyio.move_on_after(_RETRY_SECONDS):
                     await released.wait()

@@ -11,6 +11,7 @@ the child that held it is reaped; and that the claims are machine-wide.
 
 from __future__ import annotations
 
+import contextlib
 import grp
 import os
 import pwd
@@ -28,11 +29,20 @@ from hypothesis import strategies as st
 from sandbox import Limits, WorkerPool
 from sandbox import _zygote as _zygote_module
 from sandbox._children import Child, Zygote
-from sandbox._uids import DEFAULT_UID_RANGE, UidAllocator, check_uid_range
+from sandbox._uids import (
+    _MAX_PROBES,
+    DEFAULT_UID_RANGE,
+    ChildUids,
+    NoFreeUid,
+    UidAllocator,
+    check_uid_range,
+)
 from sandbox._zygote import ChildSettings, ZygoteReady
 from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, zygote_pid
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from bridge.lossless import JsonValue
     from sandbox import RunResult
 
@@ -313,6 +323,58 @@ def test_allocators_over_one_range_never_hold_the_same_uid(
     finally:
         for allocator in allocators:
             allocator.release_all()
+
+
+#: Uids held by others, in a row longer than what one allocation tries (the
+#: names can be bound by any process of the machine, without privilege).
+_HELD_IN_A_ROW: Final = 2 * _MAX_PROBES + 1
+
+
+@contextlib.contextmanager
+def _held_elsewhere(uids: range) -> Iterator[None]:
+    claims = []
+    try:
+        for uid in uids:
+            claim = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            claims.append(claim)
+            claim.bind(f"\0codemode-uid-{uid}")
+        yield
+    finally:
+        for claim in claims:
+            claim.close()
+
+
+def test_uids_held_elsewhere_in_a_long_row_hide_no_free_uid_behind_them() -> None:
+    uids = range(_ALLOCATOR_BASE + 0x1000, _ALLOCATOR_BASE + 0x1000 + _HELD_IN_A_ROW + 1)
+    allocator = UidAllocator(uids)
+    with _held_elsewhere(uids[:_HELD_IN_A_ROW]):
+        got = [allocator.acquire() for _ in range(3)]
+    allocator.release_all()
+    # Each call tries at most its budget, and the next goes on from there.
+    assert got == [None, None, uids[-1]]
+
+
+async def test_a_fork_walks_past_uids_held_elsewhere_without_waiting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No time to wait at all: the uid must be found by walking the range, not by
+    # a retry after a wait.
+    monkeypatch.setattr("sandbox._uids.WAIT_SECONDS", 0)
+    uids = range(_ALLOCATOR_BASE + 0x2000, _ALLOCATOR_BASE + 0x2000 + _HELD_IN_A_ROW + 1)
+    child_uids = ChildUids(uids)
+    with _held_elsewhere(uids[:_HELD_IN_A_ROW]):
+        uid = await child_uids.acquire()
+    child_uids.release_all()
+    assert uid == uids[-1]
+
+
+async def test_a_fork_that_finds_every_uid_held_elsewhere_still_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("sandbox._uids.WAIT_SECONDS", 0)
+    uids = range(_ALLOCATOR_BASE + 0x3000, _ALLOCATOR_BASE + 0x3000 + _HELD_IN_A_ROW)
+    with _held_elsewhere(uids), pytest.raises(NoFreeUid, match="widen uid_range"):
+        await ChildUids(uids).acquire()
 
 
 # ---------------------------------------------------------------- the range
