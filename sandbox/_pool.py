@@ -55,7 +55,12 @@ from sandbox._pool_interface import (
     checked_run_arguments,
     is_abort_source,
 )
-from sandbox._reclaim import make_pool_directory, reclaim_abandoned, remove_tree
+from sandbox._reclaim import (
+    make_pool_directory,
+    reclaim_abandoned,
+    remove_pool_directory,
+    remove_tree,
+)
 from sandbox._uids import (
     DEFAULT_UID_RANGE,
     ChildUids,
@@ -220,7 +225,7 @@ class WorkerPool(Pool):
             try:
                 await task_group.__aexit__(type(exc), exc, exc.__traceback__)
             finally:
-                remove_tree(self._directory)
+                remove_pool_directory(self._directory)
             raise
         task_group.start_soon(self._refill)
         return self
@@ -232,7 +237,7 @@ class WorkerPool(Pool):
         try:
             return await self._task_group.__aexit__(*exc_info)  # type: ignore[arg-type]
         finally:
-            remove_tree(self._directory)
+            remove_pool_directory(self._directory)
             # Every zygote of this pool has been reaped, and with it every child.
             self._uids.release_all()
 

@@ -4,15 +4,26 @@ Each :class:`~sandbox.WorkerPool` keeps its children's working directories in
 one private directory of the temporary folder (:func:`pool_folder`), removed
 when the pool closes. A host killed outright (``SIGKILL`` from a supervisor's
 timeout, the OOM killer) never closes its pool, and its directory would stay
-behind for good. So each pool directory holds an ``owner`` file naming the
-process that made it (its pid and the kernel's start time of that pid, which
-tells a reused pid apart), and every pool that opens removes the directories of
-this user whose owner is no longer running.
+behind for good. So each pool directory holds an ``owner`` file, locked
+(``flock``) by the process that made it for as long as its pool is open, and
+every pool that opens removes the directories of this user whose owner's lock
+is free. The kernel drops the lock when the owner dies, however it dies.
+
+A lock, not the owner's pid: hosts that share the temporary folder need not
+share a pid namespace (two containers of one pod share ``/dev/shm`` and each has
+its own pids), and a pid recorded in one namespace names another process, or
+none, in the next. Judged by pid, a host removed the live pool directory of a
+host in another namespace, and every later run of that pool failed. The file
+also records the pid and its start time (``<pid> <start> lock``); a record of
+two fields without ``lock`` was written by an earlier version, which held no
+lock, and is judged by its pid as it was then.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
 import logging
 import os
 import stat
@@ -25,6 +36,7 @@ __all__ = [
     "make_pool_directory",
     "pool_folder",
     "reclaim_abandoned",
+    "remove_pool_directory",
     "remove_tree",
 ]
 
@@ -37,8 +49,13 @@ _OWNER_FILE: Final = "owner"
 MEMORY_FOLDER: Final = "/dev/shm"
 #: The folders tempfile picks when nothing chooses one.
 _SYSTEM_TEMP_FOLDERS: Final = frozenset({"/tmp", "/var/tmp", "/usr/tmp"})
-#: An owner record is two decimal numbers; anything longer is not ours.
+#: An owner record is two decimal numbers and the word ``lock``; anything longer is not ours.
 _OWNER_MAX_BYTES: Final = 64
+#: The last field of a record whose owner holds the file's lock.
+_LOCKED: Final = b"lock"
+#: The owner files this process holds locked, by pool directory: closed (which
+#: drops the lock) by :func:`remove_pool_directory`, once the directory is gone.
+_owner_locks: dict[str, int] = {}
 #: How :func:`remove_tree` opens a directory: never through a symbolic link, and
 #: never blocking (a FIFO or device put where a directory was fails at once).
 _DIRECTORY_FLAGS: Final = (
@@ -128,9 +145,9 @@ def _start_time(pid: int) -> str | None:
     return fields[19].decode("ascii") if len(fields) > 19 else None
 
 
-def _owner_record() -> str:
+def _owner_record(*, locked: bool) -> str:
     pid = os.getpid()
-    return f"{pid} {_start_time(pid) or 0}\n"
+    return f"{pid} {_start_time(pid) or 0}{' lock' if locked else ''}\n"
 
 
 def pool_folder() -> str:
@@ -174,20 +191,44 @@ def make_pool_directory() -> str:
         if folder != MEMORY_FOLDER:
             raise
         directory = tempfile.mkdtemp(prefix=POOL_PREFIX)
+    descriptor = -1
     try:
         descriptor = os.open(
             os.path.join(directory, _OWNER_FILE),
             os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | os.O_NOFOLLOW,
             0o600,
         )
+        # Locked before the record is written: a pool that opens meanwhile
+        # finds no record it can judge, or a record whose lock is held.
         try:
-            os.write(descriptor, _owner_record().encode("ascii"))
-        finally:
-            os.close(descriptor)
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            locked = True
+        except OSError:
+            # A file system without locks (the user's TMPDIR on some FUSE
+            # mounts): the record is judged by its pid, as before locks.
+            locked = False
+        os.write(descriptor, _owner_record(locked=locked).encode("ascii"))
     except BaseException:
+        if descriptor >= 0:
+            os.close(descriptor)
         remove_tree(directory)
         raise
+    _owner_locks[directory] = descriptor
     return directory
+
+
+def remove_pool_directory(directory: str) -> bool:
+    """Remove a directory :func:`make_pool_directory` made, then drop its owner lock.
+
+    Returns whether the directory is gone; never raises. The lock is dropped
+    last, so that no pool that opens meanwhile judges the directory abandoned
+    while it is still being removed.
+    """
+    removed = remove_tree(directory)
+    descriptor = _owner_locks.pop(directory, -1)
+    if descriptor >= 0:
+        os.close(descriptor)
+    return removed
 
 
 def _owner_gone(directory: str) -> bool:
@@ -201,11 +242,18 @@ def _owner_gone(directory: str) -> bool:
         return False
     try:
         record = os.read(descriptor, _OWNER_MAX_BYTES + 1)
+        parts = record.split()
+        if len(record) > _OWNER_MAX_BYTES or not 2 <= len(parts) <= 3:
+            return False
+        if not all(part.isdigit() for part in parts[:2]):
+            return False
+        if len(parts) == 3:
+            # The owner holds the lock while its pool is open, whatever pid
+            # namespace it runs in; the kernel dropped it if the owner died.
+            return parts[2] == _LOCKED and _lock_is_free(descriptor)
     finally:
         os.close(descriptor)
-    parts = record.split()
-    if len(record) > _OWNER_MAX_BYTES or len(parts) != 2 or not all(p.isdigit() for p in parts):
-        return False
+    # Written by an earlier version, which held no lock: judged by its pid.
     pid, started = int(parts[0]), parts[1].decode("ascii")
     if pid == os.getpid():
         return False
@@ -213,12 +261,31 @@ def _owner_gone(directory: str) -> bool:
     return now is None or (started != "0" and now != started)
 
 
+def _lock_is_free(descriptor: int) -> bool:
+    """Whether this process could take the lock of the file open at ``descriptor``.
+
+    A lock taken is dropped again at once (and for good when the descriptor
+    closes). An open file description of this very process's own pool holds
+    the lock too, so a pool never judges its own directory, or another pool's
+    of this process, abandoned.
+    """
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
+            return False
+        raise
+    fcntl.flock(descriptor, fcntl.LOCK_UN)
+    return True
+
+
 def reclaim_abandoned(folder: str | None = None) -> list[str]:
     """Remove this user's pool directories whose owner is gone; return what was removed.
 
     Only directories (never symbolic links) named :data:`POOL_PREFIX`…, owned by
-    this process's effective uid, with a readable owner record naming a process
-    that no longer runs, are removed, from ``folder`` or else from
+    this process's effective uid, with a readable owner record whose lock no
+    process holds (or, written by an earlier version, naming a process that no
+    longer runs), are removed, from ``folder`` or else from
     :func:`pool_folder` and :mod:`tempfile`'s folder (where pools made theirs
     before :data:`MEMORY_FOLDER` was used). Nothing here raises: a directory
     that cannot be judged or removed is left alone.

@@ -97,6 +97,12 @@ _PIPE = "FD = os_probe['read_fd']"
 _TS = "ts = buffer(16)"  # a struct timespec of zeros
 _FAR = 1 << 44  # an address far from anything mapped (16 TiB)
 _PAGE = "page = raw(9, 0, 4096, 3, 0x22, -1, 0)"  # the one form the filter allows
+_KEY = (
+    "kind = ctypes.create_string_buffer(b'user')\n"
+    "description = ctypes.create_string_buffer(b'codemode-filter-test')\n"
+    "absent = ctypes.create_string_buffer(b'codemode-filter-test-absent')\n"
+    "payload = ctypes.create_string_buffer(b'x')"
+)
 
 CASES: Final[tuple[Case, ...]] = (
     # Files: a world-readable file, the child's own directory (owned by its uid).
@@ -197,6 +203,13 @@ CASES: Final[tuple[Case, ...]] = (
     Case("prctl-pdeathsig", "libc.prctl(1, 0, 0, 0, 0) != -1 or raw(-1)"),
     Case("setuid-own", "os.setuid(os.getuid())"),
     # Kernel surfaces.
+    # Keys: a uid's user keyring outlives its last process, so a key left there
+    # reaches the next child given the uid. Cleared again last (unfiltered).
+    Case("add_key-user-keyring",
+         "raw(248, address(kind), address(description), address(payload), 1, -4)", setup=_KEY),
+    Case("request_key", "raw(249, address(kind), address(absent), 0, 0)", errno.ENOKEY,
+         setup=_KEY),
+    Case("keyctl-clear-user-keyring", "raw(250, 7, -4)"),  # KEYCTL_CLEAR, KEY_SPEC_USER_KEYRING
     Case("io_uring_setup", "raw(425, 1, address(params))", setup="params = buffer(120)"),
     Case("userfaultfd", "raw(323, 1)"),  # UFFD_USER_MODE_ONLY: open to unprivileged users
     Case("unshare-user", "raw(272, 0x10000000)"),

@@ -6,11 +6,15 @@ for every run), in the temporary folder the user chose when they chose one.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
+import subprocess
+import sys
 import tempfile
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
 import anyio
 import pytest
@@ -21,7 +25,7 @@ from sandbox._reclaim import POOL_PREFIX, make_pool_directory, pool_folder, recl
 from sandbox.testing import EchoHandler
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    from collections.abc import Iterator
 
 GUARD = 30  # seconds; a guard against hangs, never a timing assertion
 
@@ -141,6 +145,71 @@ def test_abandoned_directories_are_reclaimed_from_both_folders(
         (directory / "owner").write_text("0 1\n")
         gone.append(str(directory))
     assert sorted(reclaim_abandoned()) == sorted(gone)
+
+
+_MAKE_AND_HOLD: Final = (
+    "import sys\n"
+    "sys.path.insert(0, sys.argv[1])\n"
+    "from sandbox._reclaim import make_pool_directory\n"
+    "print(make_pool_directory(), flush=True)\n"
+    "sys.stdin.readline()\n"
+)
+
+
+@contextlib.contextmanager
+def _pool_directory_of_another_host(folder: Path) -> Iterator[tuple[Path, subprocess.Popen[str]]]:
+    """A pool directory made in ``folder`` by another process, open until its stdin closes."""
+    root = str(Path(reclaim.__file__).resolve().parent.parent)
+    with subprocess.Popen(
+        [sys.executable, "-c", _MAKE_AND_HOLD, root],
+        env={**os.environ, "TMPDIR": str(folder)},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as host:
+        try:
+            assert host.stdout is not None
+            yield Path(host.stdout.readline().strip()), host
+        finally:
+            host.kill()
+
+
+def test_a_live_pool_whose_pid_names_no_process_here_is_kept(
+    memory_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A host in another pid namespace (another container of the pod sharing
+    # /dev/shm) records a pid that names another process here, or none: judged
+    # by it, its live directory was removed and every later run of its pool failed.
+    with _pool_directory_of_another_host(memory_folder) as (directory, host):
+        monkeypatch.setattr(reclaim, "_start_time", lambda pid: None)
+        assert reclaim_abandoned(str(memory_folder)) == []
+        assert directory.is_dir()
+        assert host.poll() is None
+
+
+def test_a_dead_pool_whose_pid_seems_alive_here_is_reclaimed(
+    memory_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The other way round: the pid recorded names a live process here with the
+    # same start time (another namespace's numbering), but the owner is gone.
+    with _pool_directory_of_another_host(memory_folder) as (directory, host):
+        assert host.stdin is not None
+        host.stdin.close()
+        host.wait()
+        started = (directory / "owner").read_text().split()[1]
+        monkeypatch.setattr(reclaim, "_start_time", lambda pid: started)
+        assert reclaim_abandoned(str(memory_folder)) == [str(directory)]
+    assert not directory.exists()
+
+
+def test_a_pool_keeps_its_own_directory_and_drops_its_lock_once_removed(
+    memory_folder: Path,
+) -> None:
+    directory = make_pool_directory()
+    assert reclaim_abandoned(str(memory_folder)) == []
+    assert reclaim.remove_pool_directory(directory)
+    assert not os.path.exists(directory)
+    assert directory not in reclaim._owner_locks
 
 
 async def test_a_pool_runs_with_its_directory_in_memory(memory_folder: Path) -> None:
