@@ -175,6 +175,10 @@ def _describe(value: object) -> str:
     # value may be a program's object, whose class could answer anything.
     if any("__dataclass_fields__" in vars(base) for base in kind.__mro__):
         return f"a dataclass instance of type {name} (convert it with dataclasses.asdict())"
+    if isinstance(value, type):
+        # Named by the class itself: the kind of a class is its metaclass, which
+        # for ``type(x)`` in a program is the sandbox's own stand-in for ``type``.
+        return f"a class ({type.__dict__['__qualname__'].__get__(value)})"
     if callable(value):
         return f"a callable ({kind.__name__})"
     return f"a value of type {name}{_enum_hint(value, kind)}"

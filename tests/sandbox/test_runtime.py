@@ -353,6 +353,18 @@ def test_a_dataclass_instance_in_the_value_suggests_asdict() -> None:
     ) in message
 
 
+@pytest.mark.parametrize(
+    ("returned", "named"),
+    [("type(Point)", "type"), ("Point", "Point"), ("int", "int"), ("[type(1)]", "int")],
+)
+def test_a_class_in_the_value_is_named_as_the_program_wrote_it(returned: str, named: str) -> None:
+    source = f"class Point:\n    pass\nreturn {{'p': {returned}}}"
+    kind, message = run_error(source)
+    assert kind == "invalid-output"
+    where = "$.p[0]" if returned.startswith("[") else "$.p"
+    assert f"a class ({named}) is not JSON - at `{where}`" in message
+
+
 def test_a_value_over_the_cap_is_an_output_limit() -> None:
     kind, message = run_error("return 'x' * 100", max_value_bytes=50)
     assert kind == "output-limit"
