@@ -33,7 +33,6 @@ import fcntl
 import json
 import logging
 import os
-import re
 import sys
 from collections import deque
 from contextlib import asynccontextmanager, contextmanager, suppress
@@ -43,11 +42,27 @@ from typing import TYPE_CHECKING, Any, Final, final
 import anyio
 import anyio.to_thread
 
+from ._server_messages import (
+    ID_WINDOW,
+    INTERNAL_ERROR,
+    INVALID_REQUEST,
+    MAX_MESSAGE_DEPTH,
+    MAX_MESSAGE_VALUES,
+    PARSE_ERROR,
+    Refusal,
+    RequestId,
+    batch_answers,
+    error_body,
+    error_line,
+    id_in,
+    id_key,
+    message_of,
+    parse,
+)
 from ._transport import (
     DEFAULT_MAX_MESSAGE_BYTES,
     INLINE_PARSE_BYTES,
     more_values_than,
-    tokens_outside_strings,
     values_bound,
 )
 
@@ -74,20 +89,9 @@ __all__ = [
     "stdio_wire",
 ]
 
-RequestId = str | int
-
-#: JSON-RPC's code for a message that is not JSON (or could not be parsed).
-PARSE_ERROR: Final = -32700
-#: JSON-RPC's code for a message that is JSON but not a request the server reads.
-INVALID_REQUEST: Final = -32600
-#: JSON-RPC's code for a failure of the server's own (an answer it could not encode).
-INTERNAL_ERROR: Final = -32603
 #: The JSON-RPC error code of a request refused because the server is full
 #: (in the implementation-defined server-error range).
 SERVER_BUSY: Final = -32000
-#: The most JSON values one message may hold, and the held requests together
-#: (the client's ``MAX_RESULT_NODES``): parsed, each is a Python object.
-MAX_MESSAGE_VALUES: Final = 500_000
 #: Requests that may be pending beyond ``max_concurrent + max_queued`` calls:
 #: listings, pings and refusals waiting for their answers to be written.
 PENDING_SPARE: Final = 16
@@ -95,17 +99,9 @@ PENDING_SPARE: Final = 16
 HTTP_BODY_TIMEOUT: Final = 30.0
 
 _CHUNK: Final = 64 * 1024
-#: The first bytes of a message searched for its id when it is not parsed whole.
-_ID_WINDOW: Final = 4096
 #: Messages with more brackets than this are parsed in a worker thread, whose
 #: stack is fresh, so the nesting Python's json refuses does not depend on the caller's depth.
 _INLINE_BRACKETS: Final = 256
-#: The deepest a message may nest (the message itself is level 1). Every later stage
-#: walks a request on the event loop's stack (the handler encodes a call's arguments
-#: again for the session log), where Python's recursion limit falls at a depth that
-#: depends on the caller; a bound of its own, well above the pipeline's
-#: ``bridge.lossless.MAX_DEPTH`` for a value, keeps every admitted message within them.
-MAX_MESSAGE_DEPTH: Final = 600
 #: Messages the transport logs instead of answering, at most (then it says it stopped).
 _MAX_LOGGED: Final = 100
 
@@ -261,220 +257,6 @@ class Backlog:
             self._changed = None
 
 
-# -- reading messages ----------------------------------------------------------------------------
-
-
-class _Refusal(Exception):
-    """A message the server answers with a JSON-RPC error (or logs, when no answer is owed)."""
-
-    def __init__(self, code: int, message: str, request_id: str | int | float | None, *,
-                 owed: bool = True) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.request_id = request_id
-        #: False for a malformed notification or response: nothing may be sent back.
-        self.owed = owed
-
-
-#: A whole string, one structural character, or a run of anything else (a scalar).
-_LEX: Final = re.compile(rb'"(?:[^"\\]|\\.)*+"|[\[\]{}:,]|[^\s\[\]{}:,"]+')
-_INT: Final = re.compile(rb"-?(?:0|[1-9][0-9]{0,17})")
-#: A string's opening quote, or one bracket (outside strings).
-_NESTING: Final = re.compile(rb'"|[\[\]{}]')
-
-
-def _deeper_than(line: bytes, limit: int) -> bool:
-    """Whether the JSON text ``line`` nests more than ``limit`` levels (strings skipped).
-
-    One token at a time, and a string a bounded piece at a time
-    (:func:`~codemode.mcp._transport.tokens_outside_strings`), so a worker
-    thread doing it never holds the GIL, and with it the event loop, for long.
-    """
-    if line.count(b"[") + line.count(b"{") <= limit:
-        return False
-    depth = 0
-    for token in tokens_outside_strings(line, _NESTING):
-        if token in (b"[", b"{"):
-            depth += 1
-            if depth > limit:
-                return True
-        else:
-            depth -= 1
-    return False
-
-
-def _scalar_id(token: bytes) -> RequestId | None:
-    if token.startswith(b'"'):
-        try:
-            text = json.loads(token)
-        except ValueError:
-            return None
-        return text if isinstance(text, str) else None
-    return int(token) if _INT.fullmatch(token) else None
-
-
-def _id_in(text: bytes) -> RequestId | None:
-    """The id of the request whose JSON text begins with ``text``, if its top level shows one.
-
-    Reads the top-level members in order, stepping over nested values, and
-    gives the ``id`` only if a ``method`` was seen too and no ``result`` or
-    ``error`` (a response is never answered). A member counts only once the
-    token after its value shows the value is complete.
-    """
-    tokens = _LEX.finditer(text)
-    first = next(tokens, None)
-    if first is None or first.group() != b"{":
-        return None
-    depth = 1
-    state = "key"
-    key: bytes = b""
-    value: bytes | None = None
-    found: dict[bytes, bytes | None] = {}
-    for match in tokens:
-        token = match.group()
-        if depth > 1:
-            if token in (b"{", b"["):
-                depth += 1
-            elif token in (b"}", b"]"):
-                depth -= 1
-            continue
-        if state == "key":
-            if not token.startswith(b'"'):
-                break
-            key, state = token, "colon"
-        elif state == "colon":
-            if token != b":":
-                break
-            state = "value"
-        elif state == "value":
-            value = None if token in (b"{", b"[") else token
-            if value is None:
-                depth += 1
-            state = "after"
-        else:  # after a value: a comma or the object's end completes it
-            if token not in (b",", b"}"):
-                break
-            found[key] = value
-            if token == b"}":
-                break
-            state = "key"
-    if found.keys() & {b'"result"', b'"error"'} or b'"method"' not in found:
-        return None
-    id_token = found.get(b'"id"')
-    return _scalar_id(id_token) if id_token is not None else None
-
-
-def _not_json(name: str) -> object:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _loads(line: bytes) -> object:
-    return json.loads(line, parse_constant=_not_json)
-
-
-def _parse(line: bytes) -> object:
-    """The JSON value of ``line``, or a :class:`_Refusal` saying why it is not read."""
-    if more_values_than(line, MAX_MESSAGE_VALUES):
-        raise _Refusal(
-            INVALID_REQUEST,
-            f"Invalid request: the message holds more than {MAX_MESSAGE_VALUES} JSON values",
-            _id_in(line[:_ID_WINDOW]),
-        )
-    if _deeper_than(line, MAX_MESSAGE_DEPTH):
-        raise _Refusal(
-            PARSE_ERROR,
-            f"Parse error: the message nests more deeply than {MAX_MESSAGE_DEPTH} levels",
-            _id_in(line[:_ID_WINDOW]),
-        )
-    try:
-        return _loads(line)
-    except RecursionError:
-        reason = "the message nests more deeply than this server parses"
-    except json.JSONDecodeError as exc:
-        reason = f"the message is not JSON ({exc.msg} at byte {exc.pos})"
-    except UnicodeDecodeError:
-        reason = "the message is not UTF-8"
-    except ValueError as exc:
-        reason = f"the message is not JSON ({exc})"
-    raise _Refusal(PARSE_ERROR, f"Parse error: {reason}", _id_in(line[:_ID_WINDOW]))
-
-
-def _echoed_id(value: object) -> str | int | float | None:
-    """An id JSON-RPC allows (a string or a number), to answer with, else ``None``."""
-    return value if isinstance(value, str | int | float) and not isinstance(value, bool) else None
-
-
-def _valid_id(raw: dict[str, Any]) -> RequestId | None:
-    value = raw.get("id")
-    return value if isinstance(value, str | int) and not isinstance(value, bool) else None
-
-
-_BATCH: Final = (
-    "Invalid request: JSON-RPC batches are not supported (MCP has none); "
-    "send one message per line"
-)
-_NOT_A_MESSAGE: Final = (
-    "Invalid request: not a JSON-RPC 2.0 message (expected an object with "
-    'jsonrpc "2.0", a method string, an id string or integer, and params an object if any)'
-)
-
-
-def _batch_answers(batch: list[Any]) -> list[dict[str, Any]]:
-    """The error each member of a batch is owed: one per request, none per notification."""
-    if not batch:
-        return [_error_body(None, INVALID_REQUEST, _BATCH)]
-    answers: list[dict[str, Any]] = []
-    for member in batch:
-        if isinstance(member, dict) and "method" in member and "id" not in member:
-            continue  # a notification: nothing may be sent back
-        request_id = _valid_id(member) if isinstance(member, dict) else None
-        answers.append(_error_body(request_id, INVALID_REQUEST, _BATCH))
-    return answers
-
-
-def _message(raw: object) -> Any:
-    """The SDK's model of one parsed message, or a :class:`_Refusal`."""
-    import mcp_types
-    from pydantic import ValidationError
-
-    try:
-        message = mcp_types.jsonrpc_message_adapter.validate_python(raw, by_name=False)
-    except ValidationError:
-        pass
-    else:
-        if isinstance(message, mcp_types.JSONRPCNotification) and isinstance(raw, dict) and (
-            "id" in raw
-        ):
-            # The SDK reads a request whose id is not a string or an integer (true,
-            # 1.5, null) as a notification, and would never answer it.
-            raise _Refusal(
-                INVALID_REQUEST, "Invalid request: the id must be a string or an integer",
-                _echoed_id(raw["id"]),
-            )
-        return message
-    if not isinstance(raw, dict):
-        raise _Refusal(INVALID_REQUEST, _NOT_A_MESSAGE, None)
-    if "result" in raw or "error" in raw:
-        raise _Refusal(INVALID_REQUEST, "a malformed response", None, owed=False)
-    if "method" in raw and "id" not in raw:
-        raise _Refusal(INVALID_REQUEST, "a malformed notification", None, owed=False)
-    raise _Refusal(INVALID_REQUEST, _NOT_A_MESSAGE, _valid_id(raw))
-
-
-def _error_body(request_id: str | int | float | None, code: int, message: str) -> dict[str, Any]:
-    return {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
-
-
-def _error_line(request_id: str | int | float | None, code: int, message: str) -> bytes:
-    return json.dumps(_error_body(request_id, code, message)).encode() + b"\n"
-
-
-def _id_key(request_id: RequestId) -> tuple[type, RequestId]:
-    # 1 and "1" are different ids (and True is no id at all).
-    return (type(request_id), request_id)
-
-
 # -- stdio ---------------------------------------------------------------------------------------
 
 
@@ -614,7 +396,7 @@ class _StdioTransport:
                 if skipping:
                     skipping = False
                 elif len(buffer) + end - start > cap:
-                    head = bytes(buffer[:_ID_WINDOW]) + chunk[start:min(end, start + _ID_WINDOW)]
+                    head = bytes(buffer[:ID_WINDOW]) + chunk[start:min(end, start + ID_WINDOW)]
                     buffer.clear()
                     if not await self._overlong(head):
                         return
@@ -630,7 +412,7 @@ class _StdioTransport:
             if skipping:
                 continue
             if len(buffer) + len(chunk) - start > cap:
-                head = bytes(buffer[:_ID_WINDOW]) + chunk[start:start + _ID_WINDOW]
+                head = bytes(buffer[:ID_WINDOW]) + chunk[start:start + ID_WINDOW]
                 buffer.clear()
                 if not await self._overlong(head):
                     return
@@ -642,7 +424,7 @@ class _StdioTransport:
     async def _overlong(self, head: bytes) -> bool:
         """Answer a message over the cap, whose first bytes are ``head``; ``False``: close."""
         # The same bytes are searched however the message arrived in pieces.
-        request_id = _id_in(head[:min(_ID_WINDOW, self.cap)])
+        request_id = id_in(head[:min(ID_WINDOW, self.cap)])
         if request_id is None:
             self.closed_because = (
                 f"the client sent a message longer than max_message_bytes={self.cap} "
@@ -650,7 +432,7 @@ class _StdioTransport:
             )
             _log.warning("codemode serve-mcp: %s", self.closed_because)
             return False
-        await self.wire.write(_error_line(
+        await self.wire.write(error_line(
             request_id, INVALID_REQUEST,
             f"Invalid request: the message is longer than max_message_bytes={self.cap} bytes "
             "and was not read; send a shorter one (or start the server with a higher "
@@ -666,21 +448,21 @@ class _StdioTransport:
             if len(line) <= INLINE_PARSE_BYTES and (
                 line.count(b"[") + line.count(b"{") <= _INLINE_BRACKETS
             ):
-                raw = _parse(line)
+                raw = parse(line)
             else:
-                raw = await anyio.to_thread.run_sync(_parse, line, abandon_on_cancel=True)
+                raw = await anyio.to_thread.run_sync(parse, line, abandon_on_cancel=True)
             if isinstance(raw, list):
-                answers = _batch_answers(raw)
+                answers = batch_answers(raw)
                 if answers:
                     await self.wire.write(json.dumps(answers).encode() + b"\n")
                 else:
                     self._unanswered("a batch of notifications")
                 return
-            message = _message(raw)
-        except _Refusal as refusal:
+            message = message_of(raw)
+        except Refusal as refusal:
             if refusal.owed:
                 await self.wire.write(
-                    _error_line(refusal.request_id, refusal.code, refusal.message)
+                    error_line(refusal.request_id, refusal.code, refusal.message)
                 )
             else:
                 self._unanswered(refusal.message)
@@ -690,7 +472,7 @@ class _StdioTransport:
             await sink.send(SessionMessage(message))
             return
         ticket = await self.backlog.admit(message.id, len(line), values_bound(line))
-        self._open.setdefault(_id_key(message.id), deque()).append(ticket)
+        self._open.setdefault(id_key(message.id), deque()).append(ticket)
         ticket.on_settle(lambda: self._forget(ticket))
         # The SDK starts the handler in a copy of the context this message is sent
         # from, so the handler (and its answer, see _write_answers) carries the ticket.
@@ -713,7 +495,7 @@ class _StdioTransport:
     def _forget(self, ticket: Ticket) -> None:
         if ticket.id is None:
             return
-        key = _id_key(ticket.id)
+        key = id_key(ticket.id)
         waiting = self._open.get(key)
         if waiting is not None:
             with suppress(ValueError):
@@ -739,7 +521,7 @@ class _StdioTransport:
                         _log.warning("codemode serve-mcp: a %s could not be written as JSON (%s); "
                                      "it was dropped", type(message).__name__, str(exc)[:300])
                         continue
-                    data = _error_line(
+                    data = error_line(
                         answer_id, INTERNAL_ERROR,
                         f"the answer could not be written as JSON: {str(exc)[:300]}",
                     )[:-1]
@@ -753,9 +535,9 @@ class _StdioTransport:
     def _answered(self, answer_id: RequestId, context: Context | None) -> None:
         ticket = context.get(_TICKET) if context is not None else None
         if ticket is None or ticket.settled or ticket.id is None or (
-            _id_key(ticket.id) != _id_key(answer_id)
+            id_key(ticket.id) != id_key(answer_id)
         ):
-            waiting = self._open.get(_id_key(answer_id))
+            waiting = self._open.get(id_key(answer_id))
             ticket = waiting[0] if waiting else None
         if ticket is not None:
             ticket.settle()
@@ -910,7 +692,7 @@ def _busy(backlog: Backlog) -> str:
 
 
 async def _http_error(send: Send, status: int, code: int, message: str) -> None:
-    payload = json.dumps(_error_body(None, code, message)).encode()
+    payload = json.dumps(error_body(None, code, message)).encode()
     await send({
         "type": "http.response.start",
         "status": status,

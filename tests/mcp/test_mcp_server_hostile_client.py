@@ -33,15 +33,8 @@ from mcp.shared.exceptions import MCPError
 
 from codemode import Registry, tool
 from codemode.mcp._server import SERVER_BUSY, McpCodeServer, serve_http, serve_stdio
-from codemode.mcp._server_wire import (
-    MAX_MESSAGE_DEPTH,
-    MAX_MESSAGE_VALUES,
-    Backlog,
-    HttpAdmission,
-    _id_in,
-    current_ticket,
-    stdio_wire,
-)
+from codemode.mcp._server_messages import MAX_MESSAGE_DEPTH, MAX_MESSAGE_VALUES, id_in
+from codemode.mcp._server_wire import Backlog, HttpAdmission, current_ticket, stdio_wire
 
 from .processes import CODEMODE, GUARD_SECONDS, REPO, checkout_env
 
@@ -503,12 +496,12 @@ def test_the_id_read_from_a_messages_first_bytes_is_its_id_or_none(
                ("params", {"x": params}), ("note", note)]
     order = data.draw(st.permutations(members))
     text = json.dumps(dict(order)).encode()
-    assert _id_in(text) == request_id
+    assert id_in(text) == request_id
     cut = data.draw(st.integers(0, len(text)))
-    assert _id_in(text[:cut]) in (None, request_id)
+    assert id_in(text[:cut]) in (None, request_id)
     # A response (no method) is never answered, cut anywhere.
     response = [member for member in order if member[0] != "method"] + [("result", params)]
-    assert _id_in(json.dumps(dict(response)).encode()[:cut]) is None
+    assert id_in(json.dumps(dict(response)).encode()[:cut]) is None
 
 
 # -- one message is at most max_message_bytes ---------------------------------------------------

@@ -1,7 +1,7 @@
 """Scanning a message before it is parsed: the same answers, in bounded steps.
 
 ``more_values_than`` (the value count MCP's client and server share) and
-serve-mcp's ``_deeper_than`` run in a worker thread on text a peer chose; each
+serve-mcp's ``deeper_than`` run in a worker thread on text a peer chose; each
 regular expression match holds the GIL (and so the event loop) for as long as
 it runs, so both skip a string a bounded piece at a time: a 15 MB string of
 brackets read as one match held the loop about 0.4 s.
@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from codemode.mcp import _transport
-from codemode.mcp._server_wire import _deeper_than
+from codemode.mcp._server_messages import deeper_than
 from codemode.mcp._transport import MAX_PIECE_BYTES, more_values_than
 
 #: What the count was before it was made piecewise: a whole string, or one
@@ -72,7 +72,7 @@ def test_the_count_agrees_with_one_that_reads_strings_whole(value: Any, limit: i
 @given(_JSON, st.integers(min_value=0, max_value=8))
 def test_the_depth_agrees_with_one_that_reads_strings_whole(value: Any, limit: int) -> None:
     line = json.dumps(value).encode()
-    assert _deeper_than(line, limit) == deeper_reference(line, limit)
+    assert deeper_than(line, limit) == deeper_reference(line, limit)
 
 
 class _Pieces:
@@ -112,8 +112,8 @@ def test_the_depth_skips_a_long_string_a_bounded_piece_at_a_time(
     monkeypatch.setattr(_transport, "_STRING_PIECE", pieces)
     size = 3 * MAX_PIECE_BYTES
     line = b'{"x":"' + filler * (size // len(filler)) + b'","y":' + b"[" * 12 + b"]" * 12 + b"}"
-    assert _deeper_than(line, 10)  # the brackets after the string are still counted
-    assert not _deeper_than(line, 13)
+    assert deeper_than(line, 10)  # the brackets after the string are still counted
+    assert not deeper_than(line, 13)
     assert pieces.lengths, "the string was read as one match"
     assert max(pieces.lengths) <= MAX_PIECE_BYTES
     assert sum(pieces.lengths) >= size
