@@ -162,6 +162,89 @@ class FrozenDict(dict[str, "JsonValue"]):
         return (FrozenDict, (dict(self),))
 
 
+#: What to send instead of a value of a common library type that is not JSON, by
+#: the type's module and qualified name (``type(value)`` exactly: a subclass of
+#: one of these is someone's own class, and gets no advice made for the base).
+_CONVERSIONS: Final[dict[str, str]] = {
+    "decimal.Decimal": "send str(value) to keep every digit, or float(value)",
+    "fractions.Fraction": "send str(value), or float(value)",
+    "datetime.datetime": "send value.isoformat()",
+    "datetime.date": "send value.isoformat()",
+    "datetime.time": "send value.isoformat()",
+    "datetime.timedelta": "send value.total_seconds(), or str(value)",
+    "datetime.timezone": "send str(value)",
+    "uuid.UUID": "send str(value)",
+    "builtins.complex": "send [value.real, value.imag]",
+    "time.struct_time": 'send time.strftime("%Y-%m-%dT%H:%M:%SZ", value)',
+    "re.Match": "send value.group(), value.groups() or value.groupdict()",
+    "re.Pattern": "send value.pattern",
+    "types.SimpleNamespace": "send vars(value)",
+    "types.MappingProxyType": "send dict(value)",
+    "collections.ChainMap": "send dict(value)",
+    "collections.UserDict": "send dict(value)",
+    "collections.UserList": "send list(value)",
+    "collections.UserString": "send str(value)",
+    "collections.deque": "send list(value)",
+    **dict.fromkeys(
+        [
+            f"builtins.{name}"
+            for name in (
+                "range", "generator", "map", "filter", "zip", "enumerate", "reversed",
+                "dict_keys", "dict_values", "dict_items", "list_iterator", "tuple_iterator",
+                "range_iterator", "str_ascii_iterator", "str_iterator", "set_iterator",
+                "dict_keyiterator", "dict_valueiterator", "dict_itemiterator",
+                "list_reverseiterator",
+            )
+        ]
+        + [
+            f"itertools.{name}"
+            for name in (
+                "accumulate", "chain", "combinations", "combinations_with_replacement",
+                "compress", "count", "cycle", "dropwhile", "filterfalse", "groupby", "islice",
+                "pairwise", "permutations", "product", "repeat", "starmap", "takewhile",
+                "zip_longest",
+            )
+        ],
+        "send list(value)",
+    ),
+    "builtins.async_generator": "send [item async for item in value]",
+}
+
+#: The built-in types a class may derive from, with how to send such a value as
+#: the base type (a subclass's own data is not read through its methods here).
+_BASE_CONVERSIONS: Final = (
+    (dict, "dict"), (list, "list"), (str, "str"), (int, "int"), (float, "float"),
+)
+
+
+def _type_name(kind: type) -> str:
+    """``module.Name`` of a class; ``Name`` alone when its module is a label like ``<model>``.
+
+    A class made by code compiled from text (``<model>``, ``<string>``) is in
+    no module anyone can import: its module only makes the message longer.
+    """
+    module = kind.__module__
+    if type(module) is str and module.startswith("<"):
+        return kind.__qualname__
+    return f"{module}.{kind.__qualname__}"
+
+
+def _conversion(value: object, kind: type) -> str:
+    """`` (send ...)`` for a value of a common library type or built-in subclass, else ``""``."""
+    hint = _CONVERSIONS.get(f"{kind.__module__}.{kind.__qualname__}")
+    if hint is None and issubclass(kind, BaseException):
+        hint = "send str(error), or type(error).__name__"
+    if hint is None and not any(base is enum.Enum for base in kind.__mro__):
+        # issubclass against the built-in types runs no code of ``kind``'s: their
+        # metaclass is ``type``, which reads the class's own MRO.
+        hint = next(
+            (f"convert it with {name}(value)" for base, name in _BASE_CONVERSIONS
+             if kind is not base and issubclass(kind, base)),
+            None,
+        )
+    return f" ({hint})" if hint else ""
+
+
 def _describe(value: object) -> str:
     kind = type(value)
     if kind is tuple:
@@ -170,7 +253,7 @@ def _describe(value: object) -> str:
         return "a set (use a sorted list)"
     if kind in (bytes, bytearray, memoryview):
         return "bytes (decode to str, or base64-encode)"
-    name = f"{kind.__module__}.{kind.__qualname__}"
+    name = _type_name(kind)
     # Looked up on the class's own namespaces, never through getattr: the
     # value may be a program's object, whose class could answer anything.
     if any("__dataclass_fields__" in vars(base) for base in kind.__mro__):
@@ -181,7 +264,7 @@ def _describe(value: object) -> str:
         return f"a class ({type.__dict__['__qualname__'].__get__(value)})"
     if callable(value):
         return f"a callable ({kind.__name__})"
-    return f"a value of type {name}{_enum_hint(value, kind)}"
+    return f"a value of type {name}{_enum_hint(value, kind) or _conversion(value, kind)}"
 
 
 #: The scalar types an enum class may mix in, each with the C method that reads a
@@ -243,7 +326,7 @@ def _describe_key(key: object) -> str:
     elif kind in (float, bool, type(None)):
         shown = repr(key)
     else:
-        return f"a dict key of type {kind.__module__}.{kind.__qualname__}{_enum_hint(key, kind)}"
+        return f"a dict key of type {_type_name(kind)}{_enum_hint(key, kind)}"
     return f"dict key {shown} ({kind.__name__})"
 
 

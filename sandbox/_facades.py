@@ -731,6 +731,64 @@ _MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
     "requests": "programs have no network; use the tools they are given",
     "socket": "programs have no network; use the tools they are given",
     "urllib.request": "programs have no network; use the tools they are given",
+    **dict.fromkeys(
+        ["http", "http.client", "urllib3", "httpx", "aiohttp"],
+        "programs have no network; use the tools they are given",
+    ),
+    **dict.fromkeys(
+        ["glob", "shutil", "tempfile", "sqlite3"],
+        "programs have no file system; use the tools they are given",
+    ),
+    **dict.fromkeys(
+        ["threading", "concurrent.futures", "multiprocessing"],
+        "programs have no threads or processes; run tool calls concurrently with "
+        "`await asyncio.gather(*calls)` or in an asyncio.TaskGroup",
+    ),
+    "queue": (
+        "use asyncio.Queue between tasks (`await q.get()`, `q.put_nowait(x)`), or "
+        "collections.deque for a plain first-in first-out list"
+    ),
+    "fnmatch": (
+        "match shell-style patterns with re: "
+        "`re.fullmatch(re.escape(pattern).replace(r'\\*', '.*').replace(r'\\?', '.'), name)`"
+    ),
+    "shlex": (
+        "split on whitespace with str.split(), or keep quoted parts together with "
+        """`[p.strip('"') for p in re.findall(r'"[^"]*"|\\S+', text)]`"""
+    ),
+    **dict.fromkeys(
+        ["dateutil", "dateutil.parser", "dateutil.relativedelta", "arrow", "pendulum"],
+        "parse dates with datetime.datetime.fromisoformat(text) or "
+        "datetime.datetime.strptime(text, format); add days with datetime.timedelta and "
+        "months with date.replace(year=..., month=...)",
+    ),
+    "pytz": (
+        "fixed offsets work: datetime.timezone(datetime.timedelta(hours=2)); datetime.UTC "
+        "is UTC"
+    ),
+    **dict.fromkeys(
+        ["numpy", "pandas"],
+        "use lists and dicts with the statistics, math, collections and itertools modules "
+        "(statistics.mean, statistics.quantiles, collections.Counter, itertools.groupby)",
+    ),
+    "pickle": "serialise with json.dumps and json.loads; copy objects with copy.deepcopy",
+    "struct": (
+        "convert integers to bytes and back with int.to_bytes(n, 'big') and "
+        "int.from_bytes(data, 'big')"
+    ),
+    "typing_extensions": (
+        "import the names from typing: TypedDict, NotRequired, Required, Self, Literal, "
+        "Protocol and the rest are there"
+    ),
+    **dict.fromkeys(
+        ["pydantic", "attrs", "attr"],
+        "declare a @dataclasses.dataclass, check the fields in its __post_init__, and "
+        "convert it with dataclasses.asdict()",
+    ),
+    "locale": (
+        "format numbers with a format spec (f'{n:,.2f}') and swap the separators with "
+        "str.translate for other conventions"
+    ),
 }
 
 
@@ -810,6 +868,56 @@ _MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
     ("hashlib", "new"): (
         "call the constructor by name: hashlib.sha256(data), or getattr(hashlib, name)(data)"
     ),
+    ("itertools", "batched"): (
+        "take fixed-size chunks with islice: `it = iter(items)`, then "
+        "`while chunk := tuple(itertools.islice(it, n)):`; or slice a list: "
+        "`[items[i:i + n] for i in range(0, len(items), n)]`"
+    ),
+    ("math", "sumprod"): "write `sum(a * b for a, b in zip(xs, ys))`",
+    ("typing", "override"): (
+        "it only marks a method for type checkers: leave the decorator out"
+    ),
+    ("asyncio", "to_thread"): (
+        "programs have no threads: call a plain function directly (`f(x)`), and run tool "
+        "calls concurrently with asyncio.gather"
+    ),
+    ("asyncio", "timeout_at"): (
+        "give the delay in seconds instead: `async with asyncio.timeout(seconds):`"
+    ),
+    ("operator", "call"): "call the function directly: `f(*args, **kwargs)`",
+    **dict.fromkeys(
+        [("time", "localtime"), ("time", "mktime"), ("time", "ctime"), ("time", "asctime")],
+        "a program has no local time zone: time.gmtime(seconds) gives UTC, "
+        "calendar.timegm(struct) converts back, and "
+        "datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc) gives a datetime",
+    ),
+    ("time", "strptime"): (
+        "parse with datetime.datetime.strptime(text, format), and .timetuple() gives a "
+        "struct_time"
+    ),
+    ("calendar", "setfirstweekday"): (
+        "pass the first day to a calendar instead: "
+        "`calendar.Calendar(firstweekday=calendar.SUNDAY).monthdayscalendar(year, month)`"
+    ),
+    **dict.fromkeys(
+        [("calendar", "Month"), ("calendar", "Day")],
+        "use the numbers: calendar.month_name[6] is 'June', and calendar.MONDAY to "
+        "calendar.SUNDAY (0 to 6) name the weekdays",
+    ),
+    **dict.fromkeys(
+        [("enum", "verify"), ("enum", "UNIQUE"), ("enum", "CONTINUOUS"), ("enum", "NAMED_FLAGS")],
+        "decorate the class with @enum.unique to require distinct values; check other "
+        "rules in a @classmethod of your own",
+    ),
+    **dict.fromkeys(
+        [("enum", "property"), ("enum", "member"), ("enum", "nonmember")],
+        "a plain @property works on members; keep a constant that is not a member outside "
+        "the enum class",
+    ),
+    ("re", "Scanner"): (
+        "loop over one pattern's matches with named alternatives: "
+        "`for m in pattern.finditer(text): kind = m.lastgroup`"
+    ),
     ("calendar", "TextCalendar"): (
         "calendar.month(year, month) and calendar.calendar(year) give the same text, weeks "
         "starting on Monday"
@@ -853,7 +961,9 @@ def make_importer(facades: Mapping[str, object]) -> Callable[..., object]:
             raise ImportError("relative imports are not available in run_code")
         facade = facades.get(name)
         if facade is None:
-            hint = _MISSING_MODULE_HINTS.get(name)
+            hint = _MISSING_MODULE_HINTS.get(name) or _MISSING_MODULE_HINTS.get(
+                name.partition(".")[0]
+            )
             # ModuleNotFoundError, as for a module that is not installed: an
             # optional import's `except ModuleNotFoundError:` takes its fallback.
             raise ModuleNotFoundError(

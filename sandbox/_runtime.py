@@ -30,7 +30,9 @@ from bridge.proxy import unawaited_reason
 
 from ._builtins import check_binding_names, make_globals, make_print
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
+from ._facades_async import ProgramTask
 from ._guards import MODEL_MODULE
+from ._program import is_program_class, real_mro
 from ._where import program_line
 
 if TYPE_CHECKING:
@@ -495,7 +497,8 @@ def _check_value(
         reason = _unawaited_reason(item)
         if reason is not None:
             unawaited.append(reason)
-        return reason
+            return reason
+        return _program_object_reason(item)
 
     try:
         # As json.dumps writes them: a tuple or namedtuple is an array, a Counter
@@ -525,9 +528,38 @@ def _check_value(
     return value, None
 
 
+def _program_object_reason(value: object) -> str | None:
+    """What to return instead of an object of a plain class of the program's, else ``None``.
+
+    Only a class whose every base is the program's own (or ``object``): a
+    dataclass, an enum or a subclass of a built-in type gets the advice made
+    for it. Read from the interpreter's own MRO slot, never the class's names.
+    """
+    kind = type(value)
+    if not is_program_class(kind):
+        return None
+    bases = real_mro(kind)
+    if not all(base is object or is_program_class(base) for base in bases):
+        return None
+    if any("__dataclass_fields__" in vars(base) for base in bases):
+        return None
+    name = kind.__qualname__
+    return (
+        f"an object of the program's class {name} is not JSON; return a dict of the "
+        f"fields to send, e.g. vars(obj) or {{\"field\": obj.field}}"
+    )
+
+
 def _unawaited_reason(value: object) -> str | None:
-    """Why ``value`` is not JSON if it is a tool call or coroutine never awaited, else ``None``."""
+    """Why ``value`` is not JSON if it is a call never awaited or a task, else ``None``."""
     reason = unawaited_reason(value)
+    if reason is None and type(value) is ProgramTask:
+        # A task in the value is a task whose result was meant: say how to get it,
+        # not the type of the façade's class.
+        return (
+            "a task is not JSON; write `await task` for its result (or task.result() "
+            "once it is done)"
+        )
     if reason is None and type(value) is types.CoroutineType:
         # An exact coroutine: its name is the interpreter's, not a program's attribute.
         call = f"{value.__name__}(...)"

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import collections
+import datetime
+import decimal
 import enum
+import fractions
+import itertools
 import json
 import math
+import types
+import uuid
 from typing import Any
 
 import msgspec
@@ -338,6 +345,70 @@ def test_non_json_type_message_names_the_type_and_what_to_use(
         materialize({"v": [0, value]})
 
 
+@pytest.mark.parametrize(
+    ("value", "description"),
+    [
+        (decimal.Decimal("1.10"),
+         r"a value of type decimal\.Decimal \(send str\(value\) to keep every digit, or "
+         r"float\(value\)\)"),
+        (fractions.Fraction(1, 3),
+         r"a value of type fractions\.Fraction \(send str\(value\), or float\(value\)\)"),
+        (datetime.datetime(2024, 6, 15, 9, 30),
+         r"a value of type datetime\.datetime \(send value\.isoformat\(\)\)"),
+        (datetime.date(2024, 6, 15),
+         r"a value of type datetime\.date \(send value\.isoformat\(\)\)"),
+        (datetime.timedelta(hours=1),
+         r"a value of type datetime\.timedelta \(send value\.total_seconds\(\), or "
+         r"str\(value\)\)"),
+        (uuid.UUID(int=1), r"a value of type uuid\.UUID \(send str\(value\)\)"),
+        (1j, r"a value of type builtins\.complex \(send \[value\.real, value\.imag\]\)"),
+        (range(3), r"a value of type builtins\.range \(send list\(value\)\)"),
+        ((str(x) for x in range(2)), r"a value of type builtins\.generator \(send list\(value\)\)"),
+        ({"a": 1}.keys(), r"a value of type builtins\.dict_keys \(send list\(value\)\)"),
+        (map(str, ()), r"a value of type builtins\.map \(send list\(value\)\)"),
+        (itertools.chain(), r"a value of type itertools\.chain \(send list\(value\)\)"),
+        (collections.deque(), r"a value of type collections\.deque \(send list\(value\)\)"),
+        (collections.ChainMap(),
+         r"a value of type collections\.ChainMap \(send dict\(value\)\)"),
+        (types.SimpleNamespace(a=1),
+         r"a value of type types\.SimpleNamespace \(send vars\(value\)\)"),
+        (ValueError("x"),
+         r"a value of type builtins\.ValueError \(send str\(error\), or "
+         r"type\(error\)\.__name__\)"),
+    ],
+)
+def test_a_common_library_value_says_how_to_send_it(value: object, description: str) -> None:
+    with pytest.raises(LossyJsonError, match=rf"^{description} is not JSON - at `\$\.v\[1\]`$"):
+        materialize({"v": [0, value]})
+
+
+def test_a_subclass_of_a_builtin_type_says_to_convert_it_to_the_base() -> None:
+    class Row(dict[str, int]):
+        pass
+
+    class Name(str):
+        pass
+
+    row = r"^a value of type .*Row \(convert it with dict\(value\)\)"
+    with pytest.raises(LossyJsonError, match=row):
+        materialize([Row(a=1)], accept_collections=True)
+    name = r"^a value of type .*Name \(convert it with str\(value\)\)"
+    with pytest.raises(LossyJsonError, match=name):
+        materialize([Name("x")])
+    # An enum member keeps its own advice.
+    with pytest.raises(LossyJsonError, match=r"an enum member: use _Plain\.A\.value"):
+        materialize(_Plain.A)
+
+
+def test_a_class_made_from_source_text_is_named_without_its_label_module() -> None:
+    made = type("Point", (), {"__module__": "<model>"})
+    with pytest.raises(LossyJsonError, match=r"^a value of type Point is not JSON - at `\$`$"):
+        materialize(made())
+    keyed = type("Key", (), {"__module__": "<model>"})
+    with pytest.raises(LossyJsonError, match=r"^a dict key of type Key is not allowed"):
+        materialize({keyed(): 1}, accept_collections=True)
+
+
 def test_odd_keys_are_quoted_in_the_path() -> None:
     with pytest.raises(LossyJsonError, match=r'^.* - at `\$\["odd key"\]\.ok`$'):
         materialize({"odd key": {"ok": math.nan}})
@@ -347,7 +418,10 @@ def test_dict_subclass_is_not_json() -> None:
     class Sub(dict[str, int]):
         pass
 
-    with pytest.raises(LossyJsonError, match=r"^a value of type .*Sub is not JSON - at `\$`$"):
+    with pytest.raises(
+        LossyJsonError,
+        match=r"^a value of type .*Sub \(convert it with dict\(value\)\) is not JSON - at `\$`$",
+    ):
         materialize(Sub(a=1))
 
 

@@ -89,6 +89,17 @@ def test_a_forbidden_import_names_the_allowed_modules() -> None:
         ("zoneinfo", "fixed offsets work: datetime.timezone(datetime.timedelta(hours=2))"),
         ("logging", "print() the lines to show (they come back with the result), or append "
                     "them to a list of your own to return them"),
+        ("fnmatch", "match shell-style patterns with re: `re.fullmatch(re.escape(pattern)"),
+        ("shlex", "split on whitespace with str.split(), or keep quoted parts together"),
+        ("dateutil.parser", "parse dates with datetime.datetime.fromisoformat(text) or "),
+        ("concurrent.futures", "programs have no threads or processes; run tool calls "
+                               "concurrently with `await asyncio.gather(*calls)`"),
+        ("threading", "programs have no threads or processes"),
+        ("queue", "use asyncio.Queue between tasks"),
+        ("pydantic", "declare a @dataclasses.dataclass, check the fields in its __post_init__"),
+        ("numpy", "use lists and dicts with the statistics, math, collections and itertools"),
+        ("typing_extensions", "import the names from typing: "),
+        ("httpx", "programs have no network; use the tools they are given. "),
     ],
 )
 def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint: str) -> None:
@@ -105,6 +116,20 @@ def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint
         ("from typing import runtime_checkable", "test for the methods you need with hasattr("),
         ("from typing import get_args", "type hints cannot be inspected at run time; "),
         ("import calendar\ncalendar.TextCalendar", "calendar.month(year, month) and "),
+        ("from itertools import batched", "take fixed-size chunks with islice: "),
+        ("import itertools\nitertools.batched([1, 2, 3], 2)", "take fixed-size chunks with "),
+        ("import math\nmath.sumprod([1], [2])", "write `sum(a * b for a, b in zip(xs, ys))`"),
+        ("from typing import override", "it only marks a method for type checkers"),
+        ("import asyncio\nasyncio.to_thread", "programs have no threads: call a plain function"),
+        ("import asyncio\nasyncio.timeout_at", "give the delay in seconds instead: "),
+        ("import operator\noperator.call", "call the function directly: "),
+        ("import time\ntime.localtime(0)", "a program has no local time zone: time.gmtime("),
+        ("import time\ntime.strptime", "parse with datetime.datetime.strptime(text, format)"),
+        ("import calendar\ncalendar.setfirstweekday(6)", "pass the first day to a calendar "),
+        ("import calendar\ncalendar.Month", "use the numbers: calendar.month_name[6] is "),
+        ("from enum import verify", "decorate the class with @enum.unique to require"),
+        ("import enum\nenum.property", "a plain @property works on members"),
+        ("import re\nre.Scanner", "loop over one pattern's matches with named alternatives"),
     ],
 )
 def test_a_missing_member_programs_reach_for_says_what_to_do(statement: str, hint: str) -> None:
@@ -130,6 +155,38 @@ def test_what_the_member_hints_suggest_works() -> None:
     )
     textual = calendar.TextCalendar(calendar.MONDAY).formatmonth(2024, 6)
     assert value == ["mapping", "sequence", True, True, textual]
+
+
+def test_what_the_new_module_and_member_hints_suggest_works() -> None:
+    # Each line is the code a hint above writes out, run as a program writes it.
+    value = run_ok(
+        "import asyncio, calendar, datetime, itertools, re, time\n"
+        "pattern, names = 'M?-*', ['MS-02', 'MN-27', 'KB-01']\n"
+        "matched = [n for n in names if re.fullmatch("
+        "re.escape(pattern).replace(r'\\*', '.*').replace(r'\\?', '.'), n)]\n"
+        "text = 'tag \"big spender\" vip'\n"
+        "words = [p.strip('\"') for p in re.findall(r'\"[^\"]*\"|\\S+', text)]\n"
+        "items = list(range(7))\n"
+        "it = iter(items)\n"
+        "chunks = []\n"
+        "while chunk := tuple(itertools.islice(it, 3)):\n"
+        "    chunks.append(chunk)\n"
+        "sliced = [items[i:i + 3] for i in range(0, len(items), 3)]\n"
+        "xs, ys = [1, 2], [3, 4]\n"
+        "dot = sum(a * b for a, b in zip(xs, ys))\n"
+        "week = calendar.Calendar(firstweekday=calendar.SUNDAY).monthdayscalendar(2024, 6)[0]\n"
+        "utc = [calendar.timegm(time.gmtime(100)),\n"
+        "       datetime.datetime.fromtimestamp(100, datetime.timezone.utc).isoformat(),\n"
+        "       datetime.datetime.strptime('2024', '%Y').timetuple().tm_year]\n"
+        "async with asyncio.timeout(5):\n"
+        "    await asyncio.sleep(0)\n"
+        "return [matched, words, chunks, sliced, dot, week, utc, calendar.month_name[6]]"
+    )
+    assert value == [
+        ["MS-02", "MN-27"], ["tag", "big spender", "vip"], [[0, 1, 2], [3, 4, 5], [6]],
+        [[0, 1, 2], [3, 4, 5], [6]], 11, [0, 0, 0, 0, 0, 0, 1],
+        [100, "1970-01-01T00:01:40+00:00", 2024], "June",
+    ]
 
 
 def test_a_key_function_hint_for_getitem_works() -> None:

@@ -474,7 +474,46 @@ def test_the_programs_exception_classes_print_with_their_plain_names() -> None:
 
 def test_an_invalid_value_of_a_program_class_is_named_plainly() -> None:
     _, message = run_error("class Point:\n    pass\nreturn Point()")
-    assert "a value of type Point is not JSON - at `$`" in message
+    assert (
+        "an object of the program's class Point is not JSON; return a dict of the fields to "
+        'send, e.g. vars(obj) or {"field": obj.field} - at `$`'
+    ) in message
+    # The advice made for a base wins over this one: an exception, a str subclass.
+    _, message = run_error("class AppError(Exception):\n    pass\nreturn [AppError('x')]")
+    assert "a value of type AppError (send str(error), or type(error).__name__)" in message
+    _, message = run_error("class Name(str):\n    pass\nreturn {'n': Name('x')}")
+    assert "a value of type Name (convert it with str(value)) is not JSON - at `$.n`" in message
+
+
+def test_what_the_program_object_advice_suggests_works() -> None:
+    source = (
+        "class Point:\n    def __init__(self, x):\n        self.x = x\n"
+        "p = Point(1)\nreturn [vars(p), {'x': p.x}]"
+    )
+    assert run_ok(source) == [{"x": 1}, {"x": 1}]
+
+
+def test_a_returned_task_says_to_await_it() -> None:
+    source = (
+        "import asyncio\nasync def work():\n    return 1\n"
+        "task = asyncio.create_task(work())\nreturn {'t': task}"
+    )
+    kind, message = run_error(source)
+    assert kind == "invalid-output"
+    assert (
+        "a task is not JSON; write `await task` for its result (or task.result() once it "
+        "is done) - at `$.t`"
+    ) in message
+
+
+def test_a_library_value_in_the_return_value_says_how_to_send_it() -> None:
+    source = (
+        "import datetime, decimal\nreturn [datetime.date(2024, 6, 15), decimal.Decimal('1.10')]"
+    )
+    _, message = run_error(source)
+    assert "a value of type datetime.date (send value.isoformat()) is not JSON - at `$[0]`" in (
+        message
+    )
 
 
 def test_context_variables_set_by_the_program_do_not_reach_the_caller() -> None:
