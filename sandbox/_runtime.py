@@ -313,7 +313,10 @@ class PreparedRun:
                 that dies of a ``MemoryError`` is told that it hit this limit.
             on_return: called in the step the program's main coroutine returns
                 or raises, before anything else of the program's runs (the
-                tasks it left are cancelled after): it must run no program code.
+                tasks it left are cancelled after), and again as the loop is
+                left however it is left (a ``SystemExit`` from a task ends the
+                run with the main coroutine suspended): it must run no program
+                code, and a second call must change nothing.
 
         Returns:
             The program's value, or an error kind and message.
@@ -374,13 +377,26 @@ class PreparedRun:
     ) -> tuple[JsonValue, tuple[ErrorKind, str] | None]:
         loop = self._loop
         try:
-            task = self._task = loop.create_task(
-                _copied_on_return(main(), max_value_bytes, on_return), context=self._context
-            )
-            outcome: tuple[JsonValue, tuple[ErrorKind, str] | None] = loop.run_until_complete(
-                task
-            )
-            return outcome
+            try:
+                task = self._task = loop.create_task(
+                    _copied_on_return(main(), max_value_bytes, on_return),
+                    context=self._context,
+                )
+                outcome: tuple[JsonValue, tuple[ErrorKind, str] | None] = (
+                    loop.run_until_complete(task)
+                )
+                return outcome
+            finally:
+                # The run's outcome is fixed here, however the loop was left: a
+                # `SystemExit` or `KeyboardInterrupt` from a task or a done
+                # callback of the program's leaves it with the main coroutine
+                # still suspended. Whatever of the program's runs from now on
+                # (its exception's `__str__` in the traceback, the main
+                # coroutine's handler of the cancellation that closing the loop
+                # sends it, its tasks', its async generators' `finally`) runs
+                # after the end and starts no tool call. Closing twice is harmless.
+                if on_return is not None:
+                    on_return()
         except MemoryError as exc:
             if out_of_memory is None:
                 return None, ("exception", format_program_exception(exc, source))

@@ -187,6 +187,60 @@ async def test_no_tool_call_starts_once_the_program_has_ended(
         assert "ValueError: done" in result.error.message
 
 
+#: A program whose run is ended by a task or a done callback of its own, not by its
+#: main coroutine: ``SystemExit`` and ``KeyboardInterrupt`` leave the event loop
+#: with the main coroutine still suspended, and closing the run cancels it.
+_ENDED_ELSEWHERE = """\
+import asyncio
+async def idle():
+    return None
+await tools.echo(x="before the end")
+{ender}
+try:
+    await asyncio.Event().wait()
+except asyncio.CancelledError:
+    await tools.echo(x="in the main coroutine, after the end")
+    raise
+"""
+
+
+@pytest.mark.parametrize(
+    ("ender", "last_line"),
+    [
+        (
+            "async def end():\n    raise SystemExit('the end')\nasyncio.create_task(end())",
+            "SystemExit: the end",
+        ),
+        (
+            "async def end():\n    raise KeyboardInterrupt('the end')\n"
+            "asyncio.create_task(end())",
+            "KeyboardInterrupt: the end",
+        ),
+        (
+            "def end(task):\n    raise SystemExit('the end')\n"
+            "asyncio.create_task(idle()).add_done_callback(end)",
+            "SystemExit: the end",
+        ),
+    ],
+    ids=["task-system-exit", "task-keyboard-interrupt", "done-callback-system-exit"],
+)
+async def test_no_tool_call_starts_once_a_task_has_ended_the_run(
+    pool: WorkerPool, ender: str, last_line: str
+) -> None:
+    # Regression: the calls were closed only when the main coroutine returned or
+    # raised. A SystemExit from a task (or a done callback) fixed the run's outcome
+    # with the main coroutine suspended; closing the run cancelled it, and its
+    # handler's call reached the host after the end.
+    handler = EchoHandler()
+    with anyio.fail_after(GUARD):
+        result = await pool.run(
+            _ENDED_ELSEWHERE.format(ender=ender), tool_names=["echo"], handler=handler
+        )
+    assert handler.calls == [("echo", {"x": "before the end"})]
+    assert result.error is not None
+    assert last_line in result.error.message
+
+
 @pytest.mark.parametrize(
     "awaited",
     [
