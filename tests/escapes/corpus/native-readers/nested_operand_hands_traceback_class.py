@@ -1,7 +1,7 @@
 # category: native-readers
 # signal: leak
 # leak: <class 'traceback'>
-# expect: refused
+# expect: refused timeout
 # plain: skip (a leak is judged only with the language layer on)
 # tripwire: harmless (no audited event; the harm is the disclosure of a class the runtime withholds, judged with the language layer on)
 # source: rule 8's shield looked only at the operand itself (hidden_class(arg)), not inside it; typing's Union cache holds the key (Union, (TracebackType, NoneType)) from a library's Optional[TracebackType] annotation, and a program tuple subclass whose __hash__ is solved to equal hash((TracebackType, NoneType)) (static types lie at fixed offsets from id(int); the probe raises on its first own comparison, so it is never cached) makes the C dict compare the keys item by item, calling the probe's reflected __eq__ with the library's exact tuple, hidden class inside
