@@ -37,7 +37,8 @@ __all__ = [
 ]
 
 #: Characters a program's error message may have beyond ``Run.max_value_bytes``:
-#: the child's note that it cut the message.
+#: the child's note that it cut the message (``bridge.child.fitted_message``
+#: keeps ``max_value_bytes`` bytes of its text and adds one line).
 ERROR_SLACK_CHARS: Final = 4096
 
 

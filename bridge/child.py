@@ -76,11 +76,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CALL_BATCH_SECONDS",
+    "MESSAGE_CUT_MARKER",
     "REPLY_POLL_SECONDS",
     "ChildChannel",
     "ReplySink",
     "RunLoop",
     "event_loop_ahead",
+    "fitted_message",
     "recv_run",
     "send_ready",
 ]
@@ -104,6 +106,18 @@ _CALL_BATCH_BYTES: Final = 64 * 1024
 _LOG_FRAME_OVERHEAD, _LOG_LINE_OVERHEAD = 64, 5
 
 _FAILURE_KINDS: Final = frozenset({"exception", "invalid-output", "output-limit", "compile"})
+
+#: Bytes of a failure message besides its text in a Done frame: header, tag, kind.
+_DONE_FRAME_OVERHEAD: Final = 64
+
+#: Room for the marker line, with its numbers at their longest and two newlines.
+_MESSAGE_CUT_MARKER_BYTES: Final = 256
+
+#: The line put where a failure message was cut.
+MESSAGE_CUT_MARKER: Final = (
+    "[codemode] ... the middle of this message was cut: it had {length} characters, and a "
+    "failure message keeps {limit} bytes of its text (Limits.max_value_bytes) ..."
+)
 
 
 _json_encode: Final = msgspec.json.encode
@@ -165,6 +179,7 @@ class ChildChannel:
         "_timer_armed",
         "_write_fd",
         "peer_max_frame_bytes",
+        "peer_max_message_bytes",
         "peer_max_pending_calls",
     )
 
@@ -209,6 +224,9 @@ class ChildChannel:
         self.peer_max_frame_bytes = DEFAULT_MAX_FRAME_BYTES
         #: The calls the host allows in flight, learnt from :class:`Run`.
         self.peer_max_pending_calls = DEFAULT_MAX_PENDING_CALLS
+        #: Bytes of a failure message's text kept (:func:`fitted_message`): the
+        #: host's value cap, learnt from :class:`Run` (before it, what fits a frame).
+        self.peer_max_message_bytes = DEFAULT_MAX_FRAME_BYTES
         self._alarm = flush_with_alarm
         if flush_with_alarm:
             signal.signal(signal.SIGALRM, self._on_alarm)
@@ -383,6 +401,9 @@ class ChildChannel:
             value: the program's checked return value (ignored when ``error`` is set).
             error: ``(kind, message)`` when the program failed; a kind the
                 protocol does not carry from a child is sent as ``exception``.
+                The message is sent as the host takes it (:func:`fitted_message`):
+                a lone surrogate escaped, and a message longer than
+                :attr:`peer_max_message_bytes` cut in its middle.
         """
         if self._alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -391,6 +412,11 @@ class ChildChannel:
             if kind not in _FAILURE_KINDS:
                 message = f"{kind}: {message}"
                 kind = "exception"
+            limit = min(
+                self.peer_max_message_bytes,
+                self.peer_max_frame_bytes - _DONE_FRAME_OVERHEAD - _MESSAGE_CUT_MARKER_BYTES,
+            )
+            message = fitted_message(message, limit)
             done = Done(error=Failure(kind, message))  # type: ignore[arg-type]
         else:
             try:
@@ -611,4 +637,37 @@ def recv_run(channel: ChildChannel) -> Run:
         raise ProtocolError(f"expected a Run message from the host, got {type(message).__name__}")
     channel.peer_max_frame_bytes = message.max_frame_bytes
     channel.peer_max_pending_calls = message.max_pending_calls
+    channel.peer_max_message_bytes = message.max_value_bytes
     return message
+
+
+def fitted_message(message: str, max_bytes: int) -> str:
+    """``message`` as the host takes it: valid UTF-8, cut to ``max_bytes`` bytes of its text.
+
+    A failure message is the program's text (its exception's, a traceback of
+    its own frames): it may hold a lone surrogate, which has no UTF-8 form and
+    is written as its escape (``\\ud800``, as printed text is), and it may be
+    of any length. A longer one keeps ``max_bytes`` bytes of it, its beginning
+    and its end (where a traceback names the exception), around one line
+    (:data:`MESSAGE_CUT_MARKER`, well within the host's ``ERROR_SLACK_CHARS``)
+    saying how long it was and which limit cut it. So the host always gets the
+    program's own failure: a message over the value cap had ended the run as
+    ``output-limit`` with the whole traceback lost, one over the frame cap as
+    ``worker-exit``, and a lone surrogate had failed the child's runtime.
+    Linear in what is kept: a huge message is never escaped or encoded whole.
+    """
+    if message.isascii() and len(message) <= max_bytes:
+        return message
+    room = max(max_bytes, 1)  # a character is at least one byte
+    if len(message) > 2 * room:
+        head, tail = message[:room], message[-room:]
+    else:
+        head, tail = message, ""
+    data = head.encode("utf-8", "backslashreplace") + tail.encode("utf-8", "backslashreplace")
+    if len(data) <= max_bytes:
+        return data.decode("utf-8")
+    keep = max(max_bytes, 0)
+    start = data[: keep // 2].decode("utf-8", "ignore")
+    end = data[len(data) - (keep - keep // 2):].decode("utf-8", "ignore") if keep > 1 else ""
+    marker = MESSAGE_CUT_MARKER.format(length=len(message), limit=max_bytes)
+    return f"{start}\n{marker}\n{end}"

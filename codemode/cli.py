@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import secrets
 import sys
@@ -183,6 +184,10 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
     one that cannot be opened, is not a session log, or whose events break the
     session log's invariants).
     """
+    if timeout is not None and not math.isfinite(timeout):
+        # Refused here, as a usage error: the sandbox's Limits would refuse it only
+        # once the run had started, as the program's failure.
+        _fail_usage(f"--timeout must be a finite number of seconds, not {timeout}")
     try:
         source = program.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

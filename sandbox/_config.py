@@ -55,6 +55,24 @@ _MIB: Final = 1024 * 1024
 #: fails before the program's first line.
 MIN_MEMORY_BYTES: Final = 64 * _MIB
 
+#: The largest value of any integer limit: far beyond every machine (4 EiB, or
+#: 146 billion years of CPU), and still a value the protocol carries (MessagePack's
+#: 64 bits) and ``setrlimit`` takes (a signed 64-bit ``rlim_t``, the CPU limit's
+#: hard value one more). A larger one was accepted here and then failed the run:
+#: ``memory_bytes=2**64`` raised ``OverflowError`` out of ``WorkerPool.run``, and
+#: ``cpu_seconds=2**63`` ended every run as ``worker-exit`` (rlimits). The CPU
+#: limit and the frame cap have lower bounds of their own, below.
+MAX_LIMIT: Final = 2**62
+
+#: The largest frame cap: a frame's length prefix is 4 bytes.
+MAX_FRAME_BYTES: Final = 2**32 - 1
+
+#: The largest CPU limit, 136 years: the kernel counts ``RLIMIT_CPU`` in
+#: nanoseconds, and a limit past about 1.8e10 seconds wraps around 2**64 to a
+#: much smaller one (``cpu_seconds=2**62`` sent ``SIGXCPU`` to a child before it
+#: ran anything).
+MAX_CPU_SECONDS: Final = 2**32
+
 
 def format_seconds(value: float) -> str:
     """Render a duration for a message: ``60s``, ``0.5s``."""
@@ -97,6 +115,10 @@ class Limits:
             run as ``sandbox-violation`` at the first event a program never
             needs (a frame read, ``open``, ``os.*``, ...).
 
+    Every integer limit is at most :data:`MAX_LIMIT` (2**62), ``cpu_seconds`` at
+    most 2**32 (the kernel's count of CPU time wraps past about 1.8e10 seconds)
+    and ``max_frame_bytes`` at most 2**32 - 1 (a frame's length prefix has 4 bytes).
+
     Raises:
         ValueError: A value is out of range; the message shows ``name=value``.
         TypeError: A value has the wrong type.
@@ -117,12 +139,14 @@ class Limits:
 
     def __post_init__(self) -> None:
         _check_seconds("wall_seconds", self.wall_seconds)
-        _check_int("cpu_seconds", self.cpu_seconds, minimum=1)
+        _check_int("cpu_seconds", self.cpu_seconds, minimum=1, maximum=MAX_CPU_SECONDS)
         _check_int("memory_bytes", self.memory_bytes, minimum=MIN_MEMORY_BYTES)
         _check_int("max_log_bytes", self.max_log_bytes, minimum=1)
         _check_int("max_value_bytes", self.max_value_bytes, minimum=1)
         # A frame must at least hold the largest value plus its envelope.
-        _check_int("max_frame_bytes", self.max_frame_bytes, minimum=4096)
+        _check_int(
+            "max_frame_bytes", self.max_frame_bytes, minimum=4096, maximum=MAX_FRAME_BYTES
+        )
         _check_int("max_pending_calls", self.max_pending_calls, minimum=1)
         # The child needs its two protocol pipes, the event loop's epoll fd and
         # its self-pipe socket pair, with room to spare.
@@ -150,11 +174,13 @@ def _check_seconds(name: str, value: object) -> None:
         )
 
 
-def _check_int(name: str, value: object, *, minimum: int) -> None:
+def _check_int(name: str, value: object, *, minimum: int, maximum: int = MAX_LIMIT) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"Limits.{name} must be an int; got {name}={value!r}.")
     if value < minimum:
         raise ValueError(f"Limits.{name} must be at least {minimum}; got {name}={value!r}.")
+    if value > maximum:
+        raise ValueError(f"Limits.{name} must be at most {maximum}; got {name}={value!r}.")
 
 
 #: The fields of :class:`Layers` that say whether a protection was in force.

@@ -51,7 +51,7 @@ __all__ = [
 ErrorKind: TypeAlias = Literal["exception", "invalid-output", "output-limit"]
 
 #: The one line added when printed output passes ``max_log_bytes``.
-TRUNCATION_MARKER: Final = "[codemode] output truncated at {limit} bytes"
+TRUNCATION_MARKER: Final = "[codemode] output truncated at {limit} bytes (Limits.max_log_bytes)"
 
 # After the main function returns, tasks it left running get this many loop
 # iterations to handle their cancellation; a task that ignores it is dropped.

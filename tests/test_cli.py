@@ -327,6 +327,19 @@ def test_a_missing_program_file_is_a_usage_error(tools_file: Path, tmp_path: Pat
     assert "does not exist" in result.stderr
 
 
+@pytest.mark.parametrize("value", ["inf", "1e400", "nan"])
+def test_a_timeout_that_is_not_finite_is_a_usage_error(
+    tools_file: Path, tmp_path: Path, value: str
+) -> None:
+    # Refused before anything runs, not reported as the program's failure (exit 1).
+    result = CliRunner().invoke(
+        main, ["run", program(tmp_path, "return 1"), "--tools", str(tools_file),
+               "--timeout", value],
+    )
+    assert result.exit_code == 2
+    assert "--timeout must be a finite number of seconds" in result.stderr
+
+
 def test_replaying_a_damaged_log_is_a_usage_error_naming_the_line(tmp_path: Path) -> None:
     log = tmp_path / "damaged.jsonl"
     log.write_text('{"kind": "tool/call", "turn": "one"}\n')

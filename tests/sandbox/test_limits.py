@@ -9,7 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sandbox import Layers, Limits, RunError, RunResult
-from sandbox._config import ERROR_KINDS, MIN_MEMORY_BYTES, format_seconds
+from sandbox._config import (
+    ERROR_KINDS,
+    MAX_CPU_SECONDS,
+    MAX_LIMIT,
+    MIN_MEMORY_BYTES,
+    format_seconds,
+)
 
 MIB = 1024 * 1024
 
@@ -43,6 +49,15 @@ def test_defaults_are_the_documented_values() -> None:
         ("max_frame_bytes", 100, ValueError),
         ("max_pending_calls", 0, ValueError),
         ("max_open_files", 3, ValueError),
+        # Past what the protocol and setrlimit carry: refused here, not in the run.
+        ("cpu_seconds", 2**63, ValueError),
+        ("cpu_seconds", MAX_CPU_SECONDS + 1, ValueError),  # the kernel's count wraps
+        ("memory_bytes", 2**64, ValueError),
+        ("max_log_bytes", 2**70, ValueError),
+        ("max_pending_calls", MAX_LIMIT + 1, ValueError),
+        ("max_source_bytes", MAX_LIMIT + 1, ValueError),
+        ("max_open_files", MAX_LIMIT + 1, ValueError),
+        ("max_frame_bytes", 2**32, ValueError),
         ("language_layer", 1, TypeError),
         ("os_layer", "yes", TypeError),
     ],

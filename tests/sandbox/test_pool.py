@@ -187,7 +187,7 @@ async def test_an_output_flood_is_cut_at_the_log_budget() -> None:
                 tool_names=[],
                 handler=EchoHandler(),
             )
-    assert result.logs[-1] == "[codemode] output truncated at 1000 bytes"
+    assert result.logs[-1] == "[codemode] output truncated at 1000 bytes (Limits.max_log_bytes)"
     assert sum(len(line) + 1 for line in result.logs[:-1]) <= 1000
 
 

@@ -173,7 +173,9 @@ def test_prints_without_a_newline_are_coalesced() -> None:
 def test_output_past_the_budget_is_cut_and_marked_once() -> None:
     result = run("print('12345')\nprint('abcdefghij')\nprint('more')", max_log_bytes=10)
     assert result.logs == ["12345", "abc", TRUNCATION_MARKER.format(limit=10)]
-    assert TRUNCATION_MARKER.format(limit=10) == "[codemode] output truncated at 10 bytes"
+    assert TRUNCATION_MARKER.format(limit=10) == (
+        "[codemode] output truncated at 10 bytes (Limits.max_log_bytes)"
+    )
 
 
 def test_output_printed_before_a_failure_is_kept() -> None:
