@@ -111,9 +111,13 @@ class ProgramPolicy(LinearRewrites):
         super().error(node, info + REFUSED_CALL_HINTS.get(info, ""))
 
     def gen_tmp_name(self) -> str:
-        # The stock names (`_tmp0`, ...) relied on programs having no `_` names;
-        # a name ending with "_" is one a program cannot use.
-        name = f"_codemode_tmp{self._tmp_idx}_"
+        # The stock names (`_tmp0`, ...) relied on programs having no `_` names.
+        # A temporary may be stored in a class namespace (`x = (a, b) = v` or
+        # `with cm as (a, b):` in a class body), which can be library code: an
+        # enum's refuses `_sunder_` names and makes a member of any other plain
+        # name. A dunder is a name every namespace keeps as a plain entry, the
+        # interpreter does not mangle, and a program cannot use.
+        name = f"__codemode_tmp{self._tmp_idx}__"
         self._tmp_idx += 1
         return name
 

@@ -83,8 +83,8 @@ class LinearRewrites(RestrictingNodeTransformer):
         #         t2 = <guarded _tmpN>
         #     finally:
         #         del _tmpN
-        # (names starting with `_` are refused in programs, so `_tmpN` is the
-        # runtime's own; `finally` keeps it out of a class namespace).
+        # (`_tmpN` is a dunder no program may use, see `ProgramPolicy.gen_tmp_name`;
+        # `finally` keeps it out of the class a class body makes).
         temporary = self.gen_tmp_name()
         hold = ast.copy_location(
             ast.Assign(targets=[ast.Name(temporary, ast.Store())], value=node.value), node

@@ -18,6 +18,7 @@ import pytest
 from sandbox import _classes, _shield
 from sandbox._attribute_names import DEFINABLE_DUNDERS
 from sandbox._classes import INERT_BASES, check_new_class, register_program_class
+from sandbox._policy import ProgramPolicy
 from sandbox._program import is_program_class
 
 from .test_language_support import compile_errors, run, run_ok
@@ -322,6 +323,57 @@ def test_enum_member_names_are_read_once() -> None:
         "return [m.name for m in E] + [names.reads]"
     )
     assert run_ok(source) == ["A", 1]
+
+
+#: Class bodies whose statements the compiler gives a temporary name (the value
+#: of a chained assignment with an unpacking target, the value a `with` binds to
+#: an unpacking target), with the members they make in an enum.
+_TEMPORARIES_IN_A_CLASS_BODY = {
+    "chained-unpacking": (
+        "    x = (a, b) = (2, 3)\n",
+        [["A", 1], ["x", [2, 3]], ["a", 2], ["b", 3]],
+    ),
+    "with-unpacking": (
+        "    with contextlib.nullcontext((2, 3)) as (a, b):\n        x = (a, b)\n",
+        [["A", 1], ["a", 2], ["b", 3], ["x", [2, 3]]],
+    ),
+}
+
+
+@pytest.mark.parametrize("body", sorted(_TEMPORARIES_IN_A_CLASS_BODY))
+def test_the_compilers_temporaries_work_in_an_enum_body(body: str) -> None:
+    # An enum's class namespace refuses `_sunder_` names (the runtime's own
+    # temporary was shown to the program in a ValueError) and makes a member of
+    # every other plain name: a temporary must be neither.
+    statements, members = _TEMPORARIES_IN_A_CLASS_BODY[body]
+    source = (
+        "import contextlib, enum\n"
+        "class E(enum.Enum):\n"
+        "    A = 1\n"
+        f"{statements}"
+        "return [[m.name, m.value] for m in E]"
+    )
+    assert run_ok(source) == members
+
+
+@pytest.mark.parametrize("body", sorted(_TEMPORARIES_IN_A_CLASS_BODY))
+def test_the_compilers_temporaries_leave_no_trace_in_a_class(body: str) -> None:
+    source = (
+        "import contextlib\n"
+        "class K:\n"
+        f"{_TEMPORARIES_IN_A_CLASS_BODY[body][0]}"
+        "return sorted(name for name in dir(K) if 'tmp' in name)"
+    )
+    assert run_ok(source) == []
+
+
+def test_the_compilers_temporaries_are_names_no_program_can_use() -> None:
+    policy = ProgramPolicy([], [], {})
+    names = [policy.gen_tmp_name() for _ in range(3)]
+    assert len(set(names)) == 3
+    for name in names:
+        assert compile_errors(f"{name} = 1\nreturn {name}")
+        assert compile_errors(f"class K:\n    {name} = 1\nreturn 1")
 
 
 def test_namedtuple_cannot_be_given_a_module() -> None:

@@ -62,6 +62,47 @@ def test_coroutines_cannot_be_stepped_by_hand(steps: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "awaitable",
+    [
+        "asyncio.create_task(asyncio.sleep(0))",  # a real Task is iterable and yields itself
+        "asyncio.sleep(1)",
+        "asyncio.gather(asyncio.sleep(1))",
+        "asyncio.wait_for(asyncio.sleep(1), 5)",
+        "asyncio.Event().wait()",
+        "asyncio.Queue().get()",
+        "anext(agen)",
+        "agen.asend(None)",
+    ],
+)
+def test_a_programs_generator_cannot_delegate_to_a_library_awaitable(awaitable: str) -> None:
+    # A program steps its own generator, which steps what it delegates to with no
+    # guard (the sub-iterator's `send`, `throw` and `close` are called by name):
+    # nothing steppable a library hands out may be iterable.
+    source = (
+        "import asyncio\n"
+        "async def numbers():\n"
+        "    await asyncio.sleep(1)\n"
+        "    yield 1\n"
+        "agen = numbers()\n"
+        "def delegate(awaitable):\n"
+        "    yield from awaitable\n"
+        f"target = {awaitable}\n"
+        "try:\n"
+        "    first = delegate(target).send(None)\n"
+        "finally:\n"
+        "    close = getattr(target, 'close', None)\n"
+        "    if close is not None:\n"
+        "        close()\n"
+        "return repr(first)"
+    )
+    last = _refused(source).splitlines()[-1]
+    assert last in (
+        "TypeError: 'ProgramTask' object is not iterable",
+        "TypeError: cannot 'yield from' a coroutine object in a non-coroutine generator",
+    )
+
+
+@pytest.mark.parametrize(
     "steps",
     [
         # async_generator_asend / anext_awaitable objects are iterators: next()
