@@ -23,6 +23,7 @@ import gc
 import math
 import weakref
 from collections import Counter, OrderedDict, defaultdict
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast, final
 
 if TYPE_CHECKING:
@@ -405,8 +406,23 @@ _Frame: TypeAlias = (
 
 #: The roots of the frozen snapshots :func:`materialize` made, by identity. A
 #: snapshot is checked and deeply read-only, so freezing it again can return it
-#: as it is: a sub-call's arguments are checked once, not once per layer.
-_snapshots: Final[weakref.WeakValueDictionary[int, FrozenDict]] = weakref.WeakValueDictionary()
+#: as it is: a sub-call's arguments are checked once, not once per layer. Each
+#: entry is a weak reference whose callback drops the entry once the snapshot
+#: dies: a plain ``dict`` of references rather than a ``WeakValueDictionary``,
+#: whose Python-level entries cost about as much as the copy they register.
+_snapshots: Final[dict[int, weakref.ReferenceType[FrozenDict]]] = {}
+
+
+def _forget_snapshot(key: int, reference: object) -> None:
+    # The entry may only go while it still holds the dead reference: a newer
+    # snapshot can have the same id once this one's memory is freed.
+    if _snapshots.get(key) is reference:
+        _snapshots.pop(key, None)
+
+
+def _remember_snapshot(snapshot: FrozenDict) -> None:
+    key = id(snapshot)
+    _snapshots[key] = weakref.ref(snapshot, partial(_forget_snapshot, key))
 
 
 def is_snapshot(value: object) -> bool:
@@ -416,7 +432,10 @@ def is_snapshot(value: object) -> bool:
     and scalars, and shares no container with anything its maker was given:
     checking it again would find nothing new.
     """
-    return type(value) is FrozenDict and _snapshots.get(id(value)) is value
+    if type(value) is not FrozenDict:
+        return False
+    reference = _snapshots.get(id(value))
+    return reference is not None and reference() is value
 
 
 #: The host's one rule for linear work on data of a child's or a tool's choosing
@@ -541,7 +560,7 @@ def materialize(
         pass
     else:
         if freeze and type(copied) is FrozenDict:
-            _snapshots[id(copied)] = copied
+            _remember_snapshot(copied)
         return copied
     path: list[_PathPart] = []  # keys from the root to the container being filled
     active: set[int] = set()  # ids of the containers on the path, to catch cycles
@@ -602,7 +621,7 @@ def materialize(
                 )
             if not stack:
                 if freeze and type(done) is FrozenDict:
-                    _snapshots[id(done)] = done
+                    _remember_snapshot(done)
                 return done
             _place(stack[-1][1], path.pop(), done)
             continue

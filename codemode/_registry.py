@@ -51,7 +51,7 @@ from ._scope import (
 from ._tools import ToolDefinition
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Awaitable, Callable, Iterable, Mapping
 
     from ._execution import Approver, CallInput, ScopeKey
     from ._results import ToolResult
@@ -619,9 +619,23 @@ class Registry:
         See :func:`codemode._pipeline.execute`: every failure comes back as an
         ``is_error`` result; nothing but a caller bug raises.
         """
-        from ._pipeline import execute  # deferred: the pipeline imports the registry's types
-
+        execute = _pipeline_execute
+        if execute is None:
+            execute = _load_pipeline()
         return await execute(self, call)
+
+
+#: The pipeline's ``execute``, imported at the first call (the pipeline imports
+#: the registry's types); held here so that a call pays no import statement.
+_pipeline_execute: Callable[[Registry, CallInput], Awaitable[ToolResult]] | None = None
+
+
+def _load_pipeline() -> Callable[[Registry, CallInput], Awaitable[ToolResult]]:
+    global _pipeline_execute
+    from ._pipeline import execute
+
+    _pipeline_execute = execute
+    return execute
 
 
 def _project(definition: ToolDefinition) -> ToolSchema:

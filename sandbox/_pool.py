@@ -175,6 +175,8 @@ class WorkerPool(Pool):
         self._uids = ChildUids(check_uid_range(uid_range))
         self._probe = False  # set by sandbox.testing only
         self._seccomp = True  # set by sandbox.testing only
+        #: The last answer of layers(): its limits, platform and seccomp switch, and it.
+        self._last_layers: tuple[Limits, object, bool, Layers] | None = None
         self._probe_pidfd = 0  # set by sandbox.testing only
         self._closed = False
         self._directory = ""
@@ -566,6 +568,19 @@ class WorkerPool(Pool):
             RuntimeError: The pool has not been opened yet.
         """
         limits = self._limits if limits is None else limits
+        # Every run reports its layers: those of the last limits asked about are
+        # kept, with the platform and the seccomp switch they were worked out
+        # for (Limits is frozen, so the same object means the same values).
+        platform, seccomp = self._platform, self._seccomp
+        last = self._last_layers
+        if last is not None and last[0] is limits and last[1] is platform and last[2] == seccomp:
+            return last[3]
+        layers = self._layers(limits)
+        if platform is not None:  # the answer before the pool opens is an error
+            self._last_layers = (limits, platform, seccomp, layers)
+        return layers
+
+    def _layers(self, limits: Limits) -> Layers:
         reasons: list[str] = []
         if not limits.language_layer:
             reasons.append("language_layer: switched off (language_layer=False)")

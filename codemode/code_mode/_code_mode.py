@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final, final
 from sandbox import Limits, Pool, RunResult, WorkerPool
 
 from .._errors import CodemodeError, CodeRunFailedError, SessionLogWriteError, ToolArgsError
+from .._results import TextBlock
 from .._tools import ToolDefinition, ToolOutput
 from .._validate import validate
 from ._dispatch import SubCallRecord, dispatching
@@ -319,16 +320,17 @@ class CodeMode:
             ctx.defer_context(context)
         if dispatcher.concludes_turn and result.error is None:
             ctx.conclude_turn()
-        self._report(
-            CodeRun(
-                call_id=ctx.call_id,
-                value=result.value,
-                logs=tuple(result.logs),
-                error=(result.error.kind, result.error.message) if result.error else None,
-                calls=tuple(dispatcher.records),
-                sandbox=result,
+        if self._on_run is not None:  # the record is made only for an observer
+            self._report(
+                CodeRun(
+                    call_id=ctx.call_id,
+                    value=result.value,
+                    logs=tuple(result.logs),
+                    error=(result.error.kind, result.error.message) if result.error else None,
+                    calls=tuple(dispatcher.records),
+                    sandbox=result,
+                )
             )
-        )
         if dispatcher.log_failures:
             # Never swallowed: the caller must learn that its durable record of
             # this run is incomplete, whatever the program did.
@@ -401,8 +403,6 @@ def _log_failure_detail(failures: list[str], result: RunResult) -> str:
 
 
 def _render(args: JsonValue, value: JsonValue) -> Sequence[ContentBlock]:
-    from .._results import TextBlock
-
     assert isinstance(value, dict)
     logs = value.get("logs")
     assert isinstance(logs, list | tuple)

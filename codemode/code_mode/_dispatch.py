@@ -290,6 +290,8 @@ class SubDispatcher:
         # The stages of started sub-calls, cancelled together once the grace
         # after settlement is over (see stop_stages).
         self._stages: set[anyio.CancelScope] = set()
+        #: The running backend's scope class (see _Stage), once a stage has made one.
+        self._scope_kind: type[anyio.CancelScope] | None = None
         self._stopped = False
         #: Sub-calls whose start event is logged and whose settle is not yet
         #: recorded: whatever is left when the run ends is settled as ABORTED.
@@ -830,7 +832,16 @@ class _Stage:
 
     def __enter__(self) -> anyio.CancelScope:
         dispatcher = self._dispatcher
-        scope = self._scope = anyio.CancelScope(shield=True)
+        # anyio.CancelScope looks the running backend up on every construction;
+        # a run's stages all run on its one loop, so the backend's class, taken
+        # from the first scope, makes the others.
+        kind = dispatcher._scope_kind
+        if kind is None:
+            scope = anyio.CancelScope(shield=True)
+            dispatcher._scope_kind = type(scope)
+        else:
+            scope = kind(shield=True)
+        self._scope = scope
         if dispatcher._stopped:
             scope.cancel()
         dispatcher._stages.add(scope)

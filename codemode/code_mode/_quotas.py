@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, final
@@ -79,7 +78,7 @@ class QuotaCounter:
     def __init__(self, quotas: Quotas) -> None:
         self._quotas = quotas
         self._total = 0
-        self._per_tool: Counter[str] = Counter()
+        self._per_tool: dict[str, int] = {}
 
     def admit(self, name: str) -> str | None:
         """Count a call to ``name``; return why it is refused, or ``None`` when admitted."""
@@ -90,7 +89,7 @@ class QuotaCounter:
                 f'"{name}" was not dispatched. Batch the work into fewer calls.'
             )
         limit = quotas.per_tool.get(name, quotas.default_per_tool)
-        if limit is not None and self._per_tool[name] >= limit:
+        if limit is not None and self._per_tool.get(name, 0) >= limit:
             times = f"time{'s' if limit != 1 else ''}"
             return (
                 f'quota exceeded: this run may call "{name}" at most {limit} {times}; '
@@ -99,5 +98,5 @@ class QuotaCounter:
                 "still to do."
             )
         self._total += 1
-        self._per_tool[name] += 1
+        self._per_tool[name] = self._per_tool.get(name, 0) + 1
         return None

@@ -113,7 +113,9 @@ def test_only_what_materialize_froze_is_a_snapshot() -> None:
 def test_a_snapshot_is_forgotten_when_it_dies() -> None:
     frozen = materialize({"k": "v"}, freeze=True)
     ident = id(frozen)
+    assert ident in lossless._snapshots
     del frozen
+    assert ident not in lossless._snapshots  # the registry holds no dead entries
     # A later dict at the same address is not taken for the dead snapshot.
     for _ in range(1000):
         handmade = FrozenDict({"k": ["v"]})

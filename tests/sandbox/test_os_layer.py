@@ -355,3 +355,29 @@ def test_the_run_layers_carry_what_the_platform_lacks() -> None:
     assert (layers.seccomp, layers.rlimits, layers.uid_drop) == (False, True, True)
     assert layers.reasons == reasons
     assert not layers.complete
+
+
+def test_the_run_layers_follow_the_limits_the_platform_and_the_seccomp_switch() -> None:
+    from sandbox._zygote import ZygoteReady
+
+    def ready(seccomp: bool) -> ZygoteReady:
+        return ZygoteReady(
+            pid=1, uid_drop=True, seccomp=seccomp, linux=True, ceilings=(-1, -1, -1), reasons=()
+        )
+
+    pool = WorkerPool()
+    pool._platform = ready(True)
+    assert pool.layers().complete
+    assert pool.layers() == pool.layers()
+    # Each of what the answer depends on is part of what a repeated answer is kept for.
+    pool._seccomp = False
+    assert not pool.layers().seccomp
+    assert "seccomp: switched off (test hook)" in pool.layers().reasons
+    pool._seccomp = True
+    assert pool.layers().seccomp
+    pool._platform = ready(False)
+    assert not pool.layers().seccomp
+    pool._platform = ready(True)
+    assert not pool.layers(Limits(tripwire=False)).tripwire
+    assert pool.layers(Limits(cpu_seconds=7)).cpu_seconds == 7
+    assert pool.layers().complete
