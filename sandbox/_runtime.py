@@ -15,6 +15,7 @@ do it before it says READY, and :meth:`PreparedRun.run` runs the one program.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import contextvars
 import re
 import sys
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, fi
 import msgspec
 
 from bridge.lossless import JsonValue, LossyJsonError, collection_paused, materialize
-from bridge.proxy import unawaited_reason
+from bridge.proxy import ToolCallError, unawaited_reason
 
 from ._builtins import check_binding_names, make_globals, make_print
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
@@ -641,6 +642,7 @@ def format_program_exception(exc: BaseException, source: str) -> str:
         return f"{name}: <the exception could not be formatted>"
     if isinstance(exc, SystemExit):
         text += f"\n{SYSTEM_EXIT_HINT}"
+    text += _tool_error_handler_hint(exc, source)
     # The program's own classes print as `<model>.Name`.
     return _plain_names(text)
 
@@ -650,6 +652,47 @@ SYSTEM_EXIT_HINT: Final = (
     "(SystemExit ends a program as a failure; to end it with a result, return the value "
     "at the top level: `return value`)"
 )
+
+
+#: The class names an ``except`` clause of the program names (``except KeyError:``,
+#: ``except* (KeyError, ValueError) as error:``), read from its text: the
+#: source is not parsed again once the program runs (that would compile).
+_EXCEPT_CLAUSE: Final = re.compile(r"\bexcept\b\*?[ \t]*\(?([A-Za-z_][\w \t,.]*)")
+
+
+def _tool_error_handler_hint(exc: BaseException, source: str) -> str:
+    """A line for an uncaught failed tool call that an ``except`` of the program meant to catch.
+
+    A tool's ``KeyError`` reaches the program as a ``ToolCallError`` whose
+    ``type`` is ``"KeyError"``, so ``except KeyError:`` (or ``except
+    LookupError:``) around the call does not catch it: say so, and what to
+    write, when the program names such a class. Only the interpreter's own
+    types are read (an exact ``ToolCallError``, a ``str`` type name, builtin
+    classes), so no program code runs.
+    """
+    if type(exc) is not ToolCallError:
+        return ""
+    raised = vars(exc).get("type")
+    if type(raised) is not str:
+        return ""
+    tool_class = getattr(builtins, raised, None) if raised.isidentifier() else None
+    for match in _EXCEPT_CLAUSE.finditer(source):
+        for name in match[1].split(","):
+            name = name.strip().split(" ")[0]
+            named = getattr(builtins, name, None) if name.isidentifier() else None
+            if name == raised or (
+                isinstance(tool_class, type)
+                and isinstance(named, type)
+                and issubclass(named, BaseException)
+                and issubclass(tool_class, named)
+                and not issubclass(ToolCallError, named)
+            ):
+                return (
+                    f"\n(the tool raised {raised}, and a failed tool call reaches the program "
+                    f"as ToolCallError, which `except {name}:` does not catch: write `except "
+                    f"ToolCallError as error:` and test `error.type == {raised!r}`)"
+                )
+    return ""
 
 
 def _plain_names(text: str) -> str:

@@ -7,13 +7,19 @@ refusals named the problem without the replacement a model needs.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import anyio
 import pytest
 
+from bridge._answers import ToolCallFailed
 from sandbox import Limits, WorkerPool
 from sandbox.testing import EchoHandler
 
 from .test_language_support import compile_errors, run, run_error, run_ok
+
+if TYPE_CHECKING:
+    from bridge.lossless import JsonValue
 
 # -- copy and deepcopy of slotted program classes --------------------------------------------
 
@@ -783,3 +789,43 @@ async def test_a_tool_call_used_without_await_says_so() -> None:
             result = await pool.run(awaited, tool_names=["echo"], handler=EchoHandler())
     assert result.error is None, result.error
     assert result.value == {"stock": [{"sku": "KB-01"}]}
+
+
+# -- an uncaught failed tool call that an `except` of the program meant to catch ------------
+
+
+class _RaisingHandler:
+    """Fails every call as a tool that raised ``KeyError`` would."""
+
+    async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
+        raise ToolCallFailed("tool \"lookup\" raised KeyError: 'zz'", exception_type="KeyError")
+
+
+_HANDLED_BY_NAME: dict[str, tuple[str, str | None]] = {
+    "the tool's own class": ("except KeyError:", "KeyError"),
+    "a base class, in a tuple": ("except (ValueError, LookupError) as error:", "LookupError"),
+    "except*": ("except* KeyError:", "KeyError"),
+    "an unrelated class": ("except ValueError:", None),
+    "a class that catches ToolCallError too": ("except Exception as error:\n    raise", None),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_HANDLED_BY_NAME))
+async def test_an_uncaught_tool_error_names_the_except_clause_that_missed_it(case: str) -> None:
+    clause, named = _HANDLED_BY_NAME[case]
+    body = "    v = 0" if "raise" not in clause else ""
+    source = f"try:\n    v = await tools.lookup(key='zz')\n{clause}\n{body}\nreturn v"
+    with anyio.fail_after(60):
+        async with WorkerPool(size=1, limits=Limits(wall_seconds=30)) as pool:
+            result = await pool.run(source, tool_names=["lookup"], handler=_RaisingHandler())
+    assert result.error is not None
+    assert result.error.kind == "exception"
+    hint = (
+        f"(the tool raised KeyError, and a failed tool call reaches the program as "
+        f"ToolCallError, which `except {named}:` does not catch: write `except ToolCallError "
+        "as error:` and test `error.type == 'KeyError'`)"
+    )
+    if named is None:
+        assert "reaches the program as ToolCallError" not in result.error.message
+    else:
+        assert result.error.message.endswith(hint), result.error.message
