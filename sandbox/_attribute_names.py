@@ -143,8 +143,9 @@ INPLACE_OPERATORS: Final[tuple[str, ...]] = (
 #: with unguarded ``setattr``; attribute hooks (``__getattr__``,
 #: ``__getattribute__``, ``__setattr__``, ``__delattr__``); class-creation hooks
 #: (``__init_subclass__``, ``__class_getitem__``, ``__set_name__``,
-#: ``__mro_entries__``, ``__prepare__``); ``__new__``, ``__del__`` and
-#: ``__format__``.
+#: ``__mro_entries__``, ``__prepare__``); ``__new__`` and ``__del__``.
+#: ``__format__`` is here: ``format()``, f-strings and ``str.format`` call it
+#: with a ``str`` spec, and it is shielded like the operators (rule 8).
 DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
     {
         "__init__",
@@ -191,6 +192,7 @@ DEFINABLE_DUNDERS: Final[frozenset[str]] = frozenset(
         "__float__",
         "__index__",
         "__round__",
+        "__format__",
     }
 )
 

@@ -143,10 +143,6 @@ _NAME_HINTS: Final[Mapping[str, str]] = {
         "set attributes in __init__ or in methods, or use @property with a setter; for a "
         "dict with attribute access use types.SimpleNamespace(**d)"
     ),
-    "__format__": (
-        "give the class a method that returns the text (such as formatted(spec)), or format "
-        "its fields in an f-string"
-    ),
     "__new__": "build instances in __init__, or in a @classmethod that returns cls(...)",
     "__init_subclass__": "register subclasses with a class decorator that returns the class",
     "__set_name__": "use @property, or pass the name to the object that needs it",

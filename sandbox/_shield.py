@@ -57,7 +57,10 @@ OPERATOR_METHODS: Final = frozenset(
     }
 )
 SHIELDED_METHODS: Final = OPERATOR_METHODS | frozenset(
-    {"__contains__", "__getitem__", "__setitem__", "__delitem__", "__missing__", "__round__"}
+    {
+        "__contains__", "__getitem__", "__setitem__", "__delitem__", "__missing__", "__round__",
+        "__format__",
+    }
 )
 #: Special methods library code calls as it calls a function the program gives
 #: it, with values it computes from what it was given, never with keys of its

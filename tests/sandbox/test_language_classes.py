@@ -779,7 +779,7 @@ def test_an_aliased_comparison_is_shielded_like_a_defined_one() -> None:
         ("    __str__ = __repr__\n", "return repr(self)"),
         # Only names the class may define, only to the program's own code.
         ("    __str__ = str\n", '"__str__" can be set in a class body only by'),
-        ("    def __repr__(self):\n        return 'A'\n    __format__ = __repr__\n", "__format__"),
+        ("    def __repr__(self):\n        return 'A'\n    __del__ = __repr__\n", "__del__"),
         ("    __hash__ = 0\n", '"__hash__" can be set in a class body only by'),
         ("    def __repr__(self):\n        return 'A'\n    x = __repr__\n", "only to alias it"),
         # Only statements of the body itself, not nested ones.
@@ -886,3 +886,33 @@ def test_the_shield_never_hands_a_special_method_the_event_loop_s_objects(kind: 
         loop.run_until_complete(asyncio.gather(task, return_exceptions=True))
     finally:
         loop.close()
+
+
+def _shielded_format(instance: object) -> bool:
+    """Host-side probe: whether the class of ``instance`` has its ``__format__`` wrapped."""
+    from sandbox import _shield
+
+    method = type(instance).__dict__["__format__"]
+    return method.__code__ is _shield.shielded("__format__", lambda a, b: "").__code__
+
+
+def test_a_class_may_define_format_which_gets_the_spec_shielded() -> None:
+    source = (
+        "class Money:\n"
+        "    def __init__(self, cents):\n        self.cents = cents\n"
+        "    def __format__(self, spec):\n"
+        "        return format(self.cents / 100, spec or '.2f') + ' EUR'\n"
+        "m = Money(1234)\n"
+        "return [f'{m}', f'{m:.1f}', format(m, '>9.0f'), '{:.3f}'.format(m), probe(m)]"
+    )
+    assert run_ok(source, bindings={"probe": _shielded_format}) == [
+        "12.34 EUR", "12.3 EUR", "       12 EUR", "12.340 EUR", True
+    ]
+
+
+def test_a_format_that_returns_no_str_fails_as_in_python() -> None:
+    kind, message = run(
+        "class A:\n    def __format__(self, spec):\n        return 5\nreturn f'{A()}'"
+    ).error or ("", "")
+    assert kind == "exception"
+    assert "TypeError: __format__ must return a str, not int" in message

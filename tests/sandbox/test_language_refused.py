@@ -134,7 +134,6 @@ def test_refused_underscore_names_say_what_to_write_instead(source: str, hint: s
     ("name", "hint"),
     [
         ("__getattr__", "for attribute access to a dict use types.SimpleNamespace(**d)"),
-        ("__format__", "format its fields in an f-string"),
         ("__new__", "in a @classmethod that returns cls(...)"),
         ("__init_subclass__", "a class decorator that returns the class"),
         ("__get__", "use @property"),

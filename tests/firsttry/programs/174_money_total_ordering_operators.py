@@ -1,7 +1,6 @@
 # description: Sum each customer's order totals with a small Money class and rank them
 # value: {"top": "Ada Lovelace", "gap": "112.23 EUR", "average": "365.20 EUR", "third_of_top": "Money('288.7', 'EUR')", "max_ge_min": true, "zero_count": 2, "neg_abs": "112.2 EUR", "doubled": "20.010 EUR"}
 # logs: ["Ada Lovelace              866.23 EUR", "Margaret Hamilton         754.00 EUR", "Katherine Johnson         455.49 EUR", "Grace Hopper              115.50 EUR", "Alan Turing                 0.00 EUR", "Edsger Dijkstra             0.00 EUR"]
-# limitation: a class cannot define __format__ (refused by design)
 from functools import total_ordering
 from decimal import Decimal, ROUND_HALF_UP
 
