@@ -694,7 +694,10 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
     the program printed and returned and its sub-calls (structuredContent: logs,
     result or error, calls). Over stdio (the default) stdout is the protocol
     stream, so whatever the tools print goes to stderr; with --http the server
-    listens on 127.0.0.1 only and says where on stderr once it listens. At most
+    listens on 127.0.0.1 only and says where on stderr once it listens. It has
+    no authentication: any local process may call the tools, while a web page's
+    requests (another Host or Origin, or a POST that is not JSON) are refused
+    unread. At most
     --max-concurrent calls run at once; up to --max-queued more wait in order,
     and further calls get the MCP error -32000 ("the server is busy"). A
     request of any kind counts until its answer has been written, and at most

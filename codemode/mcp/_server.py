@@ -11,6 +11,7 @@ a denied sub-call is whatever the program made of the ``ToolCallError`` it got.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import secrets
@@ -32,6 +33,7 @@ from ..code_mode._wire import RUN_CODE_DESCRIPTION, RUN_CODE_NAME
 from ._client import require_sdk
 from ._server_wire import (
     DEFAULT_MAX_MESSAGE_BYTES,
+    LOOPBACK_NAMES,
     PENDING_SPARE,
     SERVER_BUSY,
     Backlog,
@@ -451,23 +453,58 @@ async def serve_http(
     hears of it. Every POST counts in the server's backlog until its answer
     has been sent; one that finds it full is answered at once with
     :data:`SERVER_BUSY` (HTTP 503).
+
+    The server has no authentication, so it listens on loopback only: a
+    ``host`` that binds any other address (``0.0.0.0``, ``""``, a LAN address,
+    a name that resolves to one) raises :class:`ValueError` before it listens.
+    A request is answered only if its ``Host`` (and ``Origin``, if it has one)
+    names ``localhost``, ``127.0.0.1``, ``[::1]`` or ``host`` itself, and a POST
+    only if it is ``application/json``; others are refused before their body
+    is read (see :class:`HttpAdmission`).
+
+    Raises:
+        ValueError: ``host`` is not a loopback address.
     """
     import uvicorn
-    from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
+    from mcp.server.transport_security import (
+        DEFAULT_MAX_REQUEST_BODY_SIZE,
+        TransportSecuritySettings,
+    )
 
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        # Checked on the address bound, before listening: nothing was accepted on it.
+        _require_loopback(host, listener.getsockname()[0])
+        listener.listen(128)
+    except BaseException:
+        listener.close()
+        raise
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    names = tuple(dict.fromkeys([*LOOPBACK_NAMES, shown.lower()]))
+    # The SDK's own check, given the same names (it keeps one only for three host strings).
+    security = TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=[form for name in names for form in (name, f"{name}:*")],
+        allowed_origins=[
+            form
+            for scheme in ("http", "https")
+            for name in names
+            for form in (f"{scheme}://{name}", f"{scheme}://{name}:*")
+        ],
+    )
     lowlevel = server.build()
     max_body = min(server.max_message_bytes, DEFAULT_MAX_REQUEST_BODY_SIZE)
     app = HttpAdmission(
-        lowlevel.streamable_http_app(host=host, max_request_body_size=max_body),
+        lowlevel.streamable_http_app(
+            host=host, max_request_body_size=max_body, transport_security=security
+        ),
         server.backlog,
         max_body,
+        names=names,
     )
-    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind((host, port))
-    listener.listen(128)
-    bound = listener.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     uvicorn_server = uvicorn.Server(config)
     if on_ready is not None:
@@ -476,6 +513,18 @@ async def serve_http(
         await uvicorn_server.serve(sockets=[listener])
     finally:
         listener.close()
+
+
+def _require_loopback(host: str, bound: str) -> None:
+    """Raise ``ValueError`` unless ``bound``, the address ``host`` bound, is a loopback address."""
+    address = ipaddress.ip_address(bound.split("%", 1)[0])
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    if not address.is_loopback:
+        raise ValueError(
+            f"serve_http listens on loopback only (it has no authentication): "
+            f"host={host!r} binds {bound}; use 127.0.0.1, ::1 or localhost"
+        )
 
 
 def announce(url: str) -> None:

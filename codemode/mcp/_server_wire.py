@@ -20,7 +20,12 @@ memory, for a client that may never read it. Here:
   values, is a batch, or is not a JSON-RPC message gets the JSON-RPC error it is
   owed (``-32700``/``-32600``, with its id when one can be read); what no answer
   is owed for (a malformed notification) is logged;
-* an answer that cannot be written as JSON becomes an error answer for its id.
+* an answer that cannot be written as JSON becomes an error answer for its id;
+* over HTTP, a request whose ``Host`` or ``Origin`` does not name this loopback
+  listener (DNS rebinding, a cross-site page), or a POST that is not
+  ``application/json`` (a form or ``text/plain`` a page may send without a
+  preflight), is refused before anything else: it takes no place in the
+  backlog and its body is never read.
 
 The same :class:`Ticket` that counts a request is what ``tools/call``
 admission hangs its slot on (:func:`current_ticket`), so a call holds its slot
@@ -33,6 +38,7 @@ import fcntl
 import json
 import logging
 import os
+import re
 import sys
 from collections import deque
 from contextlib import asynccontextmanager, contextmanager, suppress
@@ -67,7 +73,7 @@ from ._transport import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator, Callable, Iterator
+    from collections.abc import AsyncIterator, Callable, Iterable, Iterator
     from contextvars import Context
 
     from mcp.shared._context_streams import ContextReceiveStream, ContextSendStream
@@ -77,6 +83,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_MAX_MESSAGE_BYTES",
     "INVALID_REQUEST",
+    "LOOPBACK_NAMES",
     "MAX_MESSAGE_DEPTH",
     "MAX_MESSAGE_VALUES",
     "PARSE_ERROR",
@@ -86,6 +93,7 @@ __all__ = [
     "HttpAdmission",
     "Ticket",
     "current_ticket",
+    "http_refusal",
     "stdio_wire",
 ]
 
@@ -597,28 +605,96 @@ def _wire_fds(stdin: int | None, stdout: int | None) -> Iterator[tuple[int, int]
 
 # -- HTTP ----------------------------------------------------------------------------------------
 
+#: The names a loopback listener is reached by: what a request's ``Host`` (and an
+#: ``Origin``'s host) may be, with any port. A name a DNS server answers for could be
+#: rebound to 127.0.0.1 by whoever owns it, so no other name is accepted.
+LOOPBACK_NAMES: Final = ("localhost", "127.0.0.1", "[::1]")
+
+#: ``name`` or ``name:port``, where ``name`` is a bracketed IPv6 literal or has no colon.
+_AUTHORITY: Final = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^:\[\]/@\s]+)(?::[0-9]{1,5})?")
+_ORIGIN: Final = re.compile(r"(?:http|https)://(.+)")
+
+
+def _name_in(authority: str, names: frozenset[str]) -> bool:
+    found = _AUTHORITY.fullmatch(authority)
+    return found is not None and found[1] in names
+
+
+def http_refusal(
+    scope: Scope, names: Iterable[str] = LOOPBACK_NAMES
+) -> tuple[int, str] | None:
+    """Why an HTTP request is refused before it is read (status and message), or ``None``.
+
+    The server answers only requests made to it by the names it is reached by on
+    loopback (``names``, in lower case, each with any port or none):
+
+    * exactly one ``Host`` header, naming one of them (else 421): a page whose DNS
+      name was rebound to 127.0.0.1 sends its own name;
+    * no ``Origin``, or ``http(s)://`` one of them (else 403): a browser sends the
+      page's origin with every POST, every DELETE and every cross-origin request;
+      ``null`` (a sandboxed frame, a ``file:`` page) is refused too;
+    * a POST's ``Content-Type`` is ``application/json`` (else 415): a page may send
+      a form or ``text/plain`` without asking first.
+    """
+    allowed = frozenset(names)
+    hosts: list[str] = []
+    origins: list[str] = []
+    content_types: list[str] = []
+    for key, value in scope.get("headers") or ():
+        if key == b"host":
+            hosts.append(value.decode("latin-1"))
+        elif key == b"origin":
+            origins.append(value.decode("latin-1"))
+        elif key == b"content-type":
+            content_types.append(value.decode("latin-1"))
+    if len(hosts) != 1 or not _name_in(hosts[0].strip(), allowed):
+        return 421, "Misdirected request: the Host header must name this loopback server"
+    for origin in origins:
+        found = _ORIGIN.fullmatch(origin.strip())
+        if found is None or not _name_in(found[1], allowed):
+            return 403, "Forbidden: requests from another origin are refused"
+    if scope.get("method") == "POST" and (
+        len(content_types) != 1
+        or content_types[0].split(";", 1)[0].strip().lower() != "application/json"
+    ):
+        return 415, "Unsupported media type: a POST's Content-Type must be application/json"
+    return None
+
 
 @final
 class HttpAdmission:
     """ASGI middleware: every POST counts in the backlog from its arrival until its answer is sent.
 
-    A POST that finds the backlog full is answered at once with the busy
-    error; one whose body is longer than ``max_body_bytes``, holds more than
-    :data:`MAX_MESSAGE_VALUES` values, or takes longer than
-    :data:`HTTP_BODY_TIMEOUT` to arrive is refused without being handled. The
-    SDK's client reads a JSON-RPC error with id ``null`` at an error status as
-    the answer to the request it posted.
+    First, any HTTP request that :func:`http_refusal` refuses for its headers
+    (its ``Host`` or ``Origin`` names no loopback name in ``names``, or a POST is
+    not ``application/json``) is answered at once: it takes no place in the
+    backlog and its body is not read. A POST that finds the backlog full is
+    answered at once with the busy error; one whose body is longer than
+    ``max_body_bytes``, holds more than :data:`MAX_MESSAGE_VALUES` values, or
+    takes longer than :data:`HTTP_BODY_TIMEOUT` to arrive is refused without
+    being handled. The SDK's client reads a JSON-RPC error with id ``null`` at
+    an error status as the answer to the request it posted.
     """
 
-    def __init__(self, app: ASGIApp, backlog: Backlog,
-                 max_body_bytes: int, *, body_timeout: float = HTTP_BODY_TIMEOUT) -> None:
+    def __init__(self, app: ASGIApp, backlog: Backlog, max_body_bytes: int, *,
+                 body_timeout: float = HTTP_BODY_TIMEOUT,
+                 names: Iterable[str] = LOOPBACK_NAMES) -> None:
         self.app = app
         self.backlog = backlog
         self.max_body_bytes = max_body_bytes
         self.body_timeout = body_timeout
+        self.names = frozenset(names)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope.get("type") != "http" or scope.get("method") != "POST":
+        if scope.get("type") != "http":
+            await self.app(scope, receive, send)
+            return
+        refusal = http_refusal(scope, self.names)
+        if refusal is not None:
+            status, message = refusal
+            await _http_error(send, status, INVALID_REQUEST, f"Invalid request: {message}")
+            return
+        if scope.get("method") != "POST":
             await self.app(scope, receive, send)
             return
         ticket = self.backlog.try_admit(None, 0, 0)

@@ -763,6 +763,7 @@ class Asgi:
     """One ASGI request as a hostile client sends it: what the app saw, what came back."""
 
     body: list[bytes]
+    #: Beyond the Host and Content-Type a local client sends.
     headers: list[tuple[bytes, bytes]] = field(default_factory=list)
     #: The body never ends: after its pieces, the client sends nothing more.
     endless: bool = False
@@ -788,7 +789,9 @@ class Asgi:
         await send({"type": "http.response.body", "body": b"{}"})
 
     async def post(self, admission: HttpAdmission) -> tuple[int, Any]:
-        scope = {"type": "http", "method": "POST", "path": "/mcp", "headers": self.headers}
+        local = [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json")]
+        scope = {"type": "http", "method": "POST", "path": "/mcp",
+                 "headers": [*local, *self.headers]}
         await admission(scope, self.receive, self.send)
         status = self.sent[0]["status"]
         return status, json.loads(self.sent[1]["body"])
