@@ -894,7 +894,15 @@ def _check_namespace_name(target: object, name: str) -> None:
 
 #: Types whose instances a program may change although it did not define them:
 #: plain data containers, and decimal contexts (``getcontext().prec = 50``,
-#: whose setters validate everything).
+#: whose setters validate everything) with their ``traps`` and ``flags``
+#: (``getcontext().traps[Inexact] = True``). A signal dict exists only inside a
+#: context and changes only that context; every context a program reaches is its
+#: own (the run's current one, made afresh in the run's own context variables,
+#: or one it made), as the process-wide templates are withdrawn; and it could
+#: already set the same traps with ``traps.update(...)`` or
+#: ``setcontext(Context(traps=[...]))``. Its ``__setitem__`` takes only signal
+#: classes as keys and refuses deleting one.
+_SIGNAL_DICT: Final = type(decimal.Context().traps)
 _WRITABLE_TYPES: Final = frozenset(
     {
         dict,
@@ -907,6 +915,7 @@ _WRITABLE_TYPES: Final = frozenset(
         collections.deque,
         collections.ChainMap,
         decimal.Context,
+        _SIGNAL_DICT,
         types.SimpleNamespace,  # a bag of attributes; the names are checked as for any write
         SimpleNamespace,
     }

@@ -465,6 +465,55 @@ return str(decimal.Decimal(1) / decimal.Decimal(3))
     assert run_ok(source) == "0.33333"
 
 
+def test_a_decimal_contexts_traps_and_flags_can_be_set_by_item() -> None:
+    source = """\
+import decimal
+ctx = decimal.getcontext()
+ctx.traps[decimal.Inexact] = True
+ctx.flags[decimal.Rounded] = False
+try:
+    decimal.Decimal(1) / decimal.Decimal(3)
+    trapped = False
+except decimal.Inexact:
+    trapped = True
+with decimal.localcontext() as local:
+    local.traps[decimal.Inexact] = False
+    third = str(decimal.Decimal(1) / decimal.Decimal(3))
+own = decimal.Context(prec=3)
+own.traps[decimal.DivisionByZero] = False
+return [trapped, ctx.traps[decimal.Inexact], third, str(own.divide(1, 0))]
+"""
+    assert run_ok(source) == [True, True, "0.3333333333333333333333333333", "Infinity"]
+
+
+def test_a_decimal_signal_dict_still_takes_only_signals() -> None:
+    source = """\
+import decimal
+out = []
+for key in ["Inexact", decimal.Decimal]:
+    try:
+        decimal.getcontext().traps[key] = True
+    except KeyError:
+        out.append("KeyError")
+try:
+    del decimal.getcontext().traps[decimal.Inexact]
+except ValueError:
+    out.append("ValueError")
+return out
+"""
+    assert run_ok(source) == ["KeyError", "KeyError", "ValueError"]
+
+
+def test_a_programs_decimal_traps_do_not_reach_the_caller() -> None:
+    import decimal
+
+    before = dict(decimal.getcontext().traps)
+    template = dict(decimal.DefaultContext.traps)
+    run_ok("import decimal\ndecimal.getcontext().traps[decimal.Inexact] = True\nreturn 1")
+    assert dict(decimal.getcontext().traps) == before
+    assert dict(decimal.DefaultContext.traps) == template
+
+
 def test_io_stringio_works_with_print_file() -> None:
     source = (
         "import io\nbuf = io.StringIO()\nprint('a', 'b', sep='-', file=buf)\nreturn buf.getvalue()"
