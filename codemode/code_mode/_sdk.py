@@ -74,7 +74,7 @@ _TOOL_CALL_ERROR: Final = """\
 class ToolCallError(Exception):
     # The tool whose call failed.
     tool_name: str
-    # Why, e.g. "UNKNOWN_TOOL", "INVALID_ARGS", "QUOTA_EXCEEDED"; None when unknown.
+    # Why, e.g. "INVALID_ARGS", "TOOL_TIMEOUT", "QUOTA_EXCEEDED"; None when unknown.
     code: str | None
     # The exception the tool raised, e.g. "LookupError"; None when it raised none.
     type: str | None"""
@@ -94,8 +94,16 @@ and `Tools` do not exist at run time, so build arguments from plain dicts and li
 (`SearchArgs(...)` raises `NameError`).
 - Call a tool as `await tools.name(key=value, ...)` or with one dict, \
 `await tools.name({{"key": value}})`. A tool whose name is not a plain identifier is \
-reached by subscript: `await tools["my-tool"]({{"key": value}})`. A call returns the \
-tool's value as plain data (dict, list, str, int, float, bool or None).
+reached by subscript: `await tools["my-tool"]({{"key": value}})`. Pass a tool declared \
+as `(self, args: ...)` its arguments as that one dict, `await tools.name({{...}})` \
+(`args=` would be an argument named "args"). A call returns the tool's value \
+as plain data (dict, list, str, int, float, bool or None).
+- Only the tools declared below exist: any other name raises `AttributeError` \
+(`KeyError` by subscript), so `hasattr(tools, "name")` tells whether a tool exists. A call \
+written out that cannot succeed, naming an unknown tool or a missing or unknown argument, \
+stops the whole program before it runs (the error lists every such call), even under \
+`if hasattr(...)` or `try`; call a tool that may be missing as \
+`await getattr(tools, "name")(...)`.
 - Arguments and the returned value must be lossless JSON: dicts with string keys, \
 lists, strings, booleans, None, finite floats and integers a float holds exactly. \
 Tuples become lists, as `json.dumps` makes them; sets, bytes and other objects are \
@@ -106,8 +114,8 @@ built-in types, the values tools return).
 - `open`, `eval` and `exec` do not exist: a program reads and writes no files and \
 starts no processes (use `io.StringIO` for text in memory).
 - A failed call raises `ToolCallError`, whose message names the tool and what went \
-wrong: `tool_name` is the tool, `code` the error code (e.g. `UNKNOWN_TOOL`, \
-`INVALID_ARGS`, `QUOTA_EXCEEDED`, or None) and `type` the exception the tool raised \
+wrong: `tool_name` is the tool, `code` the error code (e.g. `INVALID_ARGS`, \
+`TOOL_TIMEOUT`, `QUOTA_EXCEEDED`, or None) and `type` the exception the tool raised \
 (e.g. `"LookupError"`, or None). Catch it with `try`/`except ToolCallError` to recover; \
 `except LookupError` does not catch it, so test `e.type == "LookupError"` instead. \
 When a whole run fails, its error lists the tool calls that already ran, which running \

@@ -799,7 +799,12 @@ def test_section_has_heading_instructions_and_the_fenced_block() -> None:
         "lossless JSON",
         "`tool_name`",
         "`code` the error code",
-        "`UNKNOWN_TOOL`",
+        "`TOOL_TIMEOUT`",
+        "any other name raises `AttributeError`",
+        "`hasattr(tools, \"name\")`",
+        "stops the whole program before it runs",
+        '`await getattr(tools, "name")(...)`',
+        "as `(self, args: ...)` its arguments as that one dict",
         "`INVALID_ARGS`",
         "`QUOTA_EXCEEDED`",
         "`asyncio.gather(...)`",
@@ -838,7 +843,7 @@ def test_awkward_names_render_the_whole_block_exactly() -> None:
         "class ToolCallError(Exception):\n"
         "    # The tool whose call failed.\n"
         "    tool_name: str\n"
-        '    # Why, e.g. "UNKNOWN_TOOL", "INVALID_ARGS", "QUOTA_EXCEEDED"; None when unknown.\n'
+        '    # Why, e.g. "INVALID_ARGS", "TOOL_TIMEOUT", "QUOTA_EXCEEDED"; None when unknown.\n'
         "    code: str | None\n"
         '    # The exception the tool raised, e.g. "LookupError"; None when it raised none.\n'
         "    type: str | None\n"

@@ -70,8 +70,16 @@ class PlainOutcome:
     error: str | None
 
 
+#: The declared tool names: any other name is no tool, as the SDK section says.
+_NAMES = frozenset(definition.name for definition in TOOLS)
+
+
 class _Tools:
-    """``tools.name(**kwargs)`` or ``tools.name({...})``: one native call per stub call."""
+    """``tools.name(**kwargs)`` or ``tools.name({...})``: one native call per stub call.
+
+    Only the declared tools exist: another name raises ``AttributeError``
+    (``KeyError`` by subscript), so ``hasattr(tools, name)`` answers as in ``run_code``.
+    """
 
     def __init__(self, registry: Registry, agent: Agent, root: str) -> None:
         self._registry = registry
@@ -80,6 +88,9 @@ class _Tools:
         self._calls = itertools.count(1)
 
     def __getattr__(self, name: str) -> Any:
+        if name not in _NAMES:
+            raise AttributeError(f"no tool named {name!r}")
+
         async def call(*args: object, **kwargs: object) -> object:
             arguments = args[0] if args else kwargs
             result = await self._registry.execute(
@@ -101,6 +112,8 @@ class _Tools:
         return call
 
     def __getitem__(self, name: str) -> Any:
+        if name not in _NAMES:
+            raise KeyError(f"no tool named {name!r}")
         return self.__getattr__(name)
 
 

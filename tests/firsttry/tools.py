@@ -9,7 +9,8 @@ msgspec Structs as outputs, ``Literal`` parameters, defaults, and tools that rai
 price changes take a nested object and lists of objects as arguments (a TypedDict
 with a ``NotRequired`` key among them), the order search an optional filter object
 and a cursor, the escalation an ``IntEnum`` (``Literal[1, 2, 3, 4]`` in the SDK), the
-bulk stock lookup returns a dict keyed by SKU, and the event export a large text. The data is
+bulk stock lookup returns a dict keyed by SKU, the event export a large text, and a raw
+tool takes parameters named ``from`` and ``to`` (the SDK's one-dict form). The data is
 fixed and nothing reads the clock or the network, so every program's result is the
 same on every run.
 
@@ -33,7 +34,7 @@ from typing import Any, Final, Literal, NotRequired, TypedDict
 
 import msgspec
 
-from codemode import ToolRunContext, tool
+from codemode import ToolOutput, ToolRunContext, define_tool, tool
 
 __all__ = ["TOOLS"]
 
@@ -505,6 +506,7 @@ _EVENT_KINDS: Final[tuple[EventKind, ...]] = (
     "login", "purchase", "purchase", "logout", "refund", "error", "login",
 )
 _EVENT_COUNT: Final = 47
+_EVENT_KINDS_ALL: Final[tuple[EventKind, ...]] = ("login", "purchase", "refund", "logout", "error")
 
 
 def _events() -> list[Event]:
@@ -816,10 +818,58 @@ def export_events(repeat: int = 1) -> str:
     return "id,at,kind,customer_id,amount\n" + "\n".join(rows * repeat) + "\n"
 
 
+# -- a raw tool whose parameter names are no Python names: the SDK's argument-dict form ------
+
+
+async def _events_between(args: Any, ctx: ToolRunContext) -> Any:
+    start, end = args["from"], args.get("to", "9999-12-31")
+    kinds = args.get("kinds")
+    if start > end:
+        raise ValueError(f"'from' ({start}) is after 'to' ({end})")
+    ids = [
+        e["id"] for e in _events()
+        if start <= e["at"][:10] <= end and (kinds is None or e["kind"] in kinds)
+    ]
+    return {"from": start, "to": end, "count": len(ids), "ids": ids}
+
+
+events_between = define_tool(
+    name="events_between",
+    description="Ids of the audit events between two dates (inclusive), oldest first.",
+    parameters={
+        "type": "object",
+        "properties": {
+            "from": {"type": "string", "description": "first day, YYYY-MM-DD"},
+            "to": {"type": "string", "description": "last day, YYYY-MM-DD; open-ended if left out"},
+            "kinds": {"type": "array", "items": {"enum": list(_EVENT_KINDS_ALL)}},
+        },
+        "required": ["from"],
+        "additionalProperties": False,
+    },
+    output=ToolOutput(
+        schema={
+            "title": "EventRange",
+            "type": "object",
+            "properties": {
+                "from": {"type": "string"},
+                "to": {"type": "string"},
+                "count": {"type": "integer"},
+                "ids": {"type": "array", "items": {"type": "integer"}},
+            },
+            "required": ["from", "to", "count", "ids"],
+            "additionalProperties": False,
+        }
+    ),
+    execute=_events_between,
+    is_concurrency_safe=lambda _args: True,
+)
+
+
 TOOLS: Final = [
     get_weather, forecast, get_customer, list_customers, find_customer, tag_customer,
     list_orders, get_order, cancel_order, list_products, get_stock, get_exchange_rate,
     send_notification, create_ticket, search_docs, current_time,
     list_events, warehouse_stock, fetch_logs,
     create_shipment, update_prices, search_orders, escalate_ticket, stock_levels, export_events,
+    events_between,
 ]
