@@ -35,7 +35,7 @@ from ._guards import (
     set_visible_classes,
 )
 from ._hints import UNAVAILABLE_BUILTINS
-from ._library import caught
+from ._library import handed_out
 from ._policy import CAUGHT_GUARD, UNAVAILABLE_NAME_GUARD
 from ._types import SafeClassMethod, SafeType
 
@@ -244,7 +244,7 @@ def caught_handled() -> BaseException:
     The compiler binds a handler's name to this, never to the exception the
     interpreter would store unchecked (``sandbox._policy``).
     """
-    return caught(sys.exc_info()[1])  # type: ignore[arg-type]
+    return handed_out(sys.exc_info()[1], "except ... as")  # type: ignore[no-any-return]
 
 
 _GUARDS: Final[Mapping[str, object]] = {

@@ -16,6 +16,7 @@ which the program's top level runs.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import weakref
 from typing import TYPE_CHECKING, Any, final
@@ -285,9 +286,71 @@ def as_completed(aws: Any, *, timeout: float | None = None) -> Iterator[Any]:
     made: dict[int, Any] = {}
     for aw in set(given):
         _started_for(aw, made)
-    return asyncio.as_completed(
-        [_started_for(aw, made) for aw in given], timeout=timeout
+    return _completions(
+        [_started_for(aw, made) for aw in given], timeout, asyncio.get_running_loop()
     )
+
+
+def _completions(
+    fs: list[Any], timeout: float | None, loop: asyncio.AbstractEventLoop
+) -> Iterator[Any]:
+    """``as_completed``'s awaitables: each gives the result of the next future to finish.
+
+    asyncio's own hands its finished futures through an ``asyncio.Queue``, a
+    class programs hold, so its methods are checked as what crosses to the
+    program (rule 9), and that check refuses a real future. Here the finished
+    futures wait in a deque only these closures see; each awaitable sleeps on
+    a future of its own (so cancelling one waiter cancels no other) until a
+    future finishes or ``timeout`` passes, after which the awaitables still to
+    come raise ``TimeoutError``, as asyncio's do.
+    """
+    pending = {asyncio.ensure_future(f, loop=loop) for f in set(fs)}
+    finished: collections.deque[asyncio.Future[Any]] = collections.deque()
+    sleepers: list[asyncio.Future[None]] = []
+    state = {"expired": False, "left": len(pending)}
+    deadline: list[asyncio.TimerHandle] = []
+
+    def wake_all() -> None:
+        for sleeper in sleepers:
+            if not sleeper.done():
+                sleeper.set_result(None)
+        sleepers.clear()
+
+    def on_done(future: asyncio.Future[Any]) -> None:
+        if state["expired"]:
+            return
+        finished.append(future)
+        state["left"] -= 1
+        if not state["left"] and deadline:
+            deadline[0].cancel()
+        wake_all()
+
+    def on_deadline() -> None:
+        state["expired"] = True
+        for future in pending:
+            future.remove_done_callback(on_done)
+        wake_all()
+
+    async def next_result() -> Any:
+        while not finished:
+            if state["expired"]:
+                raise TimeoutError
+            sleeper = loop.create_future()
+            sleepers.append(sleeper)
+            try:
+                await sleeper
+            finally:
+                if sleeper in sleepers:  # cancelled while asleep
+                    sleepers.remove(sleeper)
+        future = finished.popleft()
+        return handed_out(future.result(), "asyncio.as_completed")  # or raises its error
+
+    for future in pending:
+        future.add_done_callback(on_done)
+    if pending and timeout is not None:
+        deadline.append(loop.call_later(timeout, on_deadline))
+    for _ in range(len(pending)):
+        yield next_result()
 
 
 def run(main: Any, **options: Any) -> None:

@@ -54,7 +54,7 @@ from ._attribute_names import (
 )
 from ._compile import MODEL_FILENAME
 from ._hints import underscore_hint
-from ._library import caught, self_checked
+from ._library import handed_out, self_checked
 from ._program import (
     MODEL_MODULE,
     VISIBLE_CLASSES,
@@ -304,7 +304,7 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # super(SimpleNamespace, ns).__init__ is the real one, which takes any name.
         return _checked_namespace_init(value, obj.__self__)  # type: ignore[attr-defined]
     if name in _CHAINED and issubclass(type(value), BaseException):
-        return caught(value)
+        return handed_out(value, f"the {name} of an exception")
     if type(value) is types.FunctionType:
         # A library class's Python method, unbound (from its class, a program
         # class deriving from it, super() or an alias of either): it would run

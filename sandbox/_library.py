@@ -5,21 +5,23 @@ its class would run with any ``self`` the program chose, so every public
 method of the classes a program can reach is replaced, in the zygote, by one
 that checks its ``self`` (:func:`check_library_selves`, and
 :func:`reveal_class` for each class ``type()`` hands out later). What library
-code returns, and every exception the program is about to hold, goes through
-one check that refuses a hidden class and the interpreter's own objects
-(:func:`handed_out`, :func:`caught`).
+code hands the program - what it returns, every exception the program is
+about to hold, and everything inside either - goes through one check
+(:func:`handed_out`) that refuses a hidden class and the runtime's own objects.
 
 This module runs in the child.
 """
 
 from __future__ import annotations
 
+import collections
 import types
 import weakref
-from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from ._program import (
-    RUNTIME_OBJECTS,
+    HIDDEN_OBJECTS,
+    LOOP_OBJECTS,
     VISIBLE_CLASSES,
     hidden_class,
     is_program_class,
@@ -34,20 +36,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CAUGHT_LIMIT",
-    "caught",
     "check_library_selves",
     "handed_out",
     "result_checked",
     "reveal_class",
     "self_checked",
+    "withhold_loop_objects",
 ]
-
-
-def _refuse_runtime_object(value: object, where: str) -> NoReturn:
-    raise TypeError(
-        f"{where} would hand the program a {type(value).__name__} object, the interpreter's "
-        "own; run_code keeps them (their frames are the host's)"
-    )
 
 
 def _dict_parts(mapping: dict[Any, Any]) -> Iterable[Any]:
@@ -55,108 +50,187 @@ def _dict_parts(mapping: dict[Any, Any]) -> Iterable[Any]:
     return (part for pair in dict.items(mapping) for part in pair)
 
 
-def _dict_parts_count(mapping: dict[Any, Any]) -> int:
-    return 2 * dict.__len__(mapping)
+_DICT_VIEWS: Final[tuple[type, ...]] = (type({}.keys()), type({}.values()), type({}.items()))
 
-
-_Reader: TypeAlias = "Callable[[Any], Iterable[Any]]"
-
-#: The containers whose items :func:`handed_out` and :func:`caught` look at, at
-#: any depth, with the interpreter's own reader and size of each: subclasses
-#: included (a named tuple), read through the base class so that no method of a
-#: subclass runs.
-_CONTAINERS: Final[tuple[tuple[type, _Reader, Callable[[Any], int]], ...]] = (
-    (dict, _dict_parts, _dict_parts_count),
-    (tuple, tuple.__iter__, tuple.__len__),
-    (list, list.__iter__, list.__len__),
-    (set, set.__iter__, set.__len__),
-    (frozenset, frozenset.__iter__, frozenset.__len__),
+#: The containers whose items :func:`handed_out` looks at, at any depth, with
+#: the interpreter's own reader of each: subclasses included (a named tuple, an
+#: ordered dict), read through the base class so that no method of a subclass
+#: runs; a dict view iterates its dict natively.
+_CONTAINERS: Final[tuple[tuple[type, Callable[[Any], Iterable[Any]]], ...]] = (
+    (dict, _dict_parts),
+    (tuple, tuple.__iter__),
+    (list, list.__iter__),
+    (set, set.__iter__),
+    (frozenset, frozenset.__iter__),
+    (collections.deque, collections.deque.__iter__),
+    *((view, iter) for view in _DICT_VIEWS),
 )
 
+_EXACT_READERS: Final = dict(_CONTAINERS)
+
+#: The most values :func:`handed_out` looks at inside one exception before it
+#: refuses it. The program is handed an exception again at every ``except ...
+#: as`` that names it and every ``__context__`` read, so what one holds stays
+#: short; a returned value is looked at once, whole, however large.
+CAUGHT_LIMIT: Final = 100_000
 
 #: Item types that hold nothing: the walk passes them at once.
-_PLAIN_ITEMS: Final = frozenset({int, float, str, bool, bytes, type(None)})
+_PLAIN_ITEMS: Final = frozenset({int, float, complex, str, bool, bytes, type(None)})
+
+#: The interpreter's own readers of an exception's arguments and a group's
+#: exceptions: a program's exception class cannot answer for them.
+_exception_args: Final = BaseException.__dict__["args"].__get__
+_group_exceptions: Final = BaseExceptionGroup.__dict__["exceptions"].__get__
+
+
+#: Whether the program's ``asyncio`` is the façade: with the language layer in
+#: force it is, so the program holds none of the event loop's objects, and
+#: none crosses. A run with the layer off (an ablation mode) gives the program
+#: the real module, whose tasks and futures - and queues of them, taken out
+#: through the checked ``Queue.get_nowait`` - are its own by design. A list,
+#: set for each run (:func:`withhold_loop_objects`).
+_loop_objects_withheld: list[bool] = [True]
+
+
+def withhold_loop_objects(withheld: bool) -> None:
+    """Say whether the next run's program gets the asyncio façade (the language layer)."""
+    _loop_objects_withheld[0] = withheld
 
 
 def handed_out(value: Any, where: str) -> Any:
-    """``value``, which library code ``where`` is handing to the program, if it hides nothing.
+    """``value``, crossing from library code ``where`` to the program, once it hides nothing.
 
-    Library code applies the real ``type()`` to what it is given: given a
-    program's class among its data, it holds that class's metaclass
-    (``statistics`` takes ``type()`` of each data point as the type of its
-    result, then calls it). A hidden class (:func:`hidden_class`) that library
-    code returns - as the value, or as an item of a tuple, list, set or dict it
-    returns, at any depth - is refused here, so it never reaches the program.
-    An object of a library class is handed out as it is, its class swept as
-    :func:`reveal_class` does.
+    The one check of rule 9, for every door by which library code hands the
+    program a value: what a library function or method returns, and every
+    exception the program is about to hold (``except ... as``, the value a
+    ``with`` statement hands ``__exit__``, ``__context__``, ``__cause__``).
+    The value and everything in it - the items of tuples, lists, sets, dicts
+    (keys too), deques and dict views, subclasses read natively, and the
+    arguments of an exception and the exceptions of a group - at any depth,
+    each container once, is held to one rule:
+
+    * a class the program may not hold (:func:`_withheld`: a metaclass, a
+      class of the runtime's own) is refused; one the library made on bases
+      the program holds is swept and handed out (:func:`reveal_class`);
+    * one of the runtime's own objects (``HIDDEN_OBJECTS``: a frame,
+      traceback or code object, a mapping proxy, a real future or task, an
+      event loop, a callback handle, the selector) is refused; the event
+      loop's only while the program's asyncio is the façade
+      (:func:`withhold_loop_objects`);
+    * a library's plain Python function is handed out only in its checked
+      form: as the value itself, checked; inside it, refused;
+    * any other object of a library class, and every exception, has its class
+      swept (rule 7) before the program has it, without recording the class
+      as held: the program holds the class only once ``type()`` (or a class
+      among the values) hands it over;
+    * an exception holding more than :data:`CAUGHT_LIMIT` values is refused:
+      what was not looked at is not handed out.
+
+    Refusals are ``TypeError`` exceptions that say what to pass instead.
     """
     cls = type(value)
-    if issubclass(cls, type) or issubclass(cls, RUNTIME_OBJECTS):
-        _check_handed_item(value, where)
+    if cls in _PLAIN_ITEMS:
         return value
     if cls is types.FunctionType and _raw_library_function(value):
         # A library function one returns (typing.overload hands back its own
         # _overload_dummy) reaches the program only in the checked form.
         return result_checked(value, where)
-    if _items_reader(cls) is not None:
-        _check_handed_items(value, where)
-    if issubclass(cls, BaseException):
-        caught(value)
-    elif _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
-        # An object of a class no façade lists (a library's named tuple too):
-        # its methods check their self, and what they return, before the
-        # program has it (rule 7).
-        reveal_class(cls)
+    _check_crossing(value, where)
     return value
+
+
+def _check_crossing(value: object, where: str) -> None:
+    """Apply :func:`handed_out`'s rule to ``value`` and everything in it.
+
+    One pass over an explicit stack (a deep nesting cannot overflow the C
+    stack) that visits each container and exception once (a cycle ends).
+    Each pending value carries the outermost exception holding it, which a
+    refusal names; what exceptions hold is counted against :data:`CAUGHT_LIMIT`.
+    Classes are swept, and recorded as the program's, only once the whole
+    value has passed: nothing of a refused value is recorded.
+    """
+    pending: list[tuple[object, BaseException | None]] = [(value, None)]
+    seen: set[int] = set()
+    looked_at = 0
+    # Swept and recorded only once the whole value may cross.
+    to_reveal: list[type] = []
+    to_sweep: set[type] = set()
+    while pending:
+        item, holder = pending.pop()
+        kind = type(item)
+        if kind in _PLAIN_ITEMS:
+            continue
+        if issubclass(kind, type):
+            if _withheld(item):  # type: ignore[arg-type]
+                _refuse_class(where, holder)
+            if hidden_class(item):
+                to_reveal.append(item)  # type: ignore[arg-type]
+            continue
+        if issubclass(kind, HIDDEN_OBJECTS) and (
+            _loop_objects_withheld[0] or not issubclass(kind, LOOP_OBJECTS)
+        ):
+            _refuse_object(item, where, holder)
+        if kind is types.FunctionType:
+            if _raw_library_function(item):  # type: ignore[arg-type]
+                _refuse_function(where, holder)
+            continue
+        is_error = issubclass(kind, BaseException)
+        reader = None if is_error else _items_reader(kind)
+        if not is_error and reader is None:
+            to_sweep.add(kind)
+            continue
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if is_error:
+            to_sweep.add(kind)
+            parts = _exception_args(item) + (
+                _group_exceptions(item) if issubclass(kind, BaseExceptionGroup) else ()
+            )
+            holder = item if holder is None else holder  # type: ignore[assignment]
+        else:
+            assert reader is not None
+            parts = reader(item)
+        for part in parts:
+            if holder is not None:
+                looked_at += 1
+                if looked_at > CAUGHT_LIMIT:
+                    _refuse_large(holder)
+            if type(part) not in _PLAIN_ITEMS:
+                pending.append((part, holder))
+    for cls in to_sweep:
+        _sweep_class_of(cls)
+    for cls in to_reveal:
+        reveal_class(cls)
 
 
 def _items_reader(cls: type) -> Callable[[Any], Iterable[Any]] | None:
     """The interpreter's reader of the items of a ``cls`` container, or None if not one."""
-    for base, reader, _size in _CONTAINERS:
+    exact = _EXACT_READERS.get(cls)
+    if exact is not None:
+        return exact
+    for base, reader in _CONTAINERS:
         if issubclass(cls, base):
             return reader
     return None
 
 
-def _items_size(cls: type) -> Callable[[Any], int]:
-    """The interpreter's count of the items of a ``cls`` container (a dict's: keys and values)."""
-    for base, _reader, size in _CONTAINERS:
-        if issubclass(cls, base):
-            return size
-    raise AssertionError(f"{cls!r} is not a container")
+def _sweep_class_of(cls: type) -> None:
+    """Sweep ``cls``, the class of an object about to cross to the program (rule 7).
 
-
-def _check_handed_items(value: object, where: str) -> None:
-    """Check every item of container ``value`` and of the containers in it, at any depth.
-
-    One pass over an explicit stack (a deep nesting cannot overflow the C
-    stack) that visits each container once (a cycle ends). A dict's keys are
-    items too. An exception among them is checked as :func:`caught` checks
-    one (``asyncio.gather(..., return_exceptions=True)``).
+    Not recorded as held (:data:`revealed`): an object's class reaches the
+    program only through ``type()``, which records it then. Library code also
+    calls the checked methods of other library objects, so what such a call
+    returns may never reach the program at all.
     """
-    stack = [value]
-    seen = {id(value)}
-    while stack:
-        container = stack.pop()
-        reader = _items_reader(type(container))
-        assert reader is not None
-        for item in reader(container):
-            kind = type(item)
-            if kind in _PLAIN_ITEMS:
-                continue
-            if issubclass(kind, type) or issubclass(kind, RUNTIME_OBJECTS):
-                _check_handed_item(item, where)
-            elif _items_reader(kind) is not None:
-                if id(item) not in seen:
-                    seen.add(id(item))
-                    stack.append(item)
-            elif issubclass(kind, BaseException):
-                caught(item)
-            elif kind is types.FunctionType and _raw_library_function(item):
-                raise TypeError(
-                    f"{where} would hand the program a library function inside its result; "
-                    "run_code hands library functions out only as the façades list them"
-                )
+    if (
+        _sweeping_revealed
+        and cls not in _swept
+        and not is_recorded_program_class(cls)
+        and cls.__module__ != "builtins"
+        and not is_program_class(cls)
+    ):
+        _sweep((cls,))
 
 
 def _raw_library_function(function: types.FunctionType) -> bool:
@@ -164,91 +238,48 @@ def _raw_library_function(function: types.FunctionType) -> bool:
     return not (_wrapped(function) or is_program_function(function))
 
 
-def _check_handed_item(value: object, where: str) -> None:
-    """Refuse ``value`` if it is a withheld class or one of the interpreter's own objects."""
-    kind = type(value)
-    if issubclass(kind, type):
-        if _withheld(value):  # type: ignore[arg-type]
-            _refuse_handed(where)
-    elif issubclass(kind, RUNTIME_OBJECTS):
-        _refuse_runtime_object(value, where)
-
-
-#: The most values :func:`caught` looks at in one exception before it refuses it.
-CAUGHT_LIMIT: Final = 100_000
-#: The interpreter's own readers of an exception's arguments and a group's
-#: exceptions: a program's exception class cannot answer for them.
-_exception_args: Final = BaseException.__dict__["args"].__get__
-_group_exceptions: Final = BaseExceptionGroup.__dict__["exceptions"].__get__
-
-
-def caught(error: BaseException) -> BaseException:
-    """``error``, an exception the program is about to hold, once nothing in it hides a class.
-
-    Library code fills an exception's ``args`` as it likes: ``decimal`` raises
-    ``InvalidOperation([<class 'decimal.ConversionSyntax'>])``, a class no
-    façade lists. So an exception reaches the program (``except ... as``, the
-    value a ``with`` statement hands ``__exit__``, ``__context__``,
-    ``__cause__``, what library code returns) only through here: its class,
-    and that of every exception in it (an exception group's, at any depth), is
-    swept as :func:`reveal_class` sweeps, and each class among its arguments, in
-    tuples, lists, sets and dicts at any depth, is handed out as
-    :func:`handed_out` would (a withheld one is refused with a ``TypeError``).
-    An exception holding more than :data:`CAUGHT_LIMIT` values is refused too:
-    what was not looked at is not handed out.
-    """
-    pending: list[object] = [error]
-    seen: set[int] = set()
-    looked_at = 0
-    while pending:
-        value: Any = pending.pop()
-        cls = type(value)
-        if issubclass(cls, type):
-            if _withheld(value):
-                _refuse_caught(error)
-            continue
-        if issubclass(cls, RUNTIME_OBJECTS):
-            _refuse_runtime_object(value, f"an exception ({type(error).__name__})")
-        if cls is types.FunctionType and _raw_library_function(value):
-            # As in what a library returns: its Python function reaches the
-            # program only in the checked form, never inside a value it holds.
-            raise TypeError(
-                f"an exception ({type(error).__name__}) that library code raised holds a "
-                "library function in its arguments; run_code hands library functions out "
-                "only as the façades list them"
-            )
-        is_error = issubclass(cls, BaseException)
-        if not (is_error or _items_reader(cls) is not None):
-            continue
-        if id(value) in seen:
-            continue
-        seen.add(id(value))
-        if is_error:
-            if _sweeping_revealed and cls not in _swept and cls.__module__ != "builtins":
-                reveal_class(cls)
-            value = _exception_args(value) + (
-                _group_exceptions(value) if issubclass(cls, BaseExceptionGroup) else ()
-            )
-            cls = tuple
-        looked_at += _items_size(cls)(value)
-        if looked_at > CAUGHT_LIMIT:
-            raise TypeError(
-                f"an exception ({type(error).__name__}) holds more than {CAUGHT_LIMIT} values "
-                "in its arguments, too many to check before the program may hold it; raise "
-                "exceptions with short arguments (a message, a few values)"
-            )
-        reader = _items_reader(cls)
-        assert reader is not None
-        pending.extend(reader(value))
-    return error
-
-
-def _refuse_caught(error: BaseException) -> NoReturn:
+def _refuse_class(where: str, holder: BaseException | None) -> NoReturn:
+    if holder is not None:
+        raise TypeError(
+            f"an exception ({type(holder).__name__}) that library code raised holds a class "
+            "run_code hides (a metaclass, or a class of the runtime's own) in its arguments, "
+            "so the program cannot hold it; catch it without `as`, or pass the library data "
+            "values (numbers, strings, the program's objects), not classes"
+        )
     raise TypeError(
-        f"an exception ({type(error).__name__}) that library code raised holds a class "
-        "run_code hides (a metaclass, or a class of the runtime's own) in its arguments, "
-        "so the program cannot hold it; catch it without `as`, or pass the library data "
-        "values (numbers, strings, the program's objects), not classes"
+        f"{where} returned a class that run_code hides (a metaclass, or a class of the "
+        "runtime's own); pass it data values (numbers, strings, the program's objects), "
+        "not classes"
+    )
+
+
+def _refuse_large(holder: BaseException) -> NoReturn:
+    raise TypeError(
+        f"an exception ({type(holder).__name__}) holds more than {CAUGHT_LIMIT} values "
+        "in its arguments, too many to check before the program may hold it; raise "
+        "exceptions with short arguments (a message, a few values)"
+    )
+
+
+def _refuse_object(value: object, where: str, holder: BaseException | None) -> NoReturn:
+    source = where if holder is None else f"an exception ({type(holder).__name__})"
+    raise TypeError(
+        f"{source} would hand the program a {type(value).__name__} object, one of the "
+        "runtime's own (the interpreter's own, a class namespace, or the event loop's); "
+        "run_code keeps them: the asyncio façade hands out task objects, never the loop's"
+    )
+
+
+def _refuse_function(where: str, holder: BaseException | None) -> NoReturn:
+    if holder is not None:
+        raise TypeError(
+            f"an exception ({type(holder).__name__}) that library code raised holds a "
+            "library function in its arguments; run_code hands library functions out "
+            "only as the façades list them"
+        )
+    raise TypeError(
+        f"{where} would hand the program a library function inside its result; "
+        "run_code hands library functions out only as the façades list them"
     )
 
 
@@ -257,8 +288,8 @@ def _withheld(cls: type) -> bool:
 
     A hidden class is withheld, except a class the library made on bases the
     program already holds - ``csv.Sniffer().sniff()`` returns a new
-    ``csv.Dialect`` subclass - which is handed out swept, as :func:`reveal_class`
-    does. A metaclass, and a class of the runtime's own (``types.CodeType``,
+    ``csv.Dialect`` subclass - which :func:`handed_out` hands out swept, as
+    :func:`reveal_class` does. A metaclass, and a class of the runtime's own (``types.CodeType``,
     ``types.FunctionType``: their bases are ``object``), are always withheld.
     """
     if not hidden_class(cls):
@@ -266,18 +297,7 @@ def _withheld(cls: type) -> bool:
     if issubclass(cls, type):
         return True
     bases = cls.__bases__
-    if bases and all(base is not object and base in VISIBLE_CLASSES for base in bases):
-        reveal_class(cls)
-        return False
-    return True
-
-
-def _refuse_handed(where: str) -> NoReturn:
-    raise TypeError(
-        f"{where} returned a class that run_code hides (a metaclass, or a class of the "
-        "runtime's own); pass it data values (numbers, strings, the program's objects), "
-        "not classes"
-    )
+    return not (bases and all(base is not object and base in VISIBLE_CLASSES for base in bases))
 
 
 def result_checked(function: Callable[..., Any], where: str) -> Callable[..., Any]:

@@ -575,7 +575,7 @@ class ProgramPolicy(LinearRewrites):
         class no façade lists there), so ``except E as e`` becomes ``except E:``
         starting with ``e = _caught_()``, which reads the exception being
         handled, sweeps the classes in it and refuses a hidden one
-        (``sandbox._library.caught``), then ``try: ... finally: e = None; del e``
+        (``sandbox._library.handed_out``), then ``try: ... finally: e = None; del e``
         as the interpreter unbinds it. The interpreter never stores the
         unchecked exception under the program's name: the store may run library
         code that keeps the value (an enum class body's namespace keeps every

@@ -12,6 +12,8 @@ This module runs in the child.
 
 from __future__ import annotations
 
+import asyncio
+import selectors
 import types
 from typing import TYPE_CHECKING, Final
 
@@ -19,8 +21,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
+    "HIDDEN_OBJECTS",
+    "LOOP_OBJECTS",
     "MODEL_MODULE",
-    "RUNTIME_OBJECTS",
     "VISIBLE_CLASSES",
     "adopting_base",
     "carry_own_special_methods",
@@ -166,10 +169,30 @@ def hidden_class(value: object) -> bool:
     )
 
 
-#: The interpreter's own objects that lead to its frames and code: withheld as
-#: values, not only as classes, at every door (the shield, what library code
-#: returns, what an exception holds).
-RUNTIME_OBJECTS: Final = (types.TracebackType, types.FrameType, types.CodeType)
+#: The event loop's objects: a real future or task (the asyncio façade hands
+#: out ``ProgramTask`` objects), a loop, a callback handle (``TimerHandle``
+#: too) and the loop's selector, each a way to the loop's processes, sockets
+#: and the frames of every task.
+LOOP_OBJECTS: Final[tuple[type, ...]] = (
+    asyncio.Future,
+    getattr(asyncio.futures, "_PyFuture", asyncio.Future),
+    asyncio.AbstractEventLoop,
+    asyncio.Handle,
+    selectors.BaseSelector,
+)
+
+#: The runtime's own objects, which no program ever holds: withheld as values,
+#: not only as classes, at both doors from library code to the program (rule 8's
+#: shield, and rule 9's check of what crosses: ``sandbox._library.handed_out``):
+#: a class's namespace (a mapping proxy), the interpreter's objects that lead to
+#: its frames and code, and the event loop's.
+HIDDEN_OBJECTS: Final[tuple[type, ...]] = (
+    types.MappingProxyType,
+    types.TracebackType,
+    types.FrameType,
+    types.CodeType,
+    *LOOP_OBJECTS,
+)
 
 #: A class's MRO as the interpreter keeps it, whatever its metaclass defines.
 real_mro: Final[Callable[[type], tuple[type, ...]]] = type.__dict__["__mro__"].__get__

@@ -33,6 +33,7 @@ from ._builtins import check_binding_names, make_globals, make_print
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
 from ._facades_async import ProgramTask
 from ._guards import MODEL_MODULE
+from ._library import withhold_loop_objects
 from ._program import is_program_class, real_mro
 from ._where import program_line
 
@@ -332,6 +333,8 @@ class PreparedRun:
             )
         self._used = True
         check_binding_names(bindings)
+        # The program's asyncio is the façade only with the language layer (rule 9).
+        withhold_loop_objects(self._restricted)
         output = self._output
         output.set_limit(max_log_bytes)
         namespace = self._namespace

@@ -12,14 +12,13 @@ This module runs in the child.
 
 from __future__ import annotations
 
-import asyncio
 import collections
 import itertools
 import types
 from typing import TYPE_CHECKING, Any, Final
 
-from ._library import caught, reveal_class
-from ._program import RUNTIME_OBJECTS, hidden_class
+from ._library import handed_out, reveal_class
+from ._program import HIDDEN_OBJECTS, hidden_class
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -139,21 +138,12 @@ _CONTAINER_ITEMS: Final[tuple[tuple[type, Callable[[Any], Iterable[object]]], ..
     *((view, iter) for view in _DICT_VIEWS),  # a view iterates its dict natively
 )
 _CONTAINERS: Final = tuple(kind for kind, _ in _CONTAINER_ITEMS)
-#: The event loop's own objects, which the asyncio façade never hands a program:
-#: a real future or task, a loop, a callback handle. asyncio keeps what it is
-#: given in sets and dicts (``as_completed``'s ``set(fs)``, ``gather``'s map of
+#: What the shield refuses whatever it holds: the runtime's own objects, the
+#: same set rule 9's check withholds (``HIDDEN_OBJECTS``). asyncio keeps what it
+#: is given in sets and dicts (``as_completed``'s ``set(fs)``, ``gather``'s map of
 #: awaitables to futures), so a program object whose hash a real task's shares
 #: is compared with the task, and its ``__eq__`` would receive it.
-_LOOP_OBJECTS: Final = (
-    asyncio.Future,
-    getattr(asyncio.futures, "_PyFuture", asyncio.Future),
-    asyncio.AbstractEventLoop,
-    asyncio.Handle,
-)
-#: What the shield refuses whatever it holds: a mapping proxy (a class's
-#: namespace), the interpreter's own objects and the event loop's, which a
-#: program never holds.
-_ALWAYS_HIDDEN: Final = (types.MappingProxyType, *RUNTIME_OBJECTS, *_LOOP_OBJECTS)
+_ALWAYS_HIDDEN: Final = HIDDEN_OBJECTS
 #: What the shield looks at: classes, containers, and the always hidden.
 _CLASS_OR_CONTAINER: Final = (type, *_ALWAYS_HIDDEN, *_CONTAINERS)
 #: The shielded methods that may be called with keyword arguments.
@@ -174,7 +164,8 @@ def holds_hidden_class(value: object, where: str) -> bool:
     NoneType))``). The containers are tuples, lists, dicts, sets, deques and
     dict views, exact or subclassed alike, read natively; a mapping proxy (a
     class's namespace), a traceback, frame or code object, and a real future,
-    task, event loop or callback handle count as hidden themselves. More than
+    task, event loop, callback handle or selector count as hidden themselves
+    (``HIDDEN_OBJECTS``). More than
     :data:`SHIELD_LIMIT` values are refused with a ``TypeError`` rather than
     handed over unchecked.
     """
@@ -222,7 +213,7 @@ def exit_details(who: str, details: tuple[object, ...]) -> tuple[object, ...]:
 
     The class is the real class of what library code raised: one no façade
     lists is swept, as ``type(error)`` would give it (rule 7), and a metaclass
-    is refused; the exception goes through :func:`caught`. The traceback is
+    is refused; the exception goes through :func:`handed_out`. The traceback is
     handed on as ``None``: what the interpreter passes to a program's code is
     checked as what library code returns, and a traceback is the runtime's own
     object (its frames are the host's).
@@ -232,7 +223,7 @@ def exit_details(who: str, details: tuple[object, ...]) -> tuple[object, ...]:
             raise TypeError(f"{who} got a class run_code hides")
         reveal_class(details[0])  # type: ignore[arg-type]
     if len(details) > 1 and issubclass(type(details[1]), BaseException):
-        caught(details[1])  # type: ignore[arg-type]
+        handed_out(details[1], who)
     if len(details) > 2:
         return (*details[:2], None, *details[3:])
     return details

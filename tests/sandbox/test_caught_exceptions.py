@@ -5,7 +5,7 @@ raises ``InvalidOperation([<class 'decimal.ConversionSyntax'>])``, a class no
 façade lists. Every way an exception comes into a program's hands - ``except
 ... as``, ``except* ... as``, the value a ``with`` statement or an exit stack
 hands an exit, ``__context__`` and ``__cause__``, what ``asyncio.gather`` and
-library methods return - goes through ``sandbox._library.caught``: the classes
+library methods return - goes through ``sandbox._library.handed_out``: the classes
 in it are swept as ``type()`` sweeps a class it reveals, and a hidden one (a
 metaclass, a class of the runtime's own) is refused.
 
@@ -26,9 +26,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sandbox import _library
-from sandbox._library import CAUGHT_LIMIT, caught
+from sandbox._library import CAUGHT_LIMIT, handed_out
 
 from .test_language_support import run_error, run_ok
+
+
+def caught(error: BaseException) -> BaseException:
+    """``error`` as the program's ``except ... as`` would be handed it."""
+    return handed_out(error, "except ... as")  # type: ignore[no-any-return]
 
 
 def _lib_raise(where: str = "args") -> None:
@@ -170,6 +175,15 @@ def test_an_exception_with_more_values_than_the_limit_is_refused() -> None:
     assert caught(ValueError(list(range(CAUGHT_LIMIT - 1)))) is not None
     with pytest.raises(TypeError, match="too many to check"):
         caught(ValueError(list(range(CAUGHT_LIMIT + 1))))
+    with pytest.raises(TypeError, match="too many to check"):
+        caught(ExceptionGroup("g", [ValueError(*range(CAUGHT_LIMIT // 2)) for _ in range(3)]))
+
+
+def test_a_returned_value_is_looked_at_whole_however_large() -> None:
+    many = list(range(3 * CAUGHT_LIMIT))
+    assert handed_out(many, "json.loads") is many
+    with pytest.raises(TypeError, match="returned a class that run_code hides"):
+        handed_out([*many, abc.ABCMeta], "json.loads")
 
 
 def test_the_arguments_are_read_past_a_program_classs_own_args() -> None:

@@ -204,7 +204,7 @@ def test_the_interpreter_s_objects_are_withheld_as_values() -> None:
         with pytest.raises(TypeError, match="the interpreter's own"):
             _library.handed_out([1, value], "library()")
         with pytest.raises(TypeError, match="the interpreter's own"):
-            _library.caught(ValueError("wrapped", (value,)))
+            _library.handed_out(ValueError("wrapped", (value,)), "except ... as")
 
 
 def test_vars_of_a_class_shows_its_class_methods() -> None:
