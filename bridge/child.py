@@ -405,7 +405,9 @@ class ChildChannel:
                 a lone surrogate escaped, and a message longer than
                 :attr:`peer_max_message_bytes` cut in its middle.
         """
-        if self._alarm:
+        if self._alarm and self._timer_armed:
+            # Only an armed timer is pending (every setitimer call arms it, and
+            # its flag is cleared only as it fires).
             signal.setitimer(signal.ITIMER_REAL, 0)
         if error is not None:
             kind, message = error

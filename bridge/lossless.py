@@ -17,7 +17,6 @@ The walk is iterative, so a deep value cannot exhaust the interpreter's stack.
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import gc
 import math
@@ -48,8 +47,7 @@ __all__ = [
 
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
 
-@contextlib.contextmanager
-def collection_paused() -> Iterator[None]:
+def collection_paused() -> _CollectionPaused:
     """Pause the cyclic garbage collector while a program's value is walked or built.
 
     A collection runs finalizers, and a finalizer can be the program's own code:
@@ -58,13 +56,30 @@ def collection_paused() -> Iterator[None]:
     the rows not copied yet, and the host got a value that never existed. With
     the collector paused, the walk sees the value as the program left it (in
     the child, the program runs on one thread and cannot reach ``gc``).
+
+    A context manager; nested uses restore the collector as each found it.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
+    return _CollectionPaused()
+
+
+@final
+class _CollectionPaused:
+    """The context manager of :func:`collection_paused`.
+
+    A class, not a generator under ``contextlib.contextmanager``: each print
+    line and the run's value pass through one or two of these, and the
+    generator form cost about five times as much (4.5 against 0.9 µs a use,
+    measured).
+    """
+
+    __slots__ = ("_enabled",)
+
+    def __enter__(self) -> None:
+        self._enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._enabled:
             gc.enable()
 
 

@@ -293,3 +293,30 @@ async def test_a_batch_held_by_a_step_that_never_yields_still_goes_out() -> None
                 tg.cancel_scope.cancel()
         assert sorted(called, key=str) == [{"k": 1}, {"k": 2}]
         assert process.returncode is None
+
+
+def test_done_stops_the_log_timer_only_when_it_is_armed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every setitimer call of the channel arms the timer, and only its firing
+    # disarms it: a run that printed nothing has no timer to stop, and its
+    # Done makes no system call but the write.
+    import signal
+
+    timers: list[tuple[int, float]] = []
+    monkeypatch.setattr(signal, "setitimer", lambda which, seconds: timers.append((which, seconds)))
+    previous = signal.getsignal(signal.SIGALRM)
+    to_host_r, to_host_w = os.pipe()
+    to_child_r, to_child_w = os.pipe()
+    try:
+        quiet = ChildChannel(to_child_r, to_host_w, flush_with_alarm=True)
+        quiet.send_done(1)
+        assert timers == []
+        printing = ChildChannel(to_child_r, to_host_w, flush_with_alarm=True)
+        printing.emit_log("first")  # goes out at once: the first line after a quiet spell
+        printing.emit_log("second")  # waits, with the timer armed
+        assert timers == [(signal.ITIMER_REAL, 0.01)]
+        printing.send_done(1)
+        assert timers == [(signal.ITIMER_REAL, 0.01), (signal.ITIMER_REAL, 0)]
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+        for fd in (to_host_r, to_host_w, to_child_r, to_child_w):
+            os.close(fd)

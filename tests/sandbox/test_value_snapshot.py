@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from bridge.lossless import collection_paused
 
 from .test_language_support import run
@@ -65,6 +67,25 @@ def test_the_collector_is_paused_only_for_the_walk() -> None:
         assert not gc.isenabled()  # left as it was found
     finally:
         gc.enable()
+
+
+def _walk_that_raises(seen: list[bool]) -> None:
+    with collection_paused():
+        seen.append(gc.isenabled())
+        raise KeyError("walk")
+
+
+def test_the_collector_is_restored_when_the_walk_raises() -> None:
+    seen: list[bool] = []
+    with pytest.raises(KeyError):
+        _walk_that_raises(seen)
+    assert seen == [False]
+    assert gc.isenabled()
+    with collection_paused():
+        with pytest.raises(KeyError):
+            _walk_that_raises(seen)
+        assert not gc.isenabled()  # the outer pause still holds
+    assert gc.isenabled()
 
 
 #: A task the program leaves running changes the value when it is cancelled.
