@@ -49,8 +49,9 @@ class ToolCallError(Exception):
 
     Attributes:
         tool_name: the tool that was called.
-        code: an error code the host attached, or ``None``; lets a program tell
-            a denial from a crash.
+        code: an error code the host attached (``"INVALID_ARGS"``,
+            ``"TOOL_TIMEOUT"``, ...), or ``None``: a policy's denial has no
+            code, and neither ``type``; its message is the reason.
         type: the class name of the exception the tool raised (``"LookupError"``),
             or ``None`` when the call failed otherwise.
     """

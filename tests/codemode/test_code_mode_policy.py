@@ -144,7 +144,14 @@ async def test_a_guard_denies_a_sub_call_with_its_reason(pool: WorkerPool) -> No
     registry.guard(lambda execution: "rm is guarded" if execution.name == "rm" else None)
     async with code_mode(registry, pool):
         result = await run_code(registry, CATCH.format(call="rm()"))
+        # Neither a code nor an exception type: `.type` tells a denial from a tool that raised.
+        kinds = await run_code(
+            registry,
+            "try:\n    await tools.rm()\nexcept ToolCallError as e:\n    return [e.code, e.type]",
+            call_id="call-2",
+        )
     assert returned(result) == [None, 'tool "rm" failed: rm is guarded']
+    assert returned(kinds) == [None, None]
 
 
 async def test_policy_sees_each_sub_call_with_the_agents_context(pool: WorkerPool) -> None:
