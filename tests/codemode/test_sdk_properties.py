@@ -205,7 +205,16 @@ def test_equal_schemas_under_one_title_render_as_one_class(
 
 @given(
     sdk_member_names,
-    st.dictionaries(sdk_names.filter(is_keyword_parameter), sdk_defaults, min_size=1, max_size=3),
+    st.dictionaries(
+        # Plain identifiers beside the awkward names: most awkward ones are no
+        # parameter, and filtered alone they failed Hypothesis' filter health check.
+        st.one_of(sdk_names, st.from_regex(r"\A[a-z][a-z0-9_]{0,7}\Z")).filter(
+            is_keyword_parameter
+        ),
+        sdk_defaults,
+        min_size=1,
+        max_size=3,
+    ),
 )
 def test_a_shown_default_is_the_schemas_default(name: str, defaults: dict[str, object]) -> None:
     properties = {key: {"default": value} for key, value in defaults.items()}
