@@ -36,8 +36,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CAUGHT_LIMIT",
+    "CONTAINER_READERS",
+    "CONTAINER_TYPES",
     "check_library_selves",
     "handed_out",
+    "items_reader",
     "result_checked",
     "reveal_class",
     "self_checked",
@@ -56,7 +59,7 @@ _DICT_VIEWS: Final[tuple[type, ...]] = (type({}.keys()), type({}.values()), type
 #: the interpreter's own reader of each: subclasses included (a named tuple, an
 #: ordered dict), read through the base class so that no method of a subclass
 #: runs; a dict view iterates its dict natively.
-_CONTAINERS: Final[tuple[tuple[type, Callable[[Any], Iterable[Any]]], ...]] = (
+CONTAINER_READERS: Final[tuple[tuple[type, Callable[[Any], Iterable[Any]]], ...]] = (
     (dict, _dict_parts),
     (tuple, tuple.__iter__),
     (list, list.__iter__),
@@ -66,7 +69,10 @@ _CONTAINERS: Final[tuple[tuple[type, Callable[[Any], Iterable[Any]]], ...]] = (
     *((view, iter) for view in _DICT_VIEWS),
 )
 
-_EXACT_READERS: Final = dict(_CONTAINERS)
+#: The container types themselves (the shield of rule 8 looks inside the same ones).
+CONTAINER_TYPES: Final = tuple(kind for kind, _ in CONTAINER_READERS)
+
+_EXACT_READERS: Final = dict(CONTAINER_READERS)
 
 #: The most values :func:`handed_out` looks at inside one exception before it
 #: refuses it. The program is handed an exception again at every ``except ...
@@ -175,7 +181,7 @@ def _check_crossing(value: object, where: str) -> None:
                 _refuse_function(where, holder)
             continue
         is_error = issubclass(kind, BaseException)
-        reader = None if is_error else _items_reader(kind)
+        reader = None if is_error else items_reader(kind)
         if not is_error and reader is None:
             to_sweep.add(kind)
             continue
@@ -204,12 +210,12 @@ def _check_crossing(value: object, where: str) -> None:
         reveal_class(cls)
 
 
-def _items_reader(cls: type) -> Callable[[Any], Iterable[Any]] | None:
+def items_reader(cls: type) -> Callable[[Any], Iterable[Any]] | None:
     """The interpreter's reader of the items of a ``cls`` container, or None if not one."""
     exact = _EXACT_READERS.get(cls)
     if exact is not None:
         return exact
-    for base, reader in _CONTAINERS:
+    for base, reader in CONTAINER_READERS:
         if issubclass(cls, base):
             return reader
     return None

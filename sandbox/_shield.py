@@ -12,16 +12,14 @@ This module runs in the child.
 
 from __future__ import annotations
 
-import collections
-import itertools
 import types
 from typing import TYPE_CHECKING, Any, Final
 
-from ._library import handed_out, reveal_class
+from ._library import CONTAINER_TYPES, handed_out, items_reader, reveal_class
 from ._program import HIDDEN_OBJECTS, hidden_class
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
 
 __all__ = [
     "CALLBACK_METHODS",
@@ -125,19 +123,10 @@ def shielded(name: str, method: Any) -> Any:
 
 #: The most values :func:`holds_hidden_class` looks at in one argument.
 SHIELD_LIMIT: Final = 100_000
-#: Containers whose items the shield looks at, read with their base type's own
-#: methods, so a program subclass's ``__iter__`` never runs in the check.
-_DICT_VIEWS: Final[tuple[type, ...]] = (type({}.keys()), type({}.values()), type({}.items()))
-_CONTAINER_ITEMS: Final[tuple[tuple[type, Callable[[Any], Iterable[object]]], ...]] = (
-    (tuple, tuple.__iter__),
-    (list, list.__iter__),
-    (dict, lambda d: itertools.chain(dict.keys(d), dict.values(d))),
-    (set, set.__iter__),
-    (frozenset, frozenset.__iter__),
-    (collections.deque, collections.deque.__iter__),
-    *((view, iter) for view in _DICT_VIEWS),  # a view iterates its dict natively
-)
-_CONTAINERS: Final = tuple(kind for kind, _ in _CONTAINER_ITEMS)
+#: Containers whose items the shield looks at: those rule 9's check looks inside,
+#: read with their base type's own methods (``items_reader``), so a program
+#: subclass's ``__iter__`` never runs in the check.
+_CONTAINERS: Final = CONTAINER_TYPES
 #: What the shield refuses whatever it holds: the runtime's own objects, the
 #: same set rule 9's check withholds (``HIDDEN_OBJECTS``). asyncio keeps what it
 #: is given in sets and dicts (``as_completed``'s ``set(fs)``, ``gather``'s map of
@@ -151,10 +140,8 @@ _KEYWORD_METHODS: Final = frozenset({"__round__"})
 
 
 def _native_items(container: object) -> Iterable[object]:
-    for kind, items in _CONTAINER_ITEMS:
-        if issubclass(type(container), kind):
-            return items(container)
-    return ()
+    reader = items_reader(type(container))
+    return reader(container) if reader is not None else ()
 
 
 def holds_hidden_class(value: object, where: str) -> bool:
