@@ -30,7 +30,7 @@ from codemode import (
     ToolExecution,
     ToolRunContext,
 )
-from codemode._errors import QUOTA_EXCEEDED
+from codemode._errors import INVALID_ARGS, QUOTA_EXCEEDED
 from codemode._offload import sized
 from codemode._scheduling import Scheduler
 from codemode.code_mode import Quotas
@@ -237,6 +237,25 @@ async def test_a_call_refused_by_a_quota_uses_no_number(call: Call) -> None:
     assert [(r.id, r.name) for r in dispatcher.records] == [
         ("outer:code:1", "a"), ("outer:code:2", "b"),
     ]
+
+
+async def test_lossy_arguments_from_a_forged_child_are_invalid_args_and_use_no_number(
+    call: Call,
+) -> None:
+    # The child's SDK refuses such arguments itself; a forged child sends them anyway.
+    log = open_log()
+    registry = registry_with(make_tool("a"))
+    async with serving(registry, log=log) as dispatcher:
+        with pytest.raises(ToolCallFailed) as refused:
+            await call(dispatcher, "a", {"n": 2**53 + 1})
+        await call(dispatcher, "a", {})
+    assert refused.value.code == INVALID_ARGS
+    assert str(refused.value) == (
+        "invalid arguments: the arguments must be lossless JSON: integer 9007199254740993 "
+        "cannot be represented exactly as a JSON number (beyond 2**53); send it as a string "
+        "- at `$.n`"
+    )
+    assert started_ids(log) == ["outer:code:1"]
 
 
 async def test_a_call_abandoned_in_the_queue_keeps_its_number(call: Call) -> None:

@@ -206,9 +206,10 @@ async def test_a_lossy_argument_dispatches_nothing_and_publishes_nothing() -> No
     recorder = RecordingListener()
     recorder.install(registry)
     result = await execute(registry, call(arguments={"when": float("inf")}))
-    assert code_of(result) is None
+    # The caller's own mistake, with a path: the code a schema violation has.
+    assert code_of(result) == "INVALID_ARGS"
     assert message_of(result) == (
-        "tool arguments must be lossless JSON: "
+        "invalid arguments: the arguments must be lossless JSON: "
         "inf is not a JSON number; send null or a string instead - at `$.when`"
     )
     assert ran == []
