@@ -87,8 +87,19 @@ def test_the_tripwire_alone_stops_most_of_the_corpus() -> None:
     # Everything but exhaustion (the host's limits), attacks on the host through
     # the bridge (the host's checks) and routes without an audit event (a
     # value rewritten inside the runtime's own routines, a library's raw
-    # function handed over): about two thirds of the cases.
-    assert sum(case.tripwire_event is not None for case in CASES) >= 0.6 * len(CASES)
+    # function handed over): about 60 % of the cases. The share moves with the
+    # corpus's mix (bridge and exhaustion cases are out of the tripwire's
+    # reach by design), so the firm bound is on the cases that do harm below.
+    assert sum(case.tripwire_event is not None for case in CASES) >= 0.55 * len(CASES)
+
+
+def test_the_tripwire_alone_stops_nearly_every_case_that_does_harm() -> None:
+    # A case that reads a secret, writes a marker, reaches a canary or touches
+    # another process makes a system call the audit hooks see on almost every
+    # route (over 90 %); the rest say why in their `misses` or `harmless` line.
+    harm_cases = [case for case in CASES if case.signals & HARM_SIGNALS]
+    stopped = sum(case.tripwire_event is not None for case in harm_cases)
+    assert stopped >= 0.9 * len(harm_cases)
 
 
 def test_every_event_a_case_expects_is_one_the_tripwire_watches() -> None:
