@@ -143,8 +143,7 @@ class _Calls:
                 f"the program has finished; {_display(name)}(...) was not called", name
             )
         if call._error is not None:
-            # Arguments that are not lossless JSON: the code a schema violation has.
-            raise ToolCallError(call._error, name, "INVALID_ARGS")
+            raise ToolCallError(call._error, name)
         # A held call gets its id when it is sent: at most this one, as held
         # calls ahead of it may be dropped, and a smaller id encodes no longer.
         frame = encode_frame(Call(self.next_id + len(self.held), name, call._args))

@@ -50,7 +50,7 @@ from ._cancellation import (
     split_cancellation,
     withdraw_self_cancel,
 )
-from ._errors import ToolArgsError, ToolNotFoundError, ToolOutputError
+from ._errors import ToolNotFoundError, ToolOutputError
 from ._execution import (
     Accept,
     Allow,
@@ -305,11 +305,7 @@ class PreparedCall:
         try:
             arguments = await frozen_snapshot(call.arguments)
         except (LossyJsonError, RecursionError) as exc:
-            # The model's (or program's) own mistake, with a path: INVALID_ARGS,
-            # as a schema violation, so a program can branch on the code.
-            self._outcome = from_exception(
-                ToolArgsError([f"the arguments must be lossless JSON: {exc}"])
-            )
+            self._outcome = plain_failure(f"tool arguments must be lossless JSON: {exc}")
             return
         execution = ToolExecution(
             call_id=call.call_id,

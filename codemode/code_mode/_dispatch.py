@@ -59,7 +59,7 @@ from .._cancellation import (
     scope_cancelled,
     withdraw_self_cancel,
 )
-from .._errors import INVALID_ARGS, LOG_WRITE_FAILED, QUOTA_EXCEEDED
+from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED
 from .._execution import CallInput
 from .._jobs import PipelineJob
 from .._log import (
@@ -870,10 +870,7 @@ class _NotLogged(Exception):
 
 
 def _lossy_arguments(exc: LossyJsonError) -> ToolCallFailed:
-    # As the pipeline says it to a direct call: the caller's mistake, INVALID_ARGS.
-    return ToolCallFailed(
-        f"invalid arguments: the arguments must be lossless JSON: {exc}", INVALID_ARGS
-    )
+    return ToolCallFailed(f"tool arguments must be lossless JSON: {exc}")
 
 
 def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, LoggedArguments | None]:

@@ -107,8 +107,7 @@ stops the whole program before it runs (the error lists every such call), even u
 - Arguments and the returned value must be lossless JSON: dicts with string keys, \
 lists, strings, booleans, None, finite floats and integers a float holds exactly. \
 Tuples become lists, as `json.dumps` makes them; sets, bytes and other objects are \
-refused (`ToolCallError` with code `INVALID_ARGS`, the call not made), so convert \
-them first (`sorted(a_set)`, `dataclasses.asdict(obj)`).
+refused, so convert them first (`sorted(a_set)`, `dataclasses.asdict(obj)`).
 - Names and attributes starting with `_` work on the program's own functions, classes \
 and objects (`def _helper`, `self._cache`), but not on library objects (modules, \
 built-in types, the values tools return).

@@ -205,7 +205,7 @@ async def test_lossy_arguments_raise_tool_call_error_and_send_nothing() -> None:
             try:
                 await tools.search(query={1, 2})
             except ToolCallError as exc:
-                caught = [str(exc), exc.tool_name, exc.code, exc.type]
+                caught = [str(exc), exc.tool_name]
             await tools.fetch(url="x")
             return caught
         """,
@@ -215,9 +215,6 @@ async def test_lossy_arguments_raise_tool_call_error_and_send_nothing() -> None:
         'tool "search" was not called: its arguments must be lossless JSON: a set (use a '
         "sorted list) is not JSON - at `$.query`",
         "search",
-        # The code a schema violation has, so a program can branch on it.
-        "INVALID_ARGS",
-        None,
     ]
     # The refused call used no id: the next call is id 0, which the host accepts.
     assert handler.calls == [("fetch", {"url": "x"})]

@@ -30,7 +30,7 @@ from codemode import (
     ToolExecution,
     ToolRunContext,
 )
-from codemode._errors import INVALID_ARGS, QUOTA_EXCEEDED
+from codemode._errors import QUOTA_EXCEEDED
 from codemode._offload import sized
 from codemode._scheduling import Scheduler
 from codemode.code_mode import Quotas
@@ -239,21 +239,22 @@ async def test_a_call_refused_by_a_quota_uses_no_number(call: Call) -> None:
     ]
 
 
-async def test_lossy_arguments_from_a_forged_child_are_invalid_args_and_use_no_number(
+async def test_lossy_arguments_from_a_forged_child_dispatch_nothing_and_use_no_number(
     call: Call,
 ) -> None:
-    # The child's SDK refuses such arguments itself; a forged child sends them anyway.
+    # The child's SDK refuses such arguments itself; a forged child sends them
+    # anyway. As the reference has it (its section 3, point 4), the refusal
+    # carries no code: INVALID_ARGS is a schema's verdict on JSON arguments.
     log = open_log()
     registry = registry_with(make_tool("a"))
     async with serving(registry, log=log) as dispatcher:
         with pytest.raises(ToolCallFailed) as refused:
             await call(dispatcher, "a", {"n": 2**53 + 1})
         await call(dispatcher, "a", {})
-    assert refused.value.code == INVALID_ARGS
+    assert refused.value.code is None
     assert str(refused.value) == (
-        "invalid arguments: the arguments must be lossless JSON: integer 9007199254740993 "
-        "cannot be represented exactly as a JSON number (beyond 2**53); send it as a string "
-        "- at `$.n`"
+        "tool arguments must be lossless JSON: integer 9007199254740993 cannot be represented "
+        "exactly as a JSON number (beyond 2**53); send it as a string - at `$.n`"
     )
     assert started_ids(log) == ["outer:code:1"]
 
