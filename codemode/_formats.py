@@ -17,6 +17,14 @@ schema) to the dict a provider documents:
     A Model Context Protocol ``Tool``: ``{"name", "description", "inputSchema"}``
     plus ``"outputSchema"`` when the tool's output schema is an object schema
     (MCP's structured content is always an object, so no other root can be declared).
+``gemini``
+    A Gemini API ``FunctionDeclaration`` with its JSON Schema fields:
+    ``{"name", "description", "parametersJsonSchema"}`` plus ``"responseJsonSchema"``
+    when the tool declares an output. A request lists them in one tool,
+    ``{"functionDeclarations": [...]}``. Gemini reads only part of JSON Schema
+    (``const`` and ``default`` are not in its list, ``oneOf`` is read as
+    ``anyOf``); the schema is sent as it is and the registry enforces all of it
+    when the call arrives.
 
 **OpenAI's ``strict``.** ``strict`` is always written, ``true`` only when the
 schema as sent satisfies OpenAI's strict-mode rules (:func:`openai_strict_problems`):
@@ -57,7 +65,7 @@ __all__ = [
 ]
 
 #: The formats of a model API (every format but the registry's own ``neutral`` one).
-ProviderFormat: TypeAlias = Literal["openai", "openai-responses", "anthropic", "mcp"]
+ProviderFormat: TypeAlias = Literal["openai", "openai-responses", "anthropic", "mcp", "gemini"]
 WireFormat: TypeAlias = Literal["neutral", ProviderFormat]
 FORMATS: Final[tuple[WireFormat, ...]] = ("neutral", *get_args(ProviderFormat))
 
@@ -65,10 +73,22 @@ FORMATS: Final[tuple[WireFormat, ...]] = ("neutral", *get_args(ProviderFormat))
 #: characters; Anthropic documents the same pattern for client tools. A name outside it
 #: fails the whole request at the API, so it is refused here, naming the tool.
 _PROVIDER_NAME: Final = re.compile(r"[a-zA-Z0-9_-]{1,64}")
-_NAME_RULES: Final[dict[str, str]] = {
-    "openai": "OpenAI",
-    "openai-responses": "OpenAI",
-    "anthropic": "Anthropic",
+#: Gemini documents a letter or underscore first, then letters, digits, '_', '.', ':' and
+#: '-', at most 64 characters.
+_GEMINI_NAME: Final = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}")
+#: Each provider's name rule: its name, the pattern, and the rule in words.
+_NAME_RULES: Final[dict[str, tuple[str, re.Pattern[str], str]]] = {
+    "openai": ("OpenAI", _PROVIDER_NAME, "1 to 64 characters of a-z, A-Z, 0-9, '_' and '-'"),
+    "openai-responses": (
+        "OpenAI", _PROVIDER_NAME, "1 to 64 characters of a-z, A-Z, 0-9, '_' and '-'"
+    ),
+    "anthropic": (
+        "Anthropic", _PROVIDER_NAME, "1 to 64 characters of a-z, A-Z, 0-9, '_' and '-'"
+    ),
+    "gemini": (
+        "Gemini", _GEMINI_NAME,
+        "1 to 64 characters of a-z, A-Z, 0-9, '_', '.', ':' and '-', the first a letter or '_'",
+    ),
 }
 
 #: Keywords OpenAI's strict mode accepts, of those the enforced subset can hold
@@ -205,12 +225,14 @@ def _strict_walk(
 
 
 def _check_name(name: str, format: WireFormat) -> None:
-    provider = _NAME_RULES.get(format)
-    if provider is not None and _PROVIDER_NAME.fullmatch(name) is None:
+    rule = _NAME_RULES.get(format)
+    if rule is None:
+        return
+    provider, pattern, words = rule
+    if pattern.fullmatch(name) is None:
         raise ValueError(
             f"tool {name!r} cannot be sent in the {format!r} format: {provider} tool names "
-            "are 1 to 64 characters of a-z, A-Z, 0-9, '_' and '-'; register it under such a "
-            "name (e.g. @tool(name=...))"
+            f"are {words}; register it under such a name (e.g. @tool(name=...))"
         )
 
 
@@ -241,6 +263,15 @@ def format_tool(
         if output is not None and output.get("type") == "object":
             tool["outputSchema"] = _plain(output)
         return tool
+    if format == "gemini":
+        declaration: dict[str, Any] = {
+            "name": name,
+            "description": description,
+            "parametersJsonSchema": _plain(parameters),
+        }
+        if output is not None:
+            declaration["responseJsonSchema"] = _plain(output)
+        return declaration
     sent = _openai_schema(_plain(parameters), "$", [])
     strict = not openai_strict_problems(parameters)
     if format == "openai":

@@ -484,7 +484,7 @@ class Registry:
 
         Args:
             format: ``"neutral"`` (:class:`ToolSchema`), ``"openai"``,
-                ``"openai-responses"``, ``"anthropic"`` or ``"mcp"``: each
+                ``"openai-responses"``, ``"anthropic"``, ``"mcp"`` or ``"gemini"``: each
                 provider's documented shape (:mod:`codemode._formats`).
 
         Raises:

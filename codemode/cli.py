@@ -413,6 +413,8 @@ def schemas(tools_spec: str, mode: str, fmt: str) -> None:
       openai-responses  {"type": "function", "name", "description", "parameters", "strict"}
       anthropic         {"name", "description", "input_schema"}
       mcp               {"name", "description", "inputSchema", "outputSchema"?}
+      gemini            {"name", "description", "parametersJsonSchema",
+                         "responseJsonSchema"?}   (functionDeclarations entries)
 
     OpenAI's strict is true only where the schema already meets strict mode's
     rules; for each tool sent with strict false, stderr says why.

@@ -2,8 +2,9 @@
 
 The shapes checked here are the ones the providers document: OpenAI Chat
 Completions function tools (``{"type": "function", "function": {...}}``) and the
-Responses API's flat form, Anthropic's ``input_schema`` and MCP's ``Tool``
-(``inputSchema``, and ``outputSchema`` only for an object output).
+Responses API's flat form, Anthropic's ``input_schema``, MCP's ``Tool``
+(``inputSchema``, and ``outputSchema`` only for an object output) and Gemini's
+``FunctionDeclaration`` with its JSON Schema fields.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ def weather_registry(parameters: dict[str, Any] = CLOSED,
                        "input_schema": CLOSED}),
         ("mcp", {"name": "weather", "description": "Current weather.", "inputSchema": CLOSED,
                  "outputSchema": OBJECT_OUTPUT}),
+        ("gemini", {"name": "weather", "description": "Current weather.",
+                    "parametersJsonSchema": CLOSED, "responseJsonSchema": OBJECT_OUTPUT}),
     ],
 )
 def test_each_format_has_exactly_the_documented_shape(fmt: Any, expected: dict[str, Any]) -> None:
@@ -84,6 +87,19 @@ def test_an_mcp_tool_declares_no_output_schema_for_a_non_object_output() -> None
     # MCP's structured content is an object: a string result has no outputSchema to declare.
     [entry] = weather_registry(output={"type": "string"}).wire_schemas(format="mcp")
     assert entry == {"name": "weather", "description": "Current weather.", "inputSchema": CLOSED}
+
+
+def test_a_gemini_declaration_declares_any_output_and_keeps_the_schema_as_registered() -> None:
+    # Gemini reads part of JSON Schema; nothing is rewritten to fit (the registry enforces all).
+    parameters = {"type": "object", "properties": {"unit": {"const": "C", "default": "C"},
+                                                   "at": {"oneOf": [{"type": "string"},
+                                                                    {"type": "null"}]}}}
+    [entry] = weather_registry(parameters, output={"type": "string"}).wire_schemas(
+        format="gemini"
+    )
+    assert entry == {"name": "weather", "description": "Current weather.",
+                     "parametersJsonSchema": parameters,
+                     "responseJsonSchema": {"type": "string"}}
 
 
 def test_formatted_schemas_are_fresh_copies() -> None:
@@ -124,9 +140,9 @@ def test_a_code_mode_scope_without_run_code_is_refused_in_every_format() -> None
 
 def test_an_unknown_format_is_refused_with_the_list_of_formats() -> None:
     with pytest.raises(ValueError, match=r"^format must be one of 'neutral', 'openai', "
-                                         r"'openai-responses', 'anthropic', 'mcp', "
-                                         r"got format='gemini'$"):
-        weather_registry().wire_schemas(format="gemini")  # type: ignore[call-overload]
+                                         r"'openai-responses', 'anthropic', 'mcp', 'gemini', "
+                                         r"got format='bedrock'$"):
+        weather_registry().wire_schemas(format="bedrock")  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("fmt", ["openai", "openai-responses", "anthropic"])
@@ -140,6 +156,26 @@ def test_a_name_the_provider_refuses_is_an_error_naming_the_tool(fmt: Any) -> No
         registry.wire_schemas(format=fmt)
     # MCP only recommends a character set: the name goes through.
     assert registry.wire_schemas(format="mcp")[0]["name"] == "files.read"
+
+
+@pytest.mark.parametrize(
+    ("name", "sent"),
+    [("files.read", True), ("ns:lookup-2", True), ("_private", True), ("x" * 64, True),
+     ("2fa", False), ("-x", False), ("x" * 65, False), ("files/read", False), ("é", False)],
+)
+def test_gemini_takes_dots_and_colons_and_refuses_a_leading_digit(name: str, sent: bool) -> None:
+    registry = Registry()
+    registry.register(define_tool(
+        name=name, description="Read.", parameters={"type": "object"},
+        output=ToolOutput(schema={"type": "string"}), execute=_reply,
+    ))
+    if sent:
+        assert registry.wire_schemas(format="gemini")[0]["name"] == name
+    else:
+        with pytest.raises(ValueError, match=r"Gemini tool names are 1 to 64 characters of "
+                                             r"a-z, A-Z, 0-9, '_', '\.', ':' and '-', the "
+                                             r"first a letter or '_'"):
+            registry.wire_schemas(format="gemini")
 
 
 # -- OpenAI strict mode --------------------------------------------------------------------------
