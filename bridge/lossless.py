@@ -234,13 +234,14 @@ _BASE_CONVERSIONS: Final = (
 
 
 def _type_name(kind: type) -> str:
-    """``module.Name`` of a class; ``Name`` alone when its module is a label like ``<model>``.
+    """``module.Name`` of a class; ``Name`` alone for a script's class or a label like ``<model>``.
 
     A class made by code compiled from text (``<model>``, ``<string>``) is in
-    no module anyone can import: its module only makes the message longer.
+    no module anyone can import, and a program's classes are in ``__main__``, as
+    a script's are: their module only makes the message longer.
     """
     module = kind.__module__
-    if type(module) is str and module.startswith("<"):
+    if type(module) is str and (module.startswith("<") or module == "__main__"):
         return kind.__qualname__
     return f"{module}.{kind.__qualname__}"
 

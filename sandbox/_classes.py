@@ -51,6 +51,7 @@ from ._attribute_names import BLOCKED_ATTRIBUTES, DEFINABLE_DUNDERS, RUNTIME_CHE
 from ._compile import MAIN_NAME
 from ._program import (
     MODEL_MODULE,
+    PROGRAM_CLASS_MODULE,
     classes_being_made,
     is_program_function,
     is_recorded_program_class,
@@ -259,9 +260,15 @@ class _ProgramModuleStandIn:
 def install_program_module(builtins: Mapping[str, object]) -> None:
     """Put the stand-in for the program's module in ``sys.modules`` (the child does, once).
 
-    ``builtins`` are what code generated in that module sees: the program's.
+    Under :data:`MODEL_MODULE` and under :data:`PROGRAM_CLASS_MODULE`
+    (``__main__``), the module of the program's classes: the process's own
+    ``__main__`` (the zygote's, with the real builtins) is never what
+    ``dataclasses`` finds for a program class. ``builtins`` are what code
+    generated in that module sees: the program's.
     """
-    sys.modules.setdefault(MODEL_MODULE, _ProgramModuleStandIn(builtins))  # type: ignore[arg-type]
+    stand_in = _ProgramModuleStandIn(builtins)
+    sys.modules.setdefault(MODEL_MODULE, stand_in)  # type: ignore[arg-type]
+    sys.modules[PROGRAM_CLASS_MODULE] = stand_in  # type: ignore[assignment]
 
 
 def register_program_class(cls: type) -> type:
@@ -404,6 +411,8 @@ def build_class(func: Callable[[], None], name: str, /, *bases: object, **keywor
         # The program's top level is the body of a function (MAIN_NAME): its
         # classes print as a script's do (`Point(x=1)`, not `...<locals>.Point`).
         type.__setattr__(cls, "__qualname__", cls.__qualname__.removeprefix(_MAIN_LOCALS))
+        # ... and are in `__main__`, as a script's (`<class '__main__.Point'>`).
+        type.__setattr__(cls, "__module__", PROGRAM_CLASS_MODULE)
         return register_program_class(cls)
     finally:
         classes_being_made[0] -= 1

@@ -69,7 +69,7 @@ from ._guards import SimpleNamespace, guarded_getitem
 from ._library import result_checked
 from ._missing_hints import MISSING_MEMBER_HINTS, MISSING_MODULE_HINTS
 from ._output import RedirectStdout
-from ._program import MODEL_MODULE
+from ._program import PROGRAM_CLASS_MODULE
 
 if typing.TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -485,7 +485,7 @@ def _class_factory(function: Any) -> Any:
         # typing names the module of the function that called it (this one):
         # the class is the program's, in the program's module, as a class
         # statement's is (and a dataclass made of it takes that module's globals).
-        type.__setattr__(made, "__module__", MODEL_MODULE)
+        type.__setattr__(made, "__module__", PROGRAM_CLASS_MODULE)
         return register_program_class(made)
 
     # As a base it is typing's own: its __mro_entries__ would insist on seeing
@@ -536,6 +536,12 @@ def _module_members() -> dict[str, dict[str, object]]:
         "html": _names(html, *_HTML),
         "urllib.parse": _names(urllib.parse, *_URLLIB_PARSE),
         "difflib": _names(difflib, *_DIFFLIB),
+        "fnmatch": {
+            "fnmatch": _text.fnmatch,
+            "fnmatchcase": _text.fnmatchcase,
+            "filter": _text.fnmatch_filter,
+            "translate": _text.translate,
+        },
         "random": _names(random, *_RANDOM),
         "decimal": _names(decimal, *_DECIMAL),
         "fractions": _names(fractions, *_FRACTIONS),

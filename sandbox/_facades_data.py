@@ -30,7 +30,7 @@ from ._classes import inherited_shields, readable_field_name, register_program_c
 from ._guards import Attributes, add_keyword_holder, guarded_setattr
 from ._library import result_checked
 from ._program import (
-    MODEL_MODULE,
+    PROGRAM_CLASS_MODULE,
     carry_own_special_methods,
     is_program_class,
     is_program_function,
@@ -330,7 +330,9 @@ def safe_namedtuple(
     if type(rename) is not bool:
         raise TypeError("rename= must be True or False")
     make: Any = collections.namedtuple  # called with values, not the literals mypy expects
-    cls: type = make(typename, field_names, rename=rename, defaults=defaults, module=MODEL_MODULE)
+    cls: type = make(
+        typename, field_names, rename=rename, defaults=defaults, module=PROGRAM_CLASS_MODULE
+    )
     fields: tuple[object, ...] = cls._fields  # type: ignore[attr-defined]
     for name in fields:
         if not readable_field_name(name):

@@ -14,7 +14,7 @@ from typing import Any
 
 from ._attribute_names import BLOCKED_ATTRIBUTES
 from ._classes import inert_base, register_program_class
-from ._program import MODEL_MODULE, adopting_base, classes_being_made
+from ._program import PROGRAM_CLASS_MODULE, adopting_base, classes_being_made
 
 __all__ = ["Enum", "Flag", "IntEnum", "IntFlag", "StrEnum"]
 
@@ -95,7 +95,11 @@ class _CheckedEnumType(enum.EnumType):
         classes_being_made[0] += 1  # its members are made as the program's, see there
         try:
             created: type = create(
-                value, _checked_names(names), module=MODEL_MODULE, qualname=value, start=start
+                value,
+                _checked_names(names),
+                module=PROGRAM_CLASS_MODULE,
+                qualname=value,
+                start=start,
             )
             return register_program_class(created)
         finally:

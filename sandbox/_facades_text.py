@@ -9,12 +9,15 @@ system: these versions print like ``print`` and use UTC.
 ``self.pattern`` is: :func:`check_template_pattern` makes it read that once
 and take only a compiled pattern.
 ``csv``'s dialect registry is keyed by names: these versions key it by exact
-strings only.
+strings only. ``fnmatch`` keeps its compiled patterns in a process-wide cache
+keyed by the pattern and reads a name through ``os.fspath``: these versions
+hand it exact ``str`` (or ``bytes``) copies only.
 """
 
 from __future__ import annotations
 
 import csv as _csv
+import fnmatch as _fnmatch
 import pprint as _pprint
 import re
 import string
@@ -26,17 +29,21 @@ from ._guards import guarded_getattr
 from ._library import handed_out
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
 __all__ = [
     "attrgetter",
     "check_template_pattern",
+    "fnmatch",
+    "fnmatch_filter",
+    "fnmatchcase",
     "get_dialect",
     "methodcaller",
     "pp",
     "pprint",
     "register_dialect",
     "strftime",
+    "translate",
 ]
 
 
@@ -69,6 +76,43 @@ def register_dialect(name: object, dialect: object = None, /, **fmtparams: Any) 
 def get_dialect(name: object) -> Any:
     """``csv.get_dialect``, looked up by an exact string."""
     return handed_out(_csv.get_dialect(_dialect_name(name)), "csv.get_dialect")
+
+
+def _shell_text(value: object) -> Any:  # str or bytes: fnmatch's AnyStr takes one of them
+    """A name or pattern for ``fnmatch``: an exact ``str`` or ``bytes`` copy.
+
+    The real functions key a process-wide cache by the pattern (hashing and
+    comparing it) and read a name through ``os.fspath``: a subclass, or an
+    object with ``__fspath__``, would run the program's code there. A copy of
+    the text alone runs none.
+    """
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, bytes):
+        return b"".join((value,))
+    raise TypeError(f"expected str or bytes, not {type(value).__name__}")
+
+
+def fnmatch(name: object, pat: object) -> bool:
+    """``fnmatch.fnmatch`` over exact copies of the name and the pattern."""
+    return _fnmatch.fnmatch(_shell_text(name), _shell_text(pat))
+
+
+def fnmatchcase(name: object, pat: object) -> bool:
+    """``fnmatch.fnmatchcase`` over exact copies of the name and the pattern."""
+    return _fnmatch.fnmatchcase(_shell_text(name), _shell_text(pat))
+
+
+def fnmatch_filter(names: Iterable[object], pat: object) -> list[Any]:
+    """``fnmatch.filter``: the names (as exact copies) that match the pattern."""
+    return _fnmatch.filter([_shell_text(name) for name in names], _shell_text(pat))
+
+
+def translate(pat: object) -> str:
+    """``fnmatch.translate`` of an exact copy of the pattern: the regular expression's text."""
+    if not isinstance(pat, str):
+        raise TypeError(f"expected str, not {type(pat).__name__}")
+    return _fnmatch.translate(str.__str__(pat))
 
 
 def attrgetter(*names: str) -> Callable[[Any], Any]:

@@ -57,10 +57,6 @@ MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
         "use asyncio.Queue between tasks (`await q.get()`, `q.put_nowait(x)`), or "
         "collections.deque for a plain first-in first-out list"
     ),
-    "fnmatch": (
-        "match shell-style patterns with re: "
-        "`re.fullmatch(re.escape(pattern).replace(r'\\*', '.*').replace(r'\\?', '.'), name)`"
-    ),
     "shlex": (
         "split on whitespace with str.split(), or keep quoted parts together with "
         """`[p.strip('"') for p in re.findall(r'"[^"]*"|\\S+', text)]`"""

@@ -24,6 +24,7 @@ __all__ = [
     "HIDDEN_OBJECTS",
     "LOOP_OBJECTS",
     "MODEL_MODULE",
+    "PROGRAM_CLASS_MODULE",
     "VISIBLE_CLASSES",
     "adopting_base",
     "carry_own_special_methods",
@@ -44,6 +45,15 @@ __all__ = [
 #: class it defines. Only a label: which classes are the program's is decided
 #: by the record below, never by this name.
 MODEL_MODULE: Final = "<model>"
+
+#: The ``__module__`` of every class the program makes (by a class statement
+#: or a façade's factory), as a script's classes are in ``__main__``: ``str(Point)``
+#: is ``<class '__main__.Point'>`` and a generic alias ``__main__.Cache[str, int]``.
+#: Only a label too: in a child, ``sys.modules`` holds the program-module
+#: stand-in under this name as under :data:`MODEL_MODULE` (never the process's
+#: own ``__main__``), so what ``dataclasses`` looks up by a class's module is the
+#: same either way.
+PROGRAM_CLASS_MODULE: Final = "__main__"
 
 #: Every class the program created. One run per process, so nothing is ever
 #: removed; a strong set keeps membership tests as cheap as a dict lookup.

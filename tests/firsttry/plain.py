@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import enum
 import io
 import itertools
 import json
@@ -74,6 +75,22 @@ class PlainOutcome:
 _NAMES = frozenset(definition.name for definition in TOOLS)
 
 
+def _as_sent(value: object) -> object:
+    """Arguments as a JSON SDK sends them: a ``str``, ``int`` or ``float`` enum member as its value.
+
+    ``json.dumps`` writes such a member as the value it holds (``Priority.HIGH``
+    of a ``StrEnum`` as ``"high"``), and so does ``run_code`` for a tool's
+    arguments; the native registry the oracle calls would refuse the member.
+    """
+    if isinstance(value, enum.Enum) and isinstance(value, str | int | float):
+        return value.value
+    if isinstance(value, dict):
+        return {key: _as_sent(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_as_sent(item) for item in value]
+    return value
+
+
 class _Tools:
     """``tools.name(**kwargs)`` or ``tools.name({...})``: one native call per stub call.
 
@@ -92,7 +109,7 @@ class _Tools:
             raise AttributeError(f"no tool named {name!r}")
 
         async def call(*args: object, **kwargs: object) -> object:
-            arguments = args[0] if args else kwargs
+            arguments = _as_sent(args[0] if args else kwargs)
             result = await self._registry.execute(
                 CallInput(f"{self._root}:plain:{next(self._calls)}", name, arguments,
                           AbortSignal(), agent=self._agent, root_call_id=self._root)

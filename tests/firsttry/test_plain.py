@@ -34,3 +34,18 @@ async def test_global_in_a_function_reaches_the_top_level_name(source: str, valu
         ("global n\nn = 1\ndef inc():\n    global n\n    n += 1\ninc()\nreturn n", 2),
     ]:
         assert (await run_plain(other)).value == expected
+
+
+async def test_an_enum_member_in_a_tools_arguments_is_sent_as_its_value() -> None:
+    # As json.dumps writes it and run_code sends it: `Priority.HIGH` of a StrEnum
+    # reaches the tool as "high" (the native registry would refuse the member).
+    outcome = await run_plain(
+        "from enum import IntEnum, StrEnum\n"
+        "class Priority(StrEnum):\n    HIGH = 'high'\n"
+        "class Severity(IntEnum):\n    MAJOR = 3\n"
+        "t = await tools.create_ticket(customer_id='c1', subject='s', priority=Priority.HIGH)\n"
+        "e = await tools.escalate_ticket({'ticket_id': t['id'], 'severity': Severity.MAJOR})\n"
+        "return [t['priority'], e['severity']]"
+    )
+    assert outcome.error is None, outcome.error
+    assert outcome.value == ["high", 3]

@@ -89,7 +89,6 @@ def test_a_forbidden_import_names_the_allowed_modules() -> None:
         ("zoneinfo", "fixed offsets work: datetime.timezone(datetime.timedelta(hours=2))"),
         ("logging", "print() the lines to show (they come back with the result), or append "
                     "them to a list of your own to return them"),
-        ("fnmatch", "match shell-style patterns with re: `re.fullmatch(re.escape(pattern)"),
         ("shlex", "split on whitespace with str.split(), or keep quoted parts together"),
         ("dateutil.parser", "parse dates with datetime.datetime.fromisoformat(text) or "),
         ("concurrent.futures", "programs have no threads or processes; run tool calls "

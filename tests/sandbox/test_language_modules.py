@@ -326,6 +326,60 @@ def test_urllib_parse_and_difflib_keep_the_guards(source: str, needle: str) -> N
     assert needle in message, message
 
 
+def test_fnmatch_matches_shell_style_patterns() -> None:
+    source = (
+        "import fnmatch\n"
+        "from fnmatch import fnmatchcase, filter as pick\n"
+        "skus = ['KB-01', 'MS-02', 'MN-27', 'CB-05', 'HS-07']\n"
+        "return [fnmatch.fnmatch('report.csv', '*.csv'), fnmatchcase('report.CSV', '*.csv'),\n"
+        "        pick(skus, 'M?-*'), fnmatch.filter(skus, '*-0[5-7]'),\n"
+        "        fnmatch.filter(skus, '[!KM]*'), fnmatch.fnmatch(b'a.py', b'*.py'),\n"
+        "        fnmatch.translate('*.csv')]"
+    )
+    assert run_ok(source) == [
+        True, False, ["MS-02", "MN-27"], ["CB-05", "HS-07"], ["CB-05", "HS-07"], True,
+        r"(?s:.*\.csv)\Z",
+    ]  # fmt: skip
+
+
+def test_fnmatch_runs_none_of_the_programs_code() -> None:
+    # The real functions key a process-wide cache by the pattern (hash and ==)
+    # and read a name through os.fspath: the façade hands them exact copies.
+    source = (
+        "import fnmatch\n"
+        "calls = []\n"
+        "class Text(str):\n"
+        "    def __hash__(self):\n"
+        "        calls.append('hash')\n"
+        "        return 1\n"
+        "    def __eq__(self, other):\n"
+        "        calls.append('eq')\n"
+        "        return True\n"
+        "matched = fnmatch.filter([Text('ab'), 'b'], Text('a?'))\n"
+        "return [matched, type(matched[0]) is str, fnmatch.fnmatchcase(Text('ab'), Text('a*')),\n"
+        "        calls]"
+    )
+    assert run_ok(source) == [["ab"], True, True, []]
+
+
+@pytest.mark.parametrize(
+    ("source", "needle"),
+    [
+        ("import fnmatch\nfnmatch.fnmatch(3, '*')", "TypeError: expected str or bytes, not int"),
+        ("import fnmatch\nreturn fnmatch.os", "has no attribute 'os'"),
+        ("from fnmatch import _compile_pattern", "cannot import name '_compile_pattern'"),
+        ("import fnmatch\nreturn fnmatch.fnmatch.__globals__",
+         '"__globals__" is an invalid attribute name'),
+    ],
+)
+def test_fnmatch_keeps_the_guards(source: str, needle: str) -> None:
+    try:
+        message = run_error(source)[1]
+    except ProgramCompileError as exc:
+        message = str(exc)
+    assert needle in message, message
+
+
 def test_the_new_library_classes_are_visible_so_the_child_checks_their_selves() -> None:
     # The child's zygote makes the Python methods of every visible class check
     # their self (sandbox._library.check_library_selves); the pool test below

@@ -17,6 +17,7 @@ from __future__ import annotations
 import abc
 import collections
 import contextlib
+import sys
 import types
 from typing import TYPE_CHECKING, Any, cast
 
@@ -348,6 +349,46 @@ def test_a_class_of_the_runtimes_own_or_a_metaclass_is_withheld_whatever_its_bas
             handed_out(hidden, "lib.f")
 
 
+def test_a_programs_classes_are_in_main_as_a_scripts_are() -> None:
+    # str() of a class, of a generic alias over it and of its instances' type
+    # read the class's __module__: a script's classes are in __main__.
+    assert run_ok(
+        "from typing import Generic, TypeVar\n"
+        "from dataclasses import dataclass\n"
+        "from collections import namedtuple\n"
+        "from enum import Enum\n"
+        "T = TypeVar('T')\n"
+        "class Cache(Generic[T]):\n    pass\n"
+        "@dataclass\nclass Node:\n    kids: 'list[Node]'\n"
+        "Row = namedtuple('Row', 'a b')\n"
+        "Color = Enum('Color', 'RED GREEN')\n"
+        "return [str(Cache[int]), str(Cache[Node]), repr(type(Node([]))), repr(Node([])),\n"
+        "        str(Row), str(Color), __name__]"
+    ) == [
+        "__main__.Cache[int]", "__main__.Cache[__main__.Node]", "<class '__main__.Node'>",
+        "Node(kids=[])", "<class '__main__.Row'>", "<enum 'Color'>", "__main__",
+    ]  # fmt: skip
+
+
+def test_the_program_module_stand_in_replaces_the_processs_main() -> None:
+    from sandbox import _classes
+
+    saved = {name: sys.modules.get(name) for name in ("__main__", "<model>")}
+    sys.modules.pop("<model>", None)
+    try:
+        _classes.install_program_module({"len": len})
+        stand_in = sys.modules["__main__"]
+        assert stand_in is sys.modules["<model>"]
+        assert stand_in is not saved["__main__"]
+        assert stand_in.__dict__ == {"__builtins__": {"len": len}}
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+
+
 def test_a_class_the_functional_namedtuple_makes_is_in_the_programs_module() -> None:
     assert run_ok(
         "import typing\n"
@@ -355,7 +396,7 @@ def test_a_class_the_functional_namedtuple_makes_is_in_the_programs_module() -> 
         'TD = typing.TypedDict("TD", {"a": int})\n'
         "class Q:\n    pass\n"
         "return [repr(P), repr(TD), repr(Q)]"
-    ) == ["<class '<model>.P'>", "<class '<model>.TD'>", "<class '<model>.Q'>"]
+    ) == ["<class '__main__.P'>", "<class '__main__.TD'>", "<class '__main__.Q'>"]
 
 
 class _LibraryError(Exception):

@@ -1,6 +1,5 @@
 # description: Select products whose SKU matches shell-style patterns with fnmatch
 # value: {"selected": {"KB-*": ["KB-01"], "M?-*": ["MS-02", "MN-27"], "*-0[5-7]": ["CB-05", "HS-07"]}, "case": false}
-# limitation: fnmatch is not an allowed module; the refusal gives the re.fullmatch equivalent
 import fnmatch
 
 products = await tools.list_products()

@@ -1,6 +1,5 @@
 # description: A generic typed cache keyed by id over tool lookups, with a Protocol for the loaders and a bounded TypeVar
 # value: {"names": ["Ada Lovelace", "Grace Hopper", "Katherine Johnson", "Margaret Hamilton"], "loads": 4, "peek": null, "biggest": 268.0, "generic_alias": "__main__.Cache[str, int]", "is_cache": true}
-# limitation: a program class is in module <model>, not __main__, so str() of a generic alias differs
 from typing import Awaitable, Callable, Generic, Optional, Protocol, TypeVar
 
 K = TypeVar("K")
