@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, final
 
 import msgspec
 
-from .._results import ContentBlock, ErrorInfo, text_of
+from .._results import ContentBlock, ErrorInfo, TextBlock
 from .._terminal import one_line, token
 from ._events import CodeDispatchStartEvent, ToolCallEvent, ToolResultEvent
 from ._invariants import DispatchInvariants, kind_of
@@ -139,10 +140,60 @@ def _duration_text(seconds: float | None) -> str:
     return f"{seconds:.2f} s"
 
 
+#: A character ``str.strip()`` keeps (``re``'s Unicode ``\\s`` is ``str.isspace()``).
+_VISIBLE: Final = re.compile(r"\S")
+#: A line break as ``str.splitlines()`` knows them.
+_LINE_BREAK: Final = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+#: What ``text_of`` writes for a block that is not text.
+_NOT_TEXT: Final = "[image content]"
+
+
 def _first_line(content: tuple[ContentBlock, ...], limit: int = 100) -> str:
-    text = text_of(content).strip()
-    line = text.splitlines()[0] if text else ""
+    """The first line of the content's text, stripped and cut to ``limit`` characters.
+
+    What ``text_of(content).strip().splitlines()[0]`` gives, cut, without
+    building the joined text, its stripped copy or its list of lines: a
+    result's content comes from the log file (a program or a tool chose most of
+    it, up to the line cap), and a content of millions of short lines made that
+    list about twenty times the size of the text to print 100 characters of
+    it. Reads at most ``limit + 1`` characters past the first visible one;
+    locating that one, and whether anything visible follows the line (which
+    ``strip`` would keep), are searches that copy nothing.
+    """
+    pieces = [block.text if isinstance(block, TextBlock) else _NOT_TEXT for block in content]
+    start = _visible_from(pieces, 0, 0)
+    if start is None:
+        return ""
+    index, offset = start
+    parts: list[str] = []
+    wanted = limit + 1
+    at, skip = index, offset
+    while at < len(pieces) and wanted > 0:
+        part = pieces[at][skip : skip + wanted]
+        parts.append(part)
+        wanted -= len(part)
+        at, skip = at + 1, 0
+    window = "".join(parts)
+    brk = _LINE_BREAK.search(window)
+    line = window if brk is None else window[: brk.start()]
+    # The line's end, as a place in the pieces.
+    at, skip, left = index, offset, len(line)
+    while left > len(pieces[at]) - skip:
+        left -= len(pieces[at]) - skip
+        at, skip = at + 1, 0
+    if _visible_from(pieces, at, skip + left) is None:
+        line = line.rstrip()  # the text's end: strip() removed what follows the line
     return one_line(line if len(line) <= limit else line[: limit - 1] + "…")
+
+
+def _visible_from(pieces: list[str], index: int, offset: int) -> tuple[int, int] | None:
+    """Where the first visible character at or after ``pieces[index][offset]`` is, or None."""
+    while index < len(pieces):
+        found = _VISIBLE.search(pieces[index], offset)
+        if found is not None:
+            return index, found.start()
+        index, offset = index + 1, 0
+    return None
 
 
 def _indent(depth: int) -> str:

@@ -82,7 +82,16 @@ from .._results import (
 )
 from .._scheduling import JobAbandoned, Scheduler, Ticket
 from .._signal import AbortSignal
-from ._persist import LOG_PREVIEW_BYTES, LoggedArguments, SubCallLogBudget, measure_arguments
+from ._persist import (
+    INLINE_TEXT,
+    LOG_PREVIEW_BYTES,
+    ContentMeasure,
+    LoggedArguments,
+    SubCallLogBudget,
+    content_chars,
+    measure_arguments,
+    measure_content,
+)
 from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
@@ -627,7 +636,9 @@ class SubDispatcher:
             # Only a job commits, and the first call made the appends' home.
             settle_logs = self._settle_logs
             assert settle_logs is not None
-            if self._registry.hooks.listeners("code_dispatch_log", self._outer.agent):
+            if self._registry.hooks.listeners(
+                "code_dispatch_log", self._outer.agent
+            ) or self._measured_off_loop(result.content):
                 settle_logs.spawn(self._log_settle, sub_call_id, name, logged, result)
             else:
                 # Nothing to shape the content: the append does not wait, and
@@ -650,6 +661,9 @@ class SubDispatcher:
             budget=self.budget,
         )
         content = result.content
+        if not self._registry.hooks.listeners("code_dispatch_log", self._outer.agent):
+            await self._append_measured(sub_call_id, name, logged, result, content)
+            return
         with self.stage() as scope:
             before = cancel_requests()
             try:
@@ -676,7 +690,43 @@ class SubDispatcher:
                 "logging the original content",
                 sub_call_id,
             )
-        self._append_settle(sub_call_id, name, logged, result, content)
+        await self._append_measured(sub_call_id, name, logged, result, content)
+
+    def _measured_off_loop(self, content: Sequence[ContentBlock]) -> bool:
+        """Whether the budget check of a settle event with ``content`` measures it off the loop."""
+        budget = self._log_budget
+        return (
+            budget is not None
+            and budget.measures_content
+            and content_chars(content) > INLINE_TEXT
+        )
+
+    async def _append_measured(
+        self,
+        sub_call_id: str,
+        name: str,
+        logged: LoggedArguments,
+        result: ToolResult,
+        content: Sequence[ContentBlock],
+    ) -> None:
+        """Append the settle event, a long content measured in a worker thread first.
+
+        A content is the tool's rendering of its value (or a listener's), and
+        no frame or value cap bounds it: its size and SHA-256 are taken a chunk
+        at a time in a worker thread, so the loop never encodes or hashes more
+        than :data:`INLINE_TEXT` characters of it before the budget is known.
+        What is then appended is within the run's budget (or the cut copy).
+        """
+        measured: ContentMeasure | None = None
+        if self._measured_off_loop(content):
+            try:
+                measured = await anyio.to_thread.run_sync(measure_content, tuple(content))
+            except Exception:
+                # Only a MemoryError can get here (the measure reads nothing but
+                # the content's strings): the append measures on its own path, so
+                # the settle event is still written, whatever it costs.
+                measured = None
+        self._append_settle(sub_call_id, name, logged, result, content, measured)
 
     def _append_settle(
         self,
@@ -685,6 +735,7 @@ class SubDispatcher:
         logged: LoggedArguments,
         result: ToolResult,
         content: Sequence[ContentBlock],
+        measured: ContentMeasure | None = None,
     ) -> None:
         assert self._log is not None
         event = CodeDispatchEvent(
@@ -699,7 +750,7 @@ class SubDispatcher:
         )
         try:
             if self._log_budget is not None:
-                event = self._log_budget.within_budget(event, logged)
+                event = self._log_budget.within_budget(event, logged, measured)
             self._log.append(event)
         except Exception as exc:
             # Side work after the program has its value: a store that fails

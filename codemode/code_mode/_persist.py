@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from typing import TYPE_CHECKING, Final, final
+import secrets
+from typing import TYPE_CHECKING, Final, NamedTuple, final
 
 import msgspec
 
@@ -38,6 +39,8 @@ from .._offload import INLINE_NODES
 from .._results import ContentBlock, ErrorInfo, TextBlock
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from bridge.lossless import JsonValue
 
     from .._execution import ToolRunContext
@@ -46,9 +49,13 @@ if TYPE_CHECKING:
 __all__ = [
     "INLINE_TEXT",
     "LOG_PREVIEW_BYTES",
+    "MEASURE_CHUNK_CHARS",
+    "ContentMeasure",
     "LoggedArguments",
     "SubCallLogBudget",
+    "content_chars",
     "measure_arguments",
+    "measure_content",
 ]
 
 # The dispatcher's logger: budget warnings read as the bridge's own.
@@ -64,6 +71,83 @@ LOG_PREVIEW_BYTES: Final = 1024
 INLINE_TEXT: Final = 64 * 1024
 
 _encoder: Final = msgspec.json.Encoder()
+
+#: The most characters of a content's string that one encoding call reads when
+#: a content is measured: each call holds the GIL, so a content measured in a
+#: worker thread lets the event loop run between them whatever its size.
+MEASURE_CHUNK_CHARS: Final = 256 * 1024
+
+
+class ContentMeasure(NamedTuple):
+    """What a settle event's budget check needs of its content's compact JSON."""
+
+    size: int  # its length in bytes
+    digest: str  # its SHA-256, in hex
+    head: bytes  # its first LOG_PREVIEW_BYTES bytes
+
+
+def content_chars(content: Sequence[ContentBlock]) -> int:
+    """The characters of a content's strings: a floor of its JSON size, in one step a block."""
+    return sum(
+        len(block.text) if isinstance(block, TextBlock) else len(block.data) + len(block.mime_type)
+        for block in content
+    )
+
+
+def measure_content(content: Sequence[ContentBlock]) -> ContentMeasure:
+    """The size, SHA-256 and head of ``content``'s compact JSON, as msgspec encodes it.
+
+    Never one encoding call over more than :data:`MEASURE_CHUNK_CHARS`
+    characters, nor the whole JSON held at once: a block's long strings are
+    encoded a chunk at a time (JSON escapes one character at a time, so the
+    chunks' encodings add up to the string's) and hashed as they come. Run
+    from a worker thread, it holds the GIL, and so the event loop, for one
+    chunk at most. Touches nothing but ``content``.
+    """
+    digest = hashlib.sha256()
+    head = bytearray()
+    size = 0
+
+    def take(data: bytes) -> None:
+        nonlocal size
+        digest.update(data)
+        size += len(data)
+        if len(head) < LOG_PREVIEW_BYTES:
+            head.extend(data[: LOG_PREVIEW_BYTES - len(head)])
+
+    take(b"[")
+    for index, block in enumerate(content):
+        if index:
+            take(b",")
+        _encode_block(block, take)
+    take(b"]")
+    return ContentMeasure(size, digest.hexdigest(), bytes(head))
+
+
+#: Stands for a long string while the rest of its block is encoded: no text
+#: from outside this process can know it, so it is found exactly once.
+_MARK: Final = f"\x00{secrets.token_hex(16)}\x00"
+_MARK_JSON: Final = _encoder.encode(_MARK)
+
+
+def _encode_block(block: ContentBlock, take: Callable[[bytes], None]) -> None:
+    """Hand ``take`` the compact JSON of ``block`` in pieces, long strings by chunks."""
+    fields = block.__struct_fields__
+    long = [name for name in fields if len(getattr(block, name)) > MEASURE_CHUNK_CHARS]
+    if not long:
+        take(_encoder.encode(block))
+        return
+    shell = _encoder.encode(msgspec.structs.replace(block, **dict.fromkeys(long, _MARK)))
+    pieces = shell.split(_MARK_JSON)
+    assert len(pieces) == len(long) + 1, "the mark is in no content"
+    for piece, name in zip(pieces, long, strict=False):
+        take(piece)
+        text: str = getattr(block, name)
+        take(b'"')
+        for start in range(0, len(text), MEASURE_CHUNK_CHARS):
+            take(_encoder.encode(text[start : start + MEASURE_CHUNK_CHARS])[1:-1])
+        take(b'"')
+    take(pieces[-1])
 
 
 @final
@@ -149,8 +233,16 @@ class SubCallLogBudget:
         logged.start = logged.settle = 0
         forget_arguments(logged.value)
 
+    @property
+    def measures_content(self) -> bool:
+        """Whether :meth:`within_budget` measures a settle event's content (a byte budget)."""
+        return self.budget.max_bytes is not None
+
     def within_budget(
-        self, event: CodeDispatchEvent, logged: LoggedArguments
+        self,
+        event: CodeDispatchEvent,
+        logged: LoggedArguments,
+        measured: ContentMeasure | None = None,
     ) -> CodeDispatchEvent:
         """``event``, its content cut to a preview when the run's budget has no room for it.
 
@@ -158,20 +250,27 @@ class SubCallLogBudget:
         reserved for it when the call was admitted holds the cut form. The cut
         copy says so, with the content's size and SHA-256; the program and the
         model are not affected.
+
+        ``measured`` is :func:`measure_content` of ``event.content``, taken
+        off the event loop by a caller whose content is long; without it the
+        content is measured here, which is fit for the loop only for a content
+        of at most :data:`INLINE_TEXT` characters (:func:`content_chars`). A
+        tool's content is not bounded by any frame or value cap, and a cut
+        copy needs all of it measured and hashed: 300 MB took 0.6 s of the
+        loop before.
         """
         budget = self.budget
         room = budget.room(logged.settle)
         if room is None:
             return event
-        content_json = _encoder.encode(event.content)
-        size = self._settle_size(event, logged.size, len(content_json))
+        if measured is None:
+            measured = measure_content(event.content)
+        size = self._settle_size(event, logged.size, measured.size)
         if size > room:
             assert budget.max_bytes is not None
             self._warn(f"the logged copy of {event.sub_call_id}'s result was cut")
-            notice = _cut_notice(
-                len(content_json), hashlib.sha256(content_json).hexdigest(), budget.max_bytes
-            )
-            preview = _head(_preview_source(event.content, content_json), LOG_PREVIEW_BYTES)
+            notice = _cut_notice(measured.size, measured.digest, budget.max_bytes)
+            preview = _head(_preview_source(event.content, measured.head), LOG_PREVIEW_BYTES)
             event = msgspec.structs.replace(
                 event, content=(TextBlock(text=_cut_text(preview, notice)),)
             )
@@ -340,14 +439,15 @@ def _cut_text(preview: str, notice: str) -> str:
     return f"{preview}\n\n{notice}" if preview else notice
 
 
-def _preview_source(content: tuple[ContentBlock, ...], content_json: bytes) -> bytes:
+def _preview_source(content: tuple[ContentBlock, ...], json_head: bytes) -> bytes:
     """The front of what a cut copy previews: the content's text when it is all text, else its JSON.
 
     At least :data:`LOG_PREVIEW_BYTES` bytes of it when there are that many (a
     character is at least a byte, so that many characters are read, no more).
+    ``json_head`` is the first :data:`LOG_PREVIEW_BYTES` bytes of its JSON.
     """
     if not all(isinstance(block, TextBlock) for block in content):
-        return content_json[:LOG_PREVIEW_BYTES]
+        return json_head[:LOG_PREVIEW_BYTES]
     parts: list[str] = []
     wanted = LOG_PREVIEW_BYTES
     for block in content:

@@ -14,9 +14,11 @@ import hashlib
 import json
 import os
 import tempfile
+import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from unittest import mock
 
 import anyio
 import msgspec
@@ -25,12 +27,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import codemode._log._events as events_module
+import codemode.code_mode._persist as persist_module
 from bridge.lossless import FrozenDict
 from codemode import (
     AbortSignal,
     CodeDispatchEvent,
     CodeDispatchStartEvent,
     ExecutionToken,
+    ImageBlock,
     JsonlStore,
     ModelToolCall,
     SessionLog,
@@ -46,6 +50,7 @@ from codemode._errors import QUOTA_EXCEEDED
 from codemode._log import EventStore, PersistBudget, dispatch_event_size, result_event
 from codemode.code_mode import LocalSpillStore, Quotas, SpillPolicy
 from codemode.code_mode._dispatch import SubDispatcher, dispatching
+from codemode.code_mode._persist import LOG_PREVIEW_BYTES, MEASURE_CHUNK_CHARS, measure_content
 from codemode.code_mode._quotas import DEFAULT_MAX_PERSISTED_BYTES, DEFAULT_MAX_SPILL_FILES
 from sandbox import ToolCallFailed
 
@@ -446,3 +451,78 @@ def test_a_budget_refuses_what_does_not_fit_and_settles_what_was_reserved() -> N
         "this run may write at most 1 spill files (Quotas.max_spill_files)"
     )
     assert PersistBudget(max_bytes=10).reserve_spill(11) is not None
+
+
+# -- a long content is measured off the event loop -------------------------------------------
+
+
+class CountingEncoder:
+    """Stands for the budget's JSON encoder: records each encoding's thread and size."""
+
+    def __init__(self, inner: msgspec.json.Encoder) -> None:
+        self._inner = inner
+        self.calls: list[tuple[int, int]] = []  # (thread id, bytes produced)
+
+    def encode(self, value: object) -> bytes:
+        out = self._inner.encode(value)
+        self.calls.append((threading.get_ident(), len(out)))
+        return out
+
+
+@pytest.mark.parametrize("listener", [False, True], ids=["no-listener", "listener"])
+async def test_a_long_content_is_measured_off_the_loop_a_chunk_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, listener: bool
+) -> None:
+    # A tool's content (its rendering of its value) is bounded by no frame or
+    # value cap, and a cut copy needs all of it measured and hashed: that was
+    # one encoding and one SHA-256 of the whole content on the event loop.
+    encoder = CountingEncoder(persist_module._encoder)
+    monkeypatch.setattr(persist_module, "_encoder", encoder)
+    loop_thread = threading.get_ident()
+    store = CountingStore(tmp_path / "s.jsonl")
+    log = open_log(store)
+    registry = put_registry()
+    if listener:
+
+        async def same(dispatch: Any, proceed: Any) -> Any:
+            return await proceed()
+
+        registry.on_code_dispatch_log(same)
+    size = 2_000_000
+    async with serving(registry, log, Quotas(max_persisted_bytes=30_000)) as dispatcher:
+        await dispatcher.call_tool("put", {"out": size})
+    [_, _, settle] = check_pairs_and_replay(store.path, log)
+    assert isinstance(settle, CodeDispatchEvent)
+    [block] = settle.content
+    assert isinstance(block, TextBlock)
+    original = msgspec.json.encode((TextBlock(text="y" * size),))
+    assert f"was {len(original)} bytes of JSON" in block.text
+    assert f"SHA-256 {hashlib.sha256(original).hexdigest()}" in block.text
+    on_loop = [n for thread, n in encoder.calls if thread == loop_thread]
+    assert max(on_loop, default=0) <= 4 * LOG_PREVIEW_BYTES, on_loop
+    assert max(n for _, n in encoder.calls) <= MEASURE_CHUNK_CHARS + 64
+
+
+_TEXTS = st.text(st.sampled_from(["a", "é", "\n", '"', "\\", "\x00", "\u2028", "😀"]), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    blocks=st.lists(
+        st.one_of(
+            st.builds(TextBlock, text=_TEXTS),
+            st.builds(ImageBlock, data=_TEXTS, mime_type=_TEXTS),
+        ),
+        max_size=4,
+    ),
+    chunk=st.integers(1, 9),
+)
+def test_a_content_measured_in_chunks_is_measured_as_encoded_whole(
+    blocks: list[TextBlock | ImageBlock], chunk: int
+) -> None:
+    whole = msgspec.json.encode(tuple(blocks))
+    with mock.patch.object(persist_module, "MEASURE_CHUNK_CHARS", chunk):
+        measured = measure_content(tuple(blocks))
+    assert measured.size == len(whole)
+    assert measured.digest == hashlib.sha256(whole).hexdigest()
+    assert measured.head == whole[:LOG_PREVIEW_BYTES]

@@ -6,14 +6,18 @@ Counting and size assertions only; nothing here is timed.
 from __future__ import annotations
 
 import json
+import tracemalloc
 from typing import TYPE_CHECKING
 
 import msgspec
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from codemode._log._replay import MAX_INDENT_LEVELS, CallNode, render_tree, tree_json
+from codemode._results import ImageBlock, TextBlock, text_of
+from codemode._terminal import one_line
 from codemode.cli import main
 
 if TYPE_CHECKING:
@@ -151,3 +155,55 @@ def test_a_value_nested_too_deeply_to_read_is_a_usage_error(tmp_path: Path) -> N
         assert result.exit_code == 2
         assert "nested too deeply" in result.stderr
         assert "Traceback" not in result.output
+
+
+# -- the first line of a content ------------------------------------------------------------------
+
+#: Characters that make the first line hard to find: spaces ``strip`` removes,
+#: every line break ``splitlines`` knows (``\r\n`` included), a space that is
+#: no line break (``\x1f``), and ordinary text.
+_AWKWARD = st.sampled_from(
+    ["a", "é", " ", "\t", "\xa0", "\u3000", "\x1f", "\n", "\r", "\r\n", "\v", "\f",
+     "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+)
+_BLOCKS = st.lists(
+    st.one_of(
+        st.lists(_AWKWARD, max_size=130).map(lambda parts: TextBlock(text="".join(parts))),
+        st.just(ImageBlock(data="aGk=", mime_type="image/png")),
+    ),
+    max_size=4,
+)
+
+
+def node_with(content: tuple[TextBlock | ImageBlock, ...]) -> CallNode:
+    return CallNode(call_id="c", name="t", arguments={}, is_error=False, content=content)
+
+
+@settings(max_examples=500, deadline=None)
+@given(blocks=_BLOCKS)
+def test_a_line_shows_the_first_line_of_the_stripped_content(
+    blocks: list[TextBlock | ImageBlock],
+) -> None:
+    text = text_of(blocks).strip()
+    line = text.splitlines()[0] if text else ""
+    expected = one_line(line if len(line) <= 100 else line[:99] + "…")
+    shown = render_tree([node_with(tuple(blocks))])
+    assert shown == ("c t ok ?" + (f": {expected}" if expected else ""))
+
+
+@pytest.mark.parametrize("lines", ["ab\n", "\r\nz", "x\u2028", "  \x1cz", " \n"])
+def test_a_content_of_many_lines_is_shown_without_splitting_all_of_it(lines: str) -> None:
+    # A program or a tool chooses a result's content, up to the log's line cap:
+    # locating its first line split the whole text, a list about twenty times
+    # its size for 100 characters shown. (" \n": all of the rest is space, which
+    # strip() removed, a copy of it.)
+    content = (TextBlock(text="\n\n  " + "first line" + lines * 200_000),)
+    node = node_with(content)
+    tracemalloc.start()
+    try:
+        shown = render_tree([node])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert shown.startswith("c t ok ?: first line")
+    assert peak < 64 * 1024, f"{peak} bytes held to show one line of {len(content[0].text)}"
