@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import sys
 import threading
 import warnings
@@ -764,13 +765,23 @@ def _content_output() -> ToolOutput:
     return ToolOutput(schema=CONTENT_SCHEMA, render=render_value)
 
 
+#: How much of an exception's text past its first visible character :func:`_reason` reads.
+_REASON_HEAD_CHARS: Final = 4096
+_VISIBLE: Final = re.compile(r"\S")
+
+
 def _reason(exc: BaseException) -> str:
     """An exception as one bounded, printable line (the server chose its text).
 
     A pydantic error's first lines say how many errors, where the first is and
-    what it is; the rest (one per value, thousands for a large answer) is left out.
+    what it is; the rest (one per value, thousands for a large answer) is left out,
+    and never read: the lines come from the text's head alone, not from a list
+    of every line of it.
     """
-    lines = [line.strip() for line in str(exc).strip().splitlines()[:3]]
+    text = str(exc)
+    start = _VISIBLE.search(text)
+    head = "" if start is None else text[start.start() : start.start() + _REASON_HEAD_CHARS]
+    lines = [line.strip() for line in head.rstrip().splitlines()[:3]]
     text = f"{type(exc).__name__}: {'; '.join(lines)}" if lines else type(exc).__name__
     return one_line(text, 500)
 
