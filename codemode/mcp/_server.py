@@ -454,6 +454,13 @@ async def serve_http(
     has been sent; one that finds it full is answered at once with
     :data:`SERVER_BUSY` (HTTP 503).
 
+    Cancelled, it shuts down as on SIGTERM before it returns: it stops
+    listening, closes idle connections, gives requests in progress (a call
+    still running, an event stream) :data:`HTTP_SHUTDOWN_GRACE_SECONDS`, then
+    cancels them, ends the SDK's sessions, and drops a connection still
+    writing to a client that does not read. No listener, connection, session
+    or call outlives it.
+
     The server has no authentication, so it listens on loopback only: a
     ``host`` that binds any other address (``0.0.0.0``, ``""``, a LAN address,
     a name that resolves to one) raises :class:`ValueError` before it listens.
@@ -505,14 +512,44 @@ async def serve_http(
         max_body,
         names=names,
     )
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    config = uvicorn.Config(
+        app, log_level="warning", lifespan="on",
+        timeout_graceful_shutdown=HTTP_SHUTDOWN_GRACE_SECONDS,
+    )
     uvicorn_server = uvicorn.Server(config)
-    if on_ready is not None:
-        on_ready(f"http://{shown}:{bound}/mcp")
+    stopped = anyio.Event()
+
+    async def run_uvicorn() -> None:
+        # Shielded: once started, uvicorn ends only through its own shutdown, which
+        # closes its listening server and connections and ends the app's lifespan
+        # (the SDK's sessions). Cancelled half-way it would leave all three behind.
+        with anyio.CancelScope(shield=True):
+            try:
+                await uvicorn_server.serve(sockets=[listener])
+            finally:
+                # A connection whose client reads nothing is left closing with its
+                # answer unsent, for as long as the client stays: drop it.
+                for connection in list(uvicorn_server.server_state.connections):
+                    connection.transport.abort()
+                stopped.set()
+
     try:
-        await uvicorn_server.serve(sockets=[listener])
+        if on_ready is not None:
+            on_ready(f"http://{shown}:{bound}/mcp")
+        async with anyio.create_task_group() as group:
+            group.start_soon(run_uvicorn)
+            try:
+                await stopped.wait()
+            finally:
+                # Cancelled: ask uvicorn to shut down, and wait for it (the group does).
+                uvicorn_server.should_exit = True
     finally:
         listener.close()
+
+
+#: Seconds a stopping HTTP server waits for requests in progress (a call still
+#: running, an event stream) before it cancels them.
+HTTP_SHUTDOWN_GRACE_SECONDS: Final = 5
 
 
 def _require_loopback(host: str, bound: str) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import socket
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -30,10 +29,9 @@ from codemode.mcp._server import McpCodeServer, serve_http
 from codemode.mcp._server_wire import Backlog, HttpAdmission, http_refusal
 
 from .processes import CODEMODE, REPO, http_server
+from .served_http import served_http
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator
-
     from starlette.types import Message
 
 pytestmark = pytest.mark.xdist_group("mcp-http-loopback")
@@ -58,29 +56,6 @@ def registry() -> Registry:
     served = Registry(mode="both")
     served.register(echo)
     return served
-
-
-@asynccontextmanager
-async def served_http(host: str = "127.0.0.1", **options: Any) -> AsyncIterator[
-    tuple[McpCodeServer, str, int]
-]:
-    """``serve_http`` in this loop: the server, the URL it announced, and its port."""
-    async with McpCodeServer(registry(), mode="both", pool_size=0, **options) as server:
-        ready = anyio.Event()
-        where: list[str] = []
-
-        def on_ready(url: str) -> None:
-            where.append(url)
-            ready.set()
-
-        with anyio.fail_after(GUARD):
-            async with anyio.create_task_group() as group:
-                group.start_soon(lambda: serve_http(server, port=0, host=host, on_ready=on_ready))
-                await ready.wait()
-                try:
-                    yield server, where[0], int(where[0].rsplit(":", 1)[1].split("/")[0])
-                finally:
-                    group.cancel_scope.cancel()
 
 
 def request(method: str, port: int, *, host: str | None = None, headers: dict[str, str] | None
@@ -128,7 +103,7 @@ OTHER_ORIGINS = [
 @pytest.mark.parametrize("method", ["POST", "GET", "DELETE"])
 async def test_a_request_whose_host_is_not_a_loopback_name_is_refused(method: str) -> None:
     # A page whose DNS name now resolves to 127.0.0.1 sends its own name as Host.
-    async with served_http() as (server, _, port):
+    async with served_http(registry()) as (server, _, port):
         for host in NOT_LOOPBACK_HOSTS:
             raw = request(method, port, host=host.format(port=port),
                           headers={"Mcp-Session-Id": "" if method == "POST" else "0" * 32},
@@ -145,7 +120,7 @@ async def test_a_request_whose_host_is_not_a_loopback_name_is_refused(method: st
 
 @pytest.mark.parametrize("method", ["POST", "GET", "DELETE", "OPTIONS"])
 async def test_a_request_from_another_origin_is_refused(method: str) -> None:
-    async with served_http() as (server, _, port):
+    async with served_http(registry()) as (server, _, port):
         for origin in OTHER_ORIGINS:
             raw = request(method, port, headers={"Origin": origin.format(port=port)}, body=INIT)
             status, body = await status_of("127.0.0.1", port, raw)
@@ -159,7 +134,7 @@ async def test_a_request_from_another_origin_is_refused(method: str) -> None:
 
 async def test_a_post_a_page_can_send_without_a_preflight_is_refused() -> None:
     # Forms and text/plain need no CORS preflight; a JSON-RPC body in them is not read.
-    async with served_http() as (_, _, port):
+    async with served_http(registry()) as (_, _, port):
         for content_type in ("text/plain", "application/x-www-form-urlencoded",
                              "multipart/form-data; boundary=x", "text/plain; application/json",
                              "application/jsonp", "-"):
@@ -175,7 +150,9 @@ async def test_a_post_a_page_can_send_without_a_preflight_is_refused() -> None:
 async def test_a_refused_request_takes_no_place_and_its_body_is_never_read() -> None:
     # Each of these declares a body and never sends it: a request that is read
     # would wait for it (and hold a place in the backlog meanwhile).
-    async with served_http(max_concurrent=1, max_queued=0, max_pending=2) as (server, url, port):
+    async with served_http(
+        registry(), max_concurrent=1, max_queued=0, max_pending=2
+    ) as (server, url, port):
         refused = [
             request("POST", port, host="evil.example", declared=1000),
             request("POST", port, headers={"Origin": "http://evil.example"}, declared=1000),
@@ -300,7 +277,7 @@ async def test_serve_http_refuses_to_listen_beyond_loopback(host: str) -> None:
 async def test_any_loopback_host_gets_the_same_checks(host: str) -> None:
     # The SDK guards only 127.0.0.1, localhost and ::1, by their exact strings.
     connect_to = "127.0.0.2" if host == "127.0.0.2" else "127.0.0.1"
-    async with served_http(host) as (_, url, port):
+    async with served_http(registry(), host) as (_, url, port):
         for raw in (request("POST", port, host=f"evil.example:{port}", body=INIT),
                     request("POST", port, headers={"Origin": "http://evil.example"}, body=INIT)):
             assert (await status_of(connect_to, port, raw))[0] in (421, 403)

@@ -6,13 +6,16 @@ the real ``codemode serve-mcp`` process, and as raw HTTP to :func:`serve_http`.
 It writes without reading, sends lines that are not JSON, too deep, batched,
 longer than the cap, cancels, and goes away. Every assertion is on an answer
 or on a count the server keeps (its backlog of requests read and not yet
-answered); deadlines are guards against hangs only, and the server is known
-to be stalled when every task in the loop waits (``wait_all_tasks_blocked``),
-never after a sleep.
+answered); deadlines are guards against hangs only. Over stdio the server is
+known to be stalled when every task in the loop waits
+(``wait_all_tasks_blocked``), never after a sleep; over HTTP, where uvicorn's
+main loop wakes every 0.1 s and so the loop never goes quiet for good, each test
+waits for the condition it means instead (see ``served_http.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -32,11 +35,13 @@ from mcp import Client
 from mcp.shared.exceptions import MCPError
 
 from codemode import Registry, tool
-from codemode.mcp._server import SERVER_BUSY, McpCodeServer, serve_http, serve_stdio
+from codemode.mcp import _server as server_module
+from codemode.mcp._server import SERVER_BUSY, McpCodeServer, serve_stdio
 from codemode.mcp._server_messages import MAX_MESSAGE_DEPTH, MAX_MESSAGE_VALUES, id_in
 from codemode.mcp._server_wire import Backlog, HttpAdmission, current_ticket, stdio_wire
 
 from .processes import CODEMODE, GUARD_SECONDS, REPO, checkout_env
+from .served_http import served_http, slot_freed
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -63,6 +68,7 @@ class Seen:
     blobs: int = 0
     blob_returned: anyio.Event = field(default_factory=anyio.Event)
     held: list[int] = field(default_factory=list)
+    ended: list[int] = field(default_factory=list)
     entered: anyio.Event = field(default_factory=anyio.Event)
     release: anyio.Event = field(default_factory=anyio.Event)
 
@@ -89,7 +95,10 @@ async def hold(k: int) -> int:
     """Wait until the test lets calls finish."""
     SEEN.held.append(k)
     SEEN.entered.set()
-    await SEEN.release.wait()
+    try:
+        await SEEN.release.wait()
+    finally:
+        SEEN.ended.append(k)
     return k
 
 
@@ -615,28 +624,17 @@ def test_the_command_documents_and_checks_the_message_cap() -> None:
 
 
 @asynccontextmanager
-async def served_http(**options: Any) -> AsyncIterator[tuple[McpCodeServer, str]]:
-    async with McpCodeServer(registry(), mode="both", pool_size=0, **options) as server:
-        ready = anyio.Event()
-        where: list[str] = []
-
-        def on_ready(url: str) -> None:
-            where.append(url)
-            ready.set()
-
-        with anyio.fail_after(GUARD):
-            async with anyio.create_task_group() as group:
-                group.start_soon(lambda: serve_http(server, port=0, on_ready=on_ready))
-                await ready.wait()
-                try:
-                    yield server, where[0]
-                finally:
-                    SEEN.release.set()
-                    group.cancel_scope.cancel()
+async def served_over_http(**options: Any) -> AsyncIterator[tuple[McpCodeServer, str]]:
+    """The tools served over HTTP in this loop; held calls are let go before it stops."""
+    async with served_http(registry(), **options) as (server, url, _):
+        try:
+            yield server, url
+        finally:
+            SEEN.release.set()
 
 
 async def test_over_http_a_request_past_max_pending_is_answered_busy_at_once() -> None:
-    async with served_http(max_concurrent=2, max_queued=0, max_pending=2) as (server, url), \
+    async with served_over_http(max_concurrent=2, max_queued=0, max_pending=2) as (server, url), \
             Client(url) as client, anyio.create_task_group() as group:
         for k in (1, 2):
             group.start_soon(client.call_tool, "hold", {"k": k})
@@ -704,13 +702,15 @@ async def raw_session(url: str) -> tuple[int, str]:
 
 
 async def test_over_http_an_answer_nobody_reads_keeps_its_post_until_the_client_goes_away() -> None:
-    async with served_http(max_concurrent=1) as (server, url):
+    async with served_over_http(max_concurrent=1) as (server, url):
         port, session = await raw_session(url)
         # The call's 8 MiB answer is far more than the sockets' buffers hold.
         body = json.dumps(call(1, "blob", {"size": 8 << 20})).encode()
-        silent, _ = await raw_post(port, session, body, small_buffer=True)
+        silent, received = await raw_post(port, session, body, small_buffer=True)
         await SEEN.blob_returned.wait()
-        await anyio.wait_all_tasks_blocked()
+        # The answer has begun to arrive, and cannot end before the client reads on.
+        await read_head(received)
+        await received.receive_until(b'"result"', 64 * 1024)
         backlog = server.backlog
         assert (backlog.requests, server.in_flight) == (1, 1)  # answered, not yet sent
         await silent.aclose()  # the client goes away
@@ -722,7 +722,7 @@ async def test_over_http_an_answer_nobody_reads_keeps_its_post_until_the_client_
 async def test_over_http_a_client_that_leaves_mid_call_does_not_free_the_slot_early() -> None:
     # Its POST ends when it leaves, but the run goes on: the slot stays taken
     # until the run is over too, so leaving cannot start more runs than the bound.
-    async with served_http(max_concurrent=1, max_queued=0) as (server, url):
+    async with served_over_http(max_concurrent=1, max_queued=0) as (server, url):
         port, session = await raw_session(url)
         body = json.dumps(call(1, "hold", {"k": 1})).encode()
         leaving, _ = await raw_post(port, session, body)
@@ -736,14 +736,57 @@ async def test_over_http_a_client_that_leaves_mid_call_does_not_free_the_slot_ea
                 await client.call_tool("hold", {"k": 2})
             assert caught.value.code == SERVER_BUSY
             SEEN.release.set()
-            await anyio.wait_all_tasks_blocked()
+            await slot_freed(server)
             assert server.in_flight == 0
             assert (await client.call_tool("hold", {"k": 3})).is_error is False
     assert SEEN.held == [1, 3]
 
 
+async def test_over_http_stopping_ends_the_calls_in_progress_and_leaves_nothing_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Cancelled, serve_http shuts uvicorn down (as on SIGTERM) before it returns: no
+    # listener, connection, session or call outlives it, and the loop serves again.
+    monkeypatch.setattr(server_module, "HTTP_SHUTDOWN_GRACE_SECONDS", 0, raising=False)
+    before = {task.id for task in anyio.get_running_tasks()}
+    async with served_http(registry(), max_concurrent=1) as (_, url, _):
+        port, session = await raw_session(url)
+        stuck, _ = await raw_post(port, session, json.dumps(call(1, "hold", {"k": 1})).encode())
+        await SEEN.entered.wait()
+    try:
+        assert SEEN.ended == [1]  # the call never let go was ended, not left running
+        assert {task.id for task in anyio.get_running_tasks()} == before
+    finally:
+        await stuck.aclose()
+    async with served_over_http() as (_, url), Client(url) as client:
+        assert (await client.call_tool("count", {"items": [1, 2]})).is_error is False
+
+
+async def test_over_http_stopping_drops_an_answer_a_client_does_not_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(server_module, "HTTP_SHUTDOWN_GRACE_SECONDS", 0, raising=False)
+    watched = watched_fds()
+    async with served_http(registry(), max_concurrent=1) as (_, url, _):
+        port, session = await raw_session(url)
+        body = json.dumps(call(1, "blob", {"size": 8 << 20})).encode()
+        silent, received = await raw_post(port, session, body, small_buffer=True)
+        await read_head(received)
+        await received.receive_until(b'"result"', 64 * 1024)  # the rest waits to be read
+    await silent.aclose()
+    # serve_http has returned: its side of the connection was dropped, not left in the
+    # loop writing the rest of the answer for as long as the client stays.
+    assert watched_fds() == watched
+
+
+def watched_fds() -> set[int]:
+    """The file descriptors this event loop watches (its selector's map)."""
+    loop: Any = asyncio.get_running_loop()
+    return set(loop._selector.get_map())
+
+
 async def test_over_http_a_body_that_is_not_json_or_a_batch_still_gets_an_answer() -> None:
-    async with served_http() as (_, url):
+    async with served_over_http() as (_, url):
         port, session = await raw_session(url)
         for body in (b"{this is not json", b'[{"jsonrpc":"2.0","id":2,"method":"ping"}]'):
             stream, received = await raw_post(port, session, body)
