@@ -717,7 +717,8 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
     Exit status: 0 the session ended (the client closed it, Ctrl-C over HTTP,
     or a message over the cap whose id could not be read: the reason is on
     stderr), 2 usage error (TOOLS, --log as for run, or the MCP SDK is not
-    installed: pip install 'codemode[mcp]').
+    installed: pip install 'codemode[mcp]'). SIGTERM over HTTP shuts down as
+    Ctrl-C does (calls in progress get 5 s), then ends by that signal (143).
     """
     from .mcp._client import require_sdk
 
