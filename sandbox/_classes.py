@@ -69,6 +69,7 @@ __all__ = [
     "INERT_BASES",
     "build_class",
     "check_new_class",
+    "has_text_signature",
     "inert_base",
     "inherited_shields",
     "install_program_module",
@@ -355,17 +356,57 @@ def _check_base(base: object) -> None:
     raise _refuse_base(base)
 
 
+#: The interpreter's own reader of a class's text signature: the ``Name(...)``
+#: head of the docstring the class was made with (its C ``tp_doc``, which no
+#: later ``__doc__`` write changes), ended by a line ``--`` and a blank line.
+_text_signature: Final[Callable[[type], object]] = type.__dict__["__text_signature__"].__get__
+
+#: How the interpreter ends a text signature; one counts only in the first
+#: paragraph of a docstring (before any blank line).
+_SIGNATURE_END: Final = ")\n--\n\n"
+
+
+def has_text_signature(cls: type) -> bool:
+    """Whether ``cls`` has, or could have, a text signature: ``Name(...)``, ``--``, a blank line.
+
+    ``inspect.signature`` of a class with no ``__init__`` or ``__new__`` of its
+    own (``dataclass(init=False)`` asks it, for the docstring it writes) parses
+    the first text signature in the class's MRO and evaluates every name and
+    dotted name in its defaults with ``eval``: in the module of that class, then
+    in a copy of ``sys.modules``, natively. In a docstring the program wrote,
+    ``(where=sys.prefix)`` would hand the program any constant of any loaded
+    module. The interpreter finds a signature only when the docstring begins
+    with the class's ``__name__``; the end marker in the first paragraph is
+    refused whatever the name, so that no later name makes a signature appear.
+    A static (built-in) type's signature is the interpreter's own text.
+    """
+    if _text_signature(cls) is not None:
+        return True
+    doc = cls.__dict__.get("__doc__")
+    if not isinstance(doc, str):
+        return False
+    end = str.find(doc, _SIGNATURE_END)  # str's own find: the class's doc is only read
+    return end != -1 and str.find(doc, "\n\n") > end
+
+
 def check_new_class(cls: type) -> None:
     """Refuse a class outside the rule (see the module docstring), checked after it was made.
 
     Besides bases and metaclass, the names a class hands to native readers are
     checked here, after every decorator: ``__match_args__`` (read by ``match``
-    class patterns past the attribute guard), wherever it came from.
+    class patterns past the attribute guard), wherever it came from, and the
+    text signature ``inspect`` would evaluate (:func:`has_text_signature`).
     """
     for base in cls.__bases__:
         _check_base(base)
     if type(cls) not in ALLOWED_METACLASSES:
         raise TypeError(f"the class {cls.__qualname__!r} has a metaclass run_code does not allow")
+    if has_text_signature(cls):
+        raise TypeError(
+            f"the docstring of the class {cls.__qualname__!r} reads as a signature (`Name(...)`, "
+            "then a line `--` and a blank line), whose names library code evaluates outside "
+            "run_code's guards; write the docstring without that `--` line"
+        )
     match_args = getattr(cls, "__match_args__", ())
     if type(match_args) is not tuple or not all(map(readable_field_name, match_args)):
         raise TypeError(

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from sandbox import Limits, RunResult, WorkerPool, _classes
 from sandbox._builtins import SAFE_BUILTINS
-from sandbox._classes import readable_field_name
+from sandbox._classes import INERT_BASES, readable_field_name
 from sandbox.testing import EchoHandler
 
 if TYPE_CHECKING:
@@ -155,3 +155,90 @@ async def test_a_frozen_hashed_dataclass_works_with_the_programs_builtins(
     result = await _run(pool, source)
     assert result.error is None, result.error
     assert result.value == ["P(x=1, y=2)", True, True, True]
+
+
+# -- a docstring read as a signature -----------------------------------------------------
+#
+# `dataclass(init=False)` writes a class's docstring from `inspect.signature(cls)`. With no
+# `__init__` or `__new__` of its own, that parses the first text signature in the class's MRO
+# (a docstring opening `Name(...)`, then `--` and a blank line) and evaluates each name and
+# dotted name among its defaults with eval: in the class's module, then in a copy of
+# sys.modules, natively. From a program's docstring that read any constant of any loaded
+# module (`sys.prefix`, a module's `__file__`) into the docstring the program reads back.
+
+_SIGNATURE_DOC = "Base(where=sys.prefix, here=sandbox.__file__)\n--\n\n"
+
+
+async def test_a_docstring_read_as_a_signature_is_refused(pool: WorkerPool) -> None:
+    source = (
+        "import dataclasses\n"
+        f"class Base:\n    {_SIGNATURE_DOC!r}\n"
+        "@dataclasses.dataclass(init=False)\n"
+        "class Leaf(Base):\n    x: int = 0\n"
+        "return Leaf.__doc__"
+    )
+    result = await _run(pool, source)
+    assert result.error is not None, f"the docstring evaluated names: {result.value!r}"
+    assert result.error.kind == "exception"
+    assert "reads as a signature" in result.error.message, result.error.message
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "Other(where=sys.prefix)\n--\n\n",  # a signature under another name
+        "Base(where=sys.prefix)\n--\n\nwith more text",
+        "Base()\n--\n\n",
+    ],
+)
+async def test_any_docstring_that_could_be_a_signature_is_refused(
+    pool: WorkerPool, doc: str
+) -> None:
+    result = await _run(pool, f"class Base:\n    {doc!r}\nreturn 'made'")
+    assert result.error is not None, "the class was made"
+    assert "reads as a signature" in result.error.message, result.error.message
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "Point(x, y): a point.",
+        "Base(where=sys.prefix)\n\n--\n\nthe marker after a blank line is prose",
+        "Usage:\n--\n\nsee below",
+        "Parameters\n----------\nx : int\n",
+    ],
+)
+async def test_docstrings_that_are_not_signatures_still_work(pool: WorkerPool, doc: str) -> None:
+    source = (
+        "import dataclasses\n"
+        f"class Base:\n    {doc!r}\n"
+        "@dataclasses.dataclass(init=False)\n"
+        "class Leaf(Base):\n    x: int = 0\n"
+        "return [Base.__doc__, Leaf.__doc__]"
+    )
+    result = await _run(pool, source)
+    assert result.error is None, result.error
+    assert result.value == [doc, "Leaf()"]
+
+
+@given(st.text(alphabet="Ab(x=1,)-\n ", max_size=24))
+def test_a_class_with_no_text_signature_gains_none_under_any_name(doc: str) -> None:
+    # The interpreter reads a signature only when the docstring begins with the
+    # class's __name__; the check is the same whatever the class is called.
+    made = type("Z", (), {"__doc__": doc})
+    if _classes.has_text_signature(made):
+        return
+    for name in {"A", "Ab", "b", doc.split("(", 1)[0].strip() or "Z"}:
+        if name.isidentifier():
+            renamed = type(name, (), {"__doc__": doc})
+            assert renamed.__text_signature__ is None, (name, doc)
+
+
+def test_no_allowed_base_brings_a_signature_of_text_it_did_not_write() -> None:
+    # What dataclass's docstring may parse in a program class's MRO: a built-in
+    # (static) type's own signature, never a docstring's.
+    heap_type = 1 << 9  # Py_TPFLAGS_HEAPTYPE
+    for base in INERT_BASES:
+        for klass in base.__mro__[:-1]:
+            if klass.__flags__ & heap_type:
+                assert not _classes.has_text_signature(klass), klass
