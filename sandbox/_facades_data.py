@@ -377,7 +377,7 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
             if not readable_field_name(name):
                 raise _refused_field_name(name, annotation, target.__name__)
         _refuse_generating_over_shields(target, options)
-        made: type = dataclasses.dataclass(target, **options)
+        made = _documented_dataclass(target, options)
         for field in dataclasses.fields(made):
             if not readable_field_name(field.name):
                 raise _refused_field_name(field.name, field.type, made.__name__)
@@ -388,6 +388,33 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
     if cls is None:
         return apply
     return apply(cls)
+
+
+def _documented_dataclass(target: type, options: dict[str, Any]) -> type:
+    """``dataclasses.dataclass(target, **options)``, with the docstring every 3.11+ gives.
+
+    A class without a docstring gets its name and signature as one. Before CPython
+    3.11.4 (gh-103449) dataclass let a class whose signature cannot be found (a
+    TypedDict's metaclass calls ``dict``) raise ``ValueError``; later ones give it
+    its bare name. Such a class gets the later docstring here on every interpreter,
+    so that a program does the same wherever it runs.
+    """
+    doc = getattr(target, "__doc__", None)
+    if doc:
+        made: type = dataclasses.dataclass(target, **options)
+        return made
+    target.__doc__ = "-"  # any docstring: dataclass leaves it, and it is replaced below
+    try:
+        made = dataclasses.dataclass(target, **options)
+    except BaseException:
+        target.__doc__ = doc
+        raise
+    try:
+        signature = str(inspect.signature(made)).replace(" -> None", "")
+    except (TypeError, ValueError):
+        signature = ""
+    target.__doc__ = made.__doc__ = made.__name__ + signature
+    return made
 
 
 def _refused_field_name(name: object, annotation: object, owner: str) -> TypeError:

@@ -74,6 +74,12 @@ def remove_tree(path: str | os.PathLike[str]) -> bool:
     levels down), holds at most two descriptors whatever the depth, never
     follows a link, and never opens anything but a directory. A directory that
     cannot be removed (one that changes under the walk included) is left.
+
+    A process that is not root is held to the permission bits, which root is
+    not: a directory of its own that the program made unreadable or unwritable
+    (``chmod 0``) is given back its owner's read, write and search bits before
+    it is walked (:func:`_open_directory`), as its owner may, so that such a
+    host removes what a root one does.
     """
     path = os.fspath(path)
     try:
@@ -84,7 +90,7 @@ def remove_tree(path: str | os.PathLike[str]) -> bool:
     except OSError:
         pass
     try:
-        descriptor = os.open(path, _DIRECTORY_FLAGS)
+        descriptor = _open_directory(path)
     except OSError:
         return False
     # One entry per level: the directory's (device, inode), its name in its
@@ -116,7 +122,7 @@ def remove_tree(path: str | os.PathLike[str]) -> bool:
             if not levels:
                 break
             name = levels[-1][2].pop()
-            child = os.open(name, _DIRECTORY_FLAGS, dir_fd=descriptor)
+            child = _open_directory(name, descriptor)
             os.close(descriptor)
             descriptor = child
     except (OSError, ValueError):
@@ -130,6 +136,59 @@ def remove_tree(path: str | os.PathLike[str]) -> bool:
     except OSError:
         return False
     return True
+
+
+def _open_directory(name: str, parent: int | None = None) -> int:
+    """Open the directory ``name`` (in ``parent``) to empty it, never through a link.
+
+    Root walks any directory. Any other uid needs read, write and search
+    permission on one it empties, and a program running as that uid may have
+    taken them off a directory of its own: the owner may put them back, so
+    they are put back, on the directory opened and nothing else. Raises
+    :class:`OSError` when the directory cannot be opened.
+    """
+    try:
+        descriptor = os.open(name, _DIRECTORY_FLAGS, dir_fd=parent)
+    except PermissionError:
+        if os.geteuid() == 0 or not hasattr(os, "O_PATH"):  # O_PATH: Linux
+            raise
+        descriptor = _reopen_as_owner(name, parent)
+    if os.geteuid() != 0:
+        try:
+            info = os.fstat(descriptor)
+            if info.st_uid == os.geteuid() and info.st_mode & stat.S_IRWXU != stat.S_IRWXU:
+                os.fchmod(descriptor, stat.S_IMODE(info.st_mode) | stat.S_IRWXU)
+        except OSError:
+            os.close(descriptor)
+            raise
+    return descriptor
+
+
+def _reopen_as_owner(name: str, parent: int | None) -> int:
+    """Open a directory of this uid that it may not read, after giving it back ``u+rwx``.
+
+    The directory is first opened with ``O_PATH`` (which needs no permission on
+    it, and follows no link), and its mode is changed through that descriptor's
+    ``/proc/self/fd`` entry, so that what changes is the directory checked, even
+    if the name is swapped under the walk; the name is opened again and must be
+    that same directory.
+    """
+    handle = os.open(
+        name, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=parent
+    )
+    try:
+        info = os.fstat(handle)
+        if info.st_uid != os.geteuid():
+            raise PermissionError(errno.EACCES, "a directory of another user", name)
+        os.chmod(f"/proc/self/fd/{handle}", stat.S_IMODE(info.st_mode) | stat.S_IRWXU)
+        descriptor = os.open(name, _DIRECTORY_FLAGS, dir_fd=parent)
+    finally:
+        os.close(handle)
+    reopened = os.fstat(descriptor)
+    if (reopened.st_dev, reopened.st_ino) != (info.st_dev, info.st_ino):
+        os.close(descriptor)
+        raise OSError(errno.ESTALE, "the directory changed under the walk", name)
+    return descriptor
 
 
 def _start_time(pid: int) -> str | None:

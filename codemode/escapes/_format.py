@@ -51,7 +51,8 @@ async function, as the sandbox runs it), not a test module. It opens with
 ``plain``
     ``skip (<reason>)`` keeps the case out of the plain-CPython validation;
     ``as-nobody (<reason>)`` runs it there as the victim's unprivileged uid
-    (``stage.VICTIM_UID``, which a child shares with its victim).
+    (``stage.VICTIM_UID``, which a child shares with its victim, when the host
+    is root; otherwise the host's own uid, which the victim then runs as too).
 ``leak``
     A regular expression for the ``leak`` signal (at most
     ``MAX_LEAK_PATTERN_CHARS`` characters; one that does not compile is a
@@ -67,6 +68,14 @@ async function, as the sandbox runs it), not a test module. It opens with
     others, since they may load the host itself.
 ``source``
     Where the technique comes from: an advisory id or a short description.
+``python``
+    The interpreters the technique exists on, when not every supported one:
+    ``>=<version>``, ``<<version>`` or both, then ``(<reason>)`` (for instance
+    ``>=3.11.7 <3.12 (typing's Annotated cache is typed from 3.11.7)``). On any
+    other interpreter the case still runs in its modes and must do no harm, but
+    nothing claims that it could: the plain-CPython validation skips it, and a
+    ``tripwire: stops`` line is read as ``harmless`` (the program never reaches
+    the watched event).
 
 Placeholders the runner substitutes: ``{SECRET_PATH}``, ``{MARKER_PATH}``,
 ``{MARKER_DIR}``, ``{CANARY_PORT}``, ``{UNIX_SOCKET}``, ``{VICTIM_PID}`` and ``{IPC_KEY}``
@@ -77,6 +86,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, TypeAlias, get_args
@@ -144,7 +154,12 @@ _KINDS: Final = frozenset(
 _HEADER_LINE: Final = re.compile(r"^# (?P<key>[a-z-]+): (?P<value>.*)$")
 _KEYS: Final = frozenset(
     {"category", "signal", "expect", "kinds", "applies", "plain", "leak", "source", "repeat",
-     "tripwire"}
+     "tripwire", "python"}
+)
+#: ``>=3.11.7 <3.12 (<reason>)``: one bound or both, then the reason.
+_PYTHON_LINE: Final = re.compile(
+    r"^(?=[<>])(?:>=(?P<low>[0-9]{1,3}(?:\.[0-9]{1,3}){1,2}) ?)?"
+    r"(?:<(?P<high>[0-9]{1,3}(?:\.[0-9]{1,3}){1,2}) )?\((?P<reason>.+)\)$"
 )
 #: ``stops <event> [<detail>]`` / ``harmless (<reason>)`` / ``misses (<reason>)``.
 _TRIPWIRE_LINE: Final = re.compile(
@@ -188,6 +203,17 @@ class Case:
     tripwire_detail: str = ""
     tripwire_reason: str = ""
     repeat: int = 1
+    python_from: tuple[int, ...] = ()
+    python_below: tuple[int, ...] | None = None
+    python_reason: str = ""
+
+    @property
+    def technique_here(self) -> bool:
+        """Whether the technique exists on the running interpreter (its ``python`` line)."""
+        version = sys.version_info[:3]
+        return version >= self.python_from and (
+            self.python_below is None or version < self.python_below
+        )
 
     def program(self, substitutions: dict[str, str]) -> str:
         """Return the program text with every placeholder replaced."""
@@ -204,9 +230,14 @@ class Case:
         """The error kinds this case may end with in ``mode`` (``None``: any outcome)."""
         if mode in LANGUAGE_MODES and self.expect is not None:
             return self.expect
-        if mode == "tripwire" and self.tripwire_event is not None:
+        if mode == "tripwire" and self.stopped_by_tripwire:
             return frozenset({"sandbox-violation"})
         return self.kinds
+
+    @property
+    def stopped_by_tripwire(self) -> bool:
+        """Whether the tripwire alone must end the run at ``tripwire_event`` here."""
+        return self.tripwire_event is not None and self.technique_here
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +283,22 @@ def _repeat(path: Path, value: str | None, text: str) -> int:
             f"{MAX_PROGRAM_BYTES} bytes"
         )
     return repeat
+
+
+def _python(path: Path, value: str | None) -> tuple[tuple[int, ...], tuple[int, ...] | None, str]:
+    if value is None:
+        return (), None, ""
+    match = _PYTHON_LINE.match(value)
+    if match is None or not (match["low"] or match["high"]):
+        raise ValueError(
+            f"{path}: python={value!r}; say '>=<version>', '<<version>' or both, then "
+            "'(<reason>)'"
+        )
+
+    def version(text: str | None) -> tuple[int, ...] | None:
+        return None if text is None else tuple(int(part) for part in text.split("."))
+
+    return version(match["low"]) or (), version(match["high"]), match["reason"]
 
 
 def _leak(path: Path, value: str | None) -> re.Pattern[str] | None:
@@ -328,6 +375,7 @@ def _load_case(path: Path) -> Case:
         raise ValueError(f"{path}: the leak signal and the leak pattern go together")
     if "source" not in meta:
         raise ValueError(f"{path}: every case names its source")
+    python_from, python_below, python_reason = _python(path, meta.get("python"))
     return Case(
         id=f"{category}/{path.stem}",
         category=category,
@@ -345,6 +393,9 @@ def _load_case(path: Path) -> Case:
         tripwire_detail=tripwire["detail"] or "",
         tripwire_reason=tripwire["reason"] or "",
         repeat=_repeat(path, meta.get("repeat"), text),
+        python_from=python_from,
+        python_below=python_below,
+        python_reason=python_reason,
     )
 
 

@@ -308,7 +308,7 @@ def _judge(case: Case, mode: Mode, stage: Stage, result: RunResult, limits: Limi
             harms.append(
                 f"the run ended as {got!r}, expected one of {sorted(kinds)}: {message[:300]}"
             )
-    if mode == "tripwire" and case.tripwire_event is not None:
+    if mode == "tripwire" and case.tripwire_event is not None and case.stopped_by_tripwire:
         expected = tripped_message(case.tripwire_event, case.tripwire_detail)
         if result.error is not None and message != expected:
             where = f"{case.tripwire_event} {case.tripwire_detail}".strip()

@@ -69,10 +69,15 @@ def run_plain(case: Case, stage: Stage) -> dict[str, list[str]]:
     """Run ``case`` unprotected against ``stage``; return the harms found, per signal."""
     workdir = stage.root / "cwd"
     workdir.mkdir(exist_ok=True)
+    # An ``as-nobody`` case runs as the victim's uid. Under root that means
+    # dropping to ``VICTIM_UID``, which the stage gave its victim; under any other
+    # uid the stage's victim runs as the host's own unprivileged uid, which this
+    # run already has (and could not leave).
+    as_nobody = case.plain_as_nobody and os.geteuid() == 0
     process = subprocess.Popen(
         [
             sys.executable, "-I", "-c", _WRAPPER.replace("{victim_uid}", str(VICTIM_UID)),
-            *(["as-nobody"] if case.plain_as_nobody else []),
+            *(["as-nobody"] if as_nobody else []),
         ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,

@@ -7,7 +7,9 @@ could never do harm would pass the sandbox tests without proving anything.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -15,6 +17,11 @@ from codemode.escapes._format import HARM_SIGNALS, SIGNALS, Case, load_cases, lo
 from sandbox._tripwire import FORBIDDEN_EVENTS, FORBIDDEN_MODULES
 
 from .plain import run_plain_all
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from _pytest.mark.structures import ParameterSet
 
 CASES = load_cases()
 
@@ -133,14 +140,66 @@ def test_at_least_30_legitimate_programs_exist() -> None:
 
 @pytest.fixture(scope="module")
 def plain_harms() -> dict[str, dict[str, list[str]]]:
-    """Every validated case run once without protection, several at a time."""
-    return run_plain_all(PLAIN_CASES)
+    """Every validated case whose technique exists here, run once without protection."""
+    return run_plain_all([case for case in PLAIN_CASES if case.technique_here])
 
 
-@pytest.mark.parametrize("case", PLAIN_CASES, ids=[case.id for case in PLAIN_CASES])
+def _plain_param(case: Case) -> ParameterSet:
+    marks = [] if case.technique_here else [pytest.mark.skip(
+        reason=f"the technique needs another Python than {sys.version.split()[0]}: "
+        f"{case.python_reason}"
+    )]
+    return pytest.param(case, marks=marks, id=case.id)
+
+
+@pytest.mark.parametrize("case", [_plain_param(case) for case in PLAIN_CASES])
 def test_case_does_harm_without_the_sandbox(
     case: Case, plain_harms: dict[str, dict[str, list[str]]]
 ) -> None:
     harms = plain_harms[case.id]
     fired = {signal for signal, found in harms.items() if found}
     assert fired & case.signals, f"no harm signal of {sorted(case.signals)} fired: {harms}"
+
+
+def _case_with_python(tmp_path: Path, line: str) -> Case:
+    folder = tmp_path / "files"
+    folder.mkdir(exist_ok=True)
+    (folder / "case.py").write_text(
+        "# category: files\n# signal: secret\n# tripwire: stops open\n"
+        f"# python: {line}\n# source: a version-bound technique\n"
+        'return open("{SECRET_PATH}").read()\n'
+    )
+    (case,) = load_cases(tmp_path)
+    return case
+
+
+def test_a_case_bound_to_other_pythons_is_claimed_neither_harmful_nor_stopped_here(
+    tmp_path: Path,
+) -> None:
+    major, minor = sys.version_info[:2]
+    elsewhere = _case_with_python(tmp_path, f">={major}.{minor + 1} (a later interpreter's)")
+    assert (elsewhere.python_from, elsewhere.python_below) == ((major, minor + 1), None)
+    assert elsewhere.python_reason == "a later interpreter's"
+    assert not elsewhere.technique_here
+    # The tripwire mode still runs it (it must do no harm), but expects no violation.
+    assert "tripwire" in elsewhere.applies
+    assert not elsewhere.stopped_by_tripwire
+    assert elsewhere.expected_kinds("tripwire") is None
+
+
+def test_a_case_bound_to_a_range_holding_this_python_keeps_its_claims(tmp_path: Path) -> None:
+    major, minor, micro = sys.version_info[:3]
+    here = _case_with_python(tmp_path, f">={major}.{minor}.{micro} <{major}.{minor + 1} (this one)")
+    assert here.technique_here
+    assert here.stopped_by_tripwire
+    assert here.expected_kinds("tripwire") == frozenset({"sandbox-violation"})
+    below = _case_with_python(tmp_path, f"<{major}.{minor}.{micro} (older ones)")
+    assert not below.technique_here
+
+
+@pytest.mark.parametrize("line", ["3.11", ">=3.11", "(no bound)", ">=3 (one part)", "<3.x (y)"])
+def test_a_python_line_without_bounds_and_a_reason_is_malformed(
+    tmp_path: Path, line: str
+) -> None:
+    with pytest.raises(ValueError, match="python="):
+        _case_with_python(tmp_path, line)

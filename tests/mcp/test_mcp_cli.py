@@ -97,6 +97,19 @@ def test_schemas_lists_an_mcp_servers_tools_in_a_providers_format() -> None:
     }
 
 
+def _start_error(command: str) -> str:
+    """How starting ``command`` fails here, as the CLI names it: ``<type>: <message>``.
+
+    A command found nowhere on ``PATH`` is ``FileNotFoundError``, unless a
+    directory on it cannot be searched (``PermissionError``, as ``execvp`` reports).
+    """
+    try:
+        subprocess.run([command], env=checkout_env(), capture_output=True, check=False)
+    except OSError as error:
+        return f"{type(error).__name__}: {error}"
+    raise AssertionError(f"{command!r} started")
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -108,8 +121,10 @@ def test_schemas_lists_an_mcp_servers_tools_in_a_providers_format() -> None:
                                  "https:// URL after 'mcp+http:'; write e.g. "
                                  "'mcp+http:http://127.0.0.1:8000/mcp'"),
         ("mcp+stdio:no-such-command-here", "MCP server `no-such-command-here` (stdio) could not "
-                                           "be reached: FileNotFoundError: [Errno 2] No such file "
-                                           "or directory: 'no-such-command-here'"),
+                                           "be reached: " + _start_error("no-such-command-here")),
+        ("mcp+stdio:/no-such-directory/command",
+         "MCP server `/no-such-directory/command` (stdio) could not be reached: "
+         "FileNotFoundError: [Errno 2] No such file or directory: '/no-such-directory/command'"),
     ],
 )
 def test_a_bad_mcp_spec_is_a_usage_error_in_one_line(program: str, spec: str, message: str) -> None:

@@ -127,6 +127,52 @@ async def test_a_typed_dict_of_plain_keys_still_makes_a_dataclass(pool: WorkerPo
     assert result.value == ["a", "b"]
 
 
+async def test_a_dataclass_gets_the_docstring_every_python_gives_it(pool: WorkerPool) -> None:
+    # Its signature when one is found, its bare name when none is (a TypedDict's
+    # metaclass calls dict), and its own docstring kept; before CPython 3.11.4 the
+    # second raised ValueError out of dataclass().
+    source = (
+        "import typing, dataclasses\n"
+        "Row = dataclasses.dataclass(typing.TypedDict('Row', {'a': int}))\n"
+        "class Point(typing.TypedDict):\n"
+        "    x: int\n"
+        "Point = dataclasses.dataclass(Point)\n"
+        "@dataclasses.dataclass\n"
+        "class Plain:\n"
+        "    a: int\n"
+        "    b: str = 'b'\n"
+        "@dataclasses.dataclass(slots=True)\n"
+        "class Slotted:\n"
+        "    a: int\n"
+        "@dataclasses.dataclass\n"
+        "class Told:\n"
+        "    'Its own.'\n"
+        "    a: int\n"
+        "return [c.__doc__ for c in (Row, Point, Plain, Slotted, Told)]"
+    )
+    result = await _run(pool, source)
+    assert result.error is None, result.error
+    assert result.value == [
+        "Row", "Point", "Plain(a: int, b: str = 'b')", "Slotted(a: int)", "Its own."
+    ]
+
+
+async def test_a_refused_dataclass_keeps_its_docstring(pool: WorkerPool) -> None:
+    source = (
+        "import dataclasses\n"
+        "class Bad:\n"
+        "    a: int = 1\n"
+        "    b: int\n"
+        "try:\n"
+        "    dataclasses.dataclass(Bad)\n"
+        "except TypeError as error:\n"
+        "    return [str(error), Bad.__doc__]"
+    )
+    result = await _run(pool, source)
+    assert result.error is None, result.error
+    assert result.value == ["non-default argument 'b' follows default argument", None]
+
+
 def test_code_generated_in_the_programs_module_sees_the_programs_builtins() -> None:
     namespace = _classes._ProgramModuleStandIn(SAFE_BUILTINS).__dict__
     exec("def found():\n    return hash((1,)), type, super", namespace)

@@ -21,6 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sandbox._limits import rlimit_values
+from tests.layers import MISSING_PROTECTIONS, PROTECTIONS
 
 _ROOT: Final = str(Path(__file__).resolve().parents[2])
 _GIB: Final = 1024**3
@@ -76,10 +77,12 @@ _HOST: Final = textwrap.dedent(
     import anyio
     from sandbox import Limits
     from sandbox.testing import EchoHandler, probing_pool
+    from tests.layers import PROTECTIONS
 
     def layers(result):
+        missing = [name for name in PROTECTIONS if not getattr(result.layers, name)]
         return [result.layers.cpu_seconds, result.layers.memory_bytes,
-                result.layers.max_open_files, result.layers.complete]
+                result.layers.max_open_files, missing]
 
     async def main():
         wide = Limits(cpu_seconds=30, memory_bytes=4 * 1024**3, language_layer=False)
@@ -127,11 +130,13 @@ def test_a_pool_under_lower_hard_limits_runs_programs_and_reports_the_limits_in_
     # CPU: hard at the ceiling, soft one second below it; memory at the ceiling.
     assert rlimits["RLIMIT_CPU"] == [_CPU_CEILING - 1, _CPU_CEILING]
     assert rlimits["RLIMIT_AS"] == [_MEMORY_CEILING, _MEMORY_CEILING]
-    assert layers == [_CPU_CEILING - 1, _MEMORY_CEILING, 32, False]  # language layer off
+    # The language layer is off, and uid_drop too unless the host is root.
+    missing = sorted(["language_layer", *MISSING_PROTECTIONS], key=PROTECTIONS.index)
+    assert layers == [_CPU_CEILING - 1, _MEMORY_CEILING, 32, missing]
     value, error, layers = outcome["plain"]
     assert (value, error) == (42, "None")
     # The default 512 MiB is below the ceiling and stays; the CPU limit is lowered.
-    assert layers == [_CPU_CEILING - 1, 512 * 1024 * 1024, 32, True]
+    assert layers == [_CPU_CEILING - 1, 512 * 1024 * 1024, 32, list(MISSING_PROTECTIONS)]
     kind, message = outcome["busy"]
     assert kind == "timeout"
     assert message.startswith(f"CPU time limit of {_CPU_CEILING - 1}s reached")

@@ -15,6 +15,7 @@ import pytest
 
 from sandbox import Limits, RunResult, WorkerPool
 from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, wait_reaped, zygote_pid
+from tests.layers import assert_host_layers
 
 if TYPE_CHECKING:
     from bridge.lossless import JsonValue
@@ -77,7 +78,7 @@ async def test_a_trivial_program_returns_its_value() -> None:
     assert result.error is None
     assert result.value == 2
     assert result.pid is not None
-    assert result.layers.complete, result.layers.reasons
+    assert_host_layers(result.layers)
 
 
 async def test_prints_and_tool_calls_reach_the_host() -> None:

@@ -221,6 +221,31 @@ async def test_a_pool_runs_with_its_directory_in_memory(memory_folder: Path) -> 
     assert os.listdir(memory_folder) == []  # removed with the pool
 
 
+async def test_directories_a_program_closed_go_with_its_run_under_any_uid(
+    memory_folder: Path,
+) -> None:
+    # A child without the filter runs as the host's uid when the host is not
+    # root, and may take the permission bits off its own directories: they are
+    # still removed (before, as a user, the run's and so the pool's directory stayed).
+    from sandbox import Limits
+
+    program = (
+        "import os\n"
+        "os.makedirs('a/b')\n"
+        "open('a/b/f', 'w').close()\n"
+        "os.chmod('a/b', 0)\n"
+        "os.chmod('a', 0)\n"
+        "os.chmod('.', 0o500)\n"
+        "return os.getcwd()"
+    )
+    limits = Limits(language_layer=False, os_layer=False, tripwire=False)
+    async with WorkerPool(size=0, limits=limits) as pool:
+        with anyio.fail_after(GUARD):
+            result = await pool.run(program, tool_names=[], handler=EchoHandler())
+        assert result.error is None, result.error
+    assert os.listdir(memory_folder) == []  # the run's directory and the pool's are gone
+
+
 def _deep_tree(top: Path, levels: int) -> None:
     descriptor = os.open(top, os.O_RDONLY)
     for _ in range(levels):
@@ -256,6 +281,51 @@ def test_removal_follows_no_link_and_opens_nothing_but_directories(tmp_path: Pat
     assert reclaim.remove_tree(str(top))
     assert not top.exists()
     assert (outside / "kept").read_text() == "kept"
+
+
+def test_directories_the_program_closed_to_their_owner_are_removed_by_any_uid(
+    tmp_path: Path,
+) -> None:
+    # Root walks any directory; another uid is held to the permission bits, and
+    # a program running as that uid may take them off its own directories. The
+    # owner may put them back, so such a host removes them as a root one does.
+    top = tmp_path / "run-1"
+    (top / "unreadable" / "deeper").mkdir(parents=True)
+    (top / "unreadable" / "deeper" / "file").write_text("x")
+    (top / "unreadable" / "deeper").chmod(0)
+    (top / "unreadable").chmod(0)
+    (top / "unwritable").mkdir()
+    (top / "unwritable" / "file").write_text("x")
+    (top / "unwritable").chmod(0o500)
+    (top / "search-only").mkdir()
+    (top / "search-only" / "file").write_text("x")
+    (top / "search-only").chmod(0o100)
+    top.chmod(0)
+    assert reclaim.remove_tree(str(top))
+    assert not top.exists()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root opens a closed directory as it is")
+def test_a_closed_directory_is_opened_again_only_if_it_is_the_one_given_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its mode is changed through a descriptor, never by name; if the name then
+    # leads to another directory (swapped under the walk), the walk stops there.
+    top = tmp_path / "run-1"
+    (top / "closed").mkdir(parents=True)
+    (top / "closed").chmod(0)
+    real_chmod = os.chmod
+
+    def chmod_then_swap(path: str, mode: int) -> None:
+        real_chmod(path, mode)
+        (top / "closed").rename(tmp_path / "moved")
+        (top / "closed").mkdir()
+        (top / "closed" / "kept").write_text("kept")
+
+    monkeypatch.setattr(os, "chmod", chmod_then_swap)
+    assert not reclaim.remove_tree(str(top))
+    assert (top / "closed" / "kept").read_text() == "kept"
+    assert stat.S_IMODE((tmp_path / "moved").stat().st_mode) == 0o700
 
 
 def test_removal_of_what_is_not_a_directory_fails_without_touching_it(tmp_path: Path) -> None:

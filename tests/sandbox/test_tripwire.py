@@ -20,6 +20,7 @@ from bridge.host import tripped_message
 from sandbox import Limits, WorkerPool
 from sandbox._tripwire import FORBIDDEN_EVENTS, FORBIDDEN_MODULES, RESTRICTED_MEMBERS
 from sandbox.testing import EchoHandler
+from tests.layers import assert_host_layers
 
 if TYPE_CHECKING:
     from sandbox import RunResult
@@ -482,7 +483,7 @@ async def test_layers_report_the_tripwire_and_its_switch() -> None:
     armed, _ = await _run("return 1", Limits())
     bare, _ = await _run("return 1", Limits(tripwire=False))
     assert armed.layers.tripwire
-    assert armed.layers.complete, armed.layers.reasons
+    assert_host_layers(armed.layers)
     assert not bare.layers.tripwire
     assert not bare.layers.complete
     assert "tripwire: switched off (tripwire=False)" in bare.layers.reasons

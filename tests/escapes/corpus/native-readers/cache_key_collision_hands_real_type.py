@@ -2,6 +2,7 @@
 # signal: marker
 # expect: refused
 # tripwire: stops object.__getattr__ gi_frame
+# python: >=3.11.7 <3.12 (the typed Annotated cache, keyed by (cls, *params, type(cls), *param types), came with CPython 3.11.7 and 3.12.1; 3.11.0-3.11.6 key it by (cls, params), with no type in the key; in 3.12 type lies past the scan below, and 3.13 keys it by its special form's own class)
 # source: typing's typed caches key an Annotated alias by (cls, *params, type(cls), *param types), so a cached key holds the real `type`; a probe key of another length whose hash collides with it (tuple hashes can be inverted; hash(type) comes from scanning addresses near id(int); the probe raises, so it is never cached) makes the C dict compare the keys item by item, calling the probe's __eq__ with `type`; then the metaclass and `match` reads as in alias_comparison_hands_real_type
 import typing
 MASK = (1 << 64) - 1
