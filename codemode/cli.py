@@ -68,6 +68,19 @@ _TOOLS_HELP = (
 )
 
 
+_MCP_HEADER_HELP = (
+    "With --tools 'mcp+http:URL': send the header NAME with every request, its value read "
+    "from the environment variable VAR, so no secret goes on the command line (e.g. "
+    "Authorization=MCP_AUTH, MCP_AUTH holding 'Bearer ...'). Repeatable."
+)
+
+
+def _mcp_header_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--mcp-header", "mcp_headers", multiple=True, metavar="NAME=VAR", help=_MCP_HEADER_HELP,
+    )(command)
+
+
 def _fail_usage(message: str) -> NoReturn:
     # The message may quote a server's or a file's words; it stays one `Error:` line.
     raise click.UsageError(one_line(message))
@@ -155,8 +168,9 @@ def main(ctx: click.Context) -> None:
               help="Append the session's events to this JSON Lines file.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Wall-clock limit for the program (default: the sandbox default, 60).")
+@_mcp_header_option
 def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
-        timeout: float | None) -> None:
+        timeout: float | None, mcp_headers: tuple[str, ...]) -> None:
     """Run PROGRAM (the body of an async function) through the sandbox and the tool pipeline.
 
     The program calls the tools as `await tools.NAME(arg=value)`; it prints and
@@ -167,6 +181,14 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
     \b
     Example:
       codemode run examples/programs/bookshop.py --tools examples/bookshop_tools.py --json
+
+    \b
+    TOOLS may also name an MCP server, whose tools the program then calls:
+      --tools 'mcp+stdio:python my_server.py'   started, spoken to over stdio
+      --tools 'mcp+http:https://example.com/mcp' --mcp-header Authorization=MCP_AUTH
+        streamable HTTP; each --mcp-header NAME=VAR sends the header NAME with
+        the value of the environment variable VAR (e.g. MCP_AUTH='Bearer ...',
+        or X-Api-Key=MY_KEY), so the secret is in no command line.
 
     \b
     --json prints exactly one object:
@@ -196,7 +218,7 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
     call_id = _new_run_call_id(seen.run_ids)
     try:
         with _prints_to_stderr() as show:
-            registry = _tools_source(tools_spec)
+            registry = _tools_source(tools_spec, mcp_headers)
             # Printed lines are shown as the program prints them; --json keeps stdout
             # for the one object at the end, which holds them too.
             live = None if as_json else _showing(show)
@@ -377,7 +399,8 @@ def _print_outcome(outcome: dict[str, Any], as_json: bool, *, shown: bool = Fals
 
 @main.command(short_help="Print the SDK section a model in code mode reads.")
 @click.option("--tools", "tools_spec", required=True, metavar="TOOLS", help=_TOOLS_HELP)
-def sdk(tools_spec: str) -> None:
+@_mcp_header_option
+def sdk(tools_spec: str, mcp_headers: tuple[str, ...]) -> None:
     """Print the SDK section a model in code mode reads for these tools.
 
     The text is Python stubs (TypedDicts, one `async def` per tool, ToolCallError)
@@ -391,7 +414,7 @@ def sdk(tools_spec: str) -> None:
     Exit status: 0 printed, 2 usage error (TOOLS).
     """
     with _prints_to_stderr():
-        registry = _listing(tools_spec)
+        registry = _listing(tools_spec, mcp_headers)
     _echo(CodeMode(registry).system_prompt())
 
 
@@ -402,7 +425,8 @@ def sdk(tools_spec: str) -> None:
               help="native: every tool; code: only run_code; both: every tool, then run_code.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="neutral",
               show_default=True, help="The shape of each entry (see below).")
-def schemas(tools_spec: str, mode: str, fmt: str) -> None:
+@_mcp_header_option
+def schemas(tools_spec: str, mode: str, fmt: str, mcp_headers: tuple[str, ...]) -> None:
     """Print the tool list a model gets, as JSON, in a provider's format.
 
     \b
@@ -429,7 +453,7 @@ def schemas(tools_spec: str, mode: str, fmt: str) -> None:
     from ._formats import openai_strict_problems
 
     with _prints_to_stderr():
-        registry = _listing(tools_spec)
+        registry = _listing(tools_spec, mcp_headers)
     agent = Agent("cli")
     registry.present_as(agent, mode)  # type: ignore[arg-type]
     if mode != "native" and registry.get(RUN_CODE, agent) is None:
@@ -628,15 +652,20 @@ def _progress(total: int) -> Iterator[Callable[[], object]]:
 # imports the optional SDK) only then. Its registry can call tools while the connection is open.
 
 
-def _tools_source(spec: str) -> Any:
-    """The registry a ``--tools`` value names, or the parsed MCP spec to open later."""
+def _tools_source(spec: str, mcp_headers: tuple[str, ...] = ()) -> Any:
+    """The registry a ``--tools`` value names, or the parsed MCP spec to open later.
+
+    ``mcp_headers`` are ``--mcp-header NAME=VAR`` values, for an ``mcp+http:`` spec only.
+    """
     if spec.startswith("mcp+"):
         from .mcp._spec import parse_spec
 
         try:
-            return parse_spec(spec)
+            return parse_spec(spec, mcp_headers)
         except ToolSpecError as exc:
             _fail_usage(str(exc))
+    if mcp_headers:
+        _fail_usage("--mcp-header is for an HTTP MCP server (--tools 'mcp+http:URL')")
     return _load(spec)
 
 
@@ -657,9 +686,9 @@ async def _registry_of(registry: Registry) -> Registry:
     return registry
 
 
-def _listing(spec: str) -> Registry:
+def _listing(spec: str, mcp_headers: tuple[str, ...] = ()) -> Registry:
     """The registry for listing tools (sdk, schemas): an MCP server's is read, then closed."""
-    source = _tools_source(spec)
+    source = _tools_source(spec, mcp_headers)
     if isinstance(source, Registry):
         return source
     registry: Registry = anyio.run(_with_tools, _registry_of, source)
@@ -687,19 +716,29 @@ def _listing(spec: str) -> Registry:
               default=16 * 1024 * 1024,
               help="Refuse a message from the client longer than N bytes (over HTTP, also "
                    "the 4 MiB body cap). [default: 16 MiB]")
+@click.option("--token-file", "token_file", type=click.Path(dir_okay=False, path_type=Path),
+              metavar="FILE",
+              help="With --http: every request must carry `Authorization: Bearer TOKEN`, "
+                   "TOKEN being what FILE holds (one trailing newline dropped; at least 16 "
+                   "characters of A-Z a-z 0-9 -._~+/ and trailing =). No one but its owner "
+                   "may read or write FILE (chmod 600).")
+@_mcp_header_option
 def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | None,
               max_concurrent: int | None, max_queued: int | None,
-              max_message_bytes: int) -> None:
+              max_message_bytes: int, token_file: Path | None,
+              mcp_headers: tuple[str, ...]) -> None:
     """Serve these tools as an MCP server: run_code (its description carries the SDK), or both.
 
     Each call runs under the registry's policies; a run_code result carries what
     the program printed and returned and its sub-calls (structuredContent: logs,
     result or error, calls). Over stdio (the default) stdout is the protocol
     stream, so whatever the tools print goes to stderr; with --http the server
-    listens on 127.0.0.1 only and says where on stderr once it listens. It has
-    no authentication: any local process may call the tools, while a web page's
-    requests (another Host or Origin, or a POST that is not JSON) are refused
-    unread. At most
+    listens on 127.0.0.1 only and says where on stderr once it listens (never
+    the token). A web page's requests (another Host or Origin, or a POST that is
+    not JSON) are refused unread. Without --token-file any local process may call
+    the tools; with it, a request without `Authorization: Bearer TOKEN` gets 401
+    unread. The token keeps out local processes that cannot read FILE; there is
+    no TLS, so it is for loopback only. At most
     --max-concurrent calls run at once; up to --max-queued more wait in order,
     and further calls get the MCP error -32000 ("the server is busy"). A
     request of any kind counts until its answer has been written, and at most
@@ -712,11 +751,14 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
     \b
     Example:
       codemode serve-mcp --tools examples/bookshop_tools.py --http 8000
+      (umask 077; python -c "import secrets; print(secrets.token_urlsafe(32))" > token)
+      codemode serve-mcp --tools examples/bookshop_tools.py --http 8000 --token-file token
 
     \b
     Exit status: 0 the session ended (the client closed it, Ctrl-C over HTTP,
     or a message over the cap whose id could not be read: the reason is on
-    stderr), 2 usage error (TOOLS, --log as for run, or the MCP SDK is not
+    stderr), 2 usage error (TOOLS, --log as for run, --token-file without
+    --http or not a token file of its owner alone, or the MCP SDK is not
     installed: pip install 'codemode[mcp]'). SIGTERM over HTTP shuts down as
     Ctrl-C does (calls in progress get 5 s), then ends by that signal (143).
     """
@@ -726,14 +768,23 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
         require_sdk()
     except ModuleNotFoundError as exc:
         _fail_usage(str(exc))
+    from .mcp._server import read_token_file, serve
+
+    token = None
+    if token_file is not None:
+        if port is None:
+            _fail_usage("--token-file is for --http: a stdio server's client is its parent")
+        try:
+            token = read_token_file(token_file)
+        except ValueError as exc:
+            _fail_usage(f"--token-file {exc}")
     with _prints_to_stderr() if port is None else contextlib.nullcontext():
-        registry = _tools_source(tools_spec)
-    from .mcp._server import serve
+        registry = _tools_source(tools_spec, mcp_headers)
 
     log = _open_log(log_path)[0] if log_path is not None else None
     try:
         anyio.run(_with_tools, serve, registry, mode, port, log, max_concurrent, max_queued,
-                  max_message_bytes)
+                  max_message_bytes, token)
     finally:
         if log is not None:
             log.close()

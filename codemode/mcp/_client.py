@@ -30,6 +30,7 @@ from .._errors import (
 )
 from .._json import thaw
 from .._tools import ToolDefinition, ToolOutput, define_tool, render_json
+from ._headers import check_headers
 from ._listing import (
     ListedTool,
     ListingBudget,
@@ -298,6 +299,7 @@ class McpTools:
         cls,
         url: str,
         *,
+        headers: Mapping[str, str] | None = None,
         connect_timeout: float | None = DEFAULT_CONNECT_TIMEOUT,
         list_timeout: float | None = DEFAULT_LIST_TIMEOUT,
         max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
@@ -310,6 +312,16 @@ class McpTools:
 
         Args:
             url: the server's MCP endpoint.
+            headers: sent with every request of the session, e.g.
+                ``{"Authorization": f"Bearer {token}"}`` or an API-key
+                header. Names are HTTP tokens, none twice and none the
+                transport sets itself (``Host``, ``Content-Length``,
+                ``Content-Type``, ``Accept``, ``Mcp-Session-Id``, ... see
+                :data:`codemode.mcp._headers.TRANSPORT_HEADERS`); values are
+                visible ASCII with inner spaces. A redirect is followed only
+                within the URL's origin, so they go nowhere else. No message,
+                log line or repr shows a value. Over ``http://`` they cross
+                the network in clear: use ``https://`` beyond loopback.
             connect_timeout: seconds to complete the handshake, or ``None``
                 for no deadline.
             list_timeout: seconds for the whole ``tools/list``, or ``None``.
@@ -321,18 +333,21 @@ class McpTools:
 
         Raises:
             ValueError: ``url`` is not an ``http://`` or ``https://`` URL, a
-                timeout is not positive and finite, or ``max_message_bytes``
-                is below 1024.
+                timeout is not positive and finite, ``max_message_bytes``
+                is below 1024, or a header is malformed or the transport's
+                (the message names the header, never its value).
+            TypeError: ``headers`` is not a mapping of str to str.
         """
         if type(url) is not str or not url.startswith(("http://", "https://")):
             raise ValueError(f"url must be an http:// or https:// URL, got url={url!r}")
+        sent = check_headers(headers if headers is not None else {})
 
         def make(guard: Guard) -> Client:
             from mcp import Client
 
             from ._http import http_transport
 
-            return Client(http_transport(url, guard))
+            return Client(http_transport(url, guard, sent))
 
         made = cls(
             _unguarded, label=f"MCP server at {url}",

@@ -27,6 +27,11 @@ each event held to ``max_sse_event_size=max_message_bytes``.
 A POST that fails before its answer starts (the server closed the connection,
 broke HTTP, could not be reached) ends the SDK's transport, and so the
 session: the guard records why, so every pending call fails saying so.
+
+Headers of the caller's (``Authorization``, an API key) go with every request
+of the session (:func:`check_headers` says which): they are the client's,
+which only the SDK's transport uses; no message, log line or repr here
+carries their values.
 """
 
 from __future__ import annotations
@@ -39,10 +44,11 @@ from typing import TYPE_CHECKING, Any, Final
 import anyio
 import httpx2
 
+from ._headers import check_headers
 from ._transport import guarded
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator
+    from collections.abc import AsyncIterator, Mapping
     from types import TracebackType
 
     from ._transport import Guard
@@ -76,11 +82,16 @@ class EventStreamRefused(httpx2.SSEError):
 
 
 @asynccontextmanager
-async def http_transport(url: str, guard: Guard) -> AsyncIterator[tuple[Any, Any]]:
-    """The SDK's streamable HTTP transport to ``url``, its bodies and events capped, guarded."""
+async def http_transport(
+    url: str, guard: Guard, headers: Mapping[str, str] | None = None
+) -> AsyncIterator[tuple[Any, Any]]:
+    """The SDK's streamable HTTP transport to ``url``, its bodies and events capped, guarded.
+
+    ``headers`` (checked by :func:`check_headers`) go with every request.
+    """
     from mcp.client.streamable_http import streamable_http_client
 
-    client = bounded_client(guard)
+    client = bounded_client(guard, headers)
     # The SDK leaves a client it was given open, so this side closes it, after
     # the transport's last request (the session's DELETE).
     await client.__aenter__()
@@ -99,11 +110,17 @@ async def http_transport(url: str, guard: Guard) -> AsyncIterator[tuple[Any, Any
             await client.__aexit__(None, None, None)
 
 
-def bounded_client(guard: Guard) -> httpx2.AsyncClient:
-    """The SDK's default MCP client, every transport of it (proxies too) capping bodies."""
+def bounded_client(
+    guard: Guard, headers: Mapping[str, str] | None = None
+) -> httpx2.AsyncClient:
+    """The SDK's default MCP client, every transport of it (proxies too) capping bodies.
+
+    ``headers`` are checked (:func:`check_headers`) and sent with every request.
+    """
     from mcp.shared._httpx_utils import create_mcp_http_client
 
-    client = create_mcp_http_client(headers={"Accept-Encoding": "identity"})
+    sent = check_headers(headers if headers is not None else {})
+    client = create_mcp_http_client(headers={**sent, "Accept-Encoding": "identity"})
     # httpx2 takes a transport only in place of its own (and then ignores the
     # proxy settings of the environment), so its transports are wrapped where
     # the client keeps them; an httpx2 that kept them elsewhere fails here,

@@ -34,10 +34,12 @@ from ._client import require_sdk
 from ._server_wire import (
     DEFAULT_MAX_MESSAGE_BYTES,
     LOOPBACK_NAMES,
+    MAKE_TOKEN,
     PENDING_SPARE,
     SERVER_BUSY,
     Backlog,
     HttpAdmission,
+    check_token,
     current_ticket,
     stdio_wire,
 )
@@ -61,6 +63,7 @@ __all__ = [
     "UnloggableCallError",
     "announce",
     "default_max_concurrent",
+    "read_token_file",
     "serve",
     "serve_http",
     "serve_stdio",
@@ -445,6 +448,7 @@ async def serve_http(
     port: int,
     host: str = "127.0.0.1",
     on_ready: Callable[[str], object] | None = None,
+    token: str | None = None,
 ) -> None:
     """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until cancelled.
 
@@ -461,16 +465,22 @@ async def serve_http(
     writing to a client that does not read. No listener, connection, session
     or call outlives it.
 
-    The server has no authentication, so it listens on loopback only: a
-    ``host`` that binds any other address (``0.0.0.0``, ``""``, a LAN address,
-    a name that resolves to one) raises :class:`ValueError` before it listens.
-    A request is answered only if its ``Host`` (and ``Origin``, if it has one)
-    names ``localhost``, ``127.0.0.1``, ``[::1]`` or ``host`` itself, and a POST
-    only if it is ``application/json``; others are refused before their body
-    is read (see :class:`HttpAdmission`).
+    It listens on loopback only, token or not (it has no TLS): a ``host``
+    that binds any other address (``0.0.0.0``, ``""``, a LAN address, a name
+    that resolves to one) raises :class:`ValueError` before it listens. A
+    request is answered only if its ``Host`` (and ``Origin``, if it has one)
+    names ``localhost``, ``127.0.0.1``, ``[::1]`` or ``host`` itself, then, with
+    a ``token``, only if it carries exactly one ``Authorization: Bearer
+    <token>`` header (compared in constant time; else 401 with
+    ``WWW-Authenticate: Bearer``), and a POST only if it is
+    ``application/json``; others are refused before their body is read and
+    take no place in the backlog (see :class:`HttpAdmission`). Without a
+    token, any local process that reaches the port may call the tools.
 
     Raises:
-        ValueError: ``host`` is not a loopback address.
+        ValueError: ``host`` is not a loopback address, or ``token`` is not
+            at least 16 characters of RFC 6750's ``b64token`` alphabet (the
+            message says how to make one, and never shows it).
     """
     import uvicorn
     from mcp.server.transport_security import (
@@ -478,6 +488,8 @@ async def serve_http(
         TransportSecuritySettings,
     )
 
+    if token is not None:
+        check_token(token)  # before anything listens
     listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -511,6 +523,7 @@ async def serve_http(
         server.backlog,
         max_body,
         names=names,
+        token=token,
     )
     config = uvicorn.Config(
         app, log_level="warning", lifespan="on",
@@ -559,14 +572,82 @@ def _require_loopback(host: str, bound: str) -> None:
         address = address.ipv4_mapped
     if not address.is_loopback:
         raise ValueError(
-            f"serve_http listens on loopback only (it has no authentication): "
+            f"serve_http listens on loopback only (it has no TLS, so neither a bearer "
+            f"token nor a call would be private on a network): "
             f"host={host!r} binds {bound}; use 127.0.0.1, ::1 or localhost"
         )
 
 
-def announce(url: str) -> None:
-    """Say on stderr where the server listens (stdout may be a pipe someone parses)."""
-    print(f"serving MCP at {url}", file=sys.stderr, flush=True)
+def announce(url: str, *, token_required: bool = False) -> None:
+    """Say on stderr where the server listens (stdout may be a pipe someone parses).
+
+    With ``token_required`` it says that requests need the bearer token; never the token.
+    """
+    note = " (every request needs the bearer token: Authorization: Bearer <token>)"
+    print(f"serving MCP at {url}{note if token_required else ''}", file=sys.stderr, flush=True)
+
+
+#: The most bytes of a token file read (a token is at most 1024 characters).
+_TOKEN_FILE_BYTES: Final = 4096
+
+
+def read_token_file(path: str | os.PathLike[str]) -> str:
+    """The bearer token in the file at ``path``, checked; ``ValueError`` saying why not.
+
+    The file holds the token alone; one trailing line break (``\\n`` or
+    ``\\r\\n``) is dropped. It must be a regular file (or a pipe, as
+    ``<(command)`` gives) that only its owner, this user or root, may read or
+    write (``chmod 600``): whoever can read it can call the tools, whoever can
+    write it can put a token of their own in. No message shows what it holds.
+    """
+    import stat
+
+    shown = os.fspath(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOCTTY)
+    except OSError as exc:
+        raise ValueError(f"cannot open {shown}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+            raise ValueError(f"{shown} is not a regular file")
+        if info.st_uid not in (os.geteuid(), 0):
+            raise ValueError(
+                f"{shown} belongs to another user (uid {info.st_uid}), who could change the "
+                "token; use a file of your own"
+            )
+        if info.st_mode & 0o077:
+            raise ValueError(
+                f"{shown} may be read or written by other users (mode "
+                f"{stat.S_IMODE(info.st_mode):04o}); make it yours alone: chmod 600 {shown}"
+            )
+        data = bytearray()
+        while len(data) <= _TOKEN_FILE_BYTES:
+            chunk = os.read(fd, _TOKEN_FILE_BYTES + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    except OSError as exc:
+        raise ValueError(f"cannot read {shown}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > _TOKEN_FILE_BYTES:
+        raise ValueError(f"{shown} is longer than {_TOKEN_FILE_BYTES} bytes; it holds no token")
+    if data.endswith(b"\n"):
+        del data[-1:]
+        if data.endswith(b"\r"):
+            del data[-1:]
+    try:
+        token = data.decode("ascii")
+    except UnicodeDecodeError:
+        raise ValueError(
+            f"{shown} holds bytes that are not ASCII, so no bearer token; make one with: "
+            f"{MAKE_TOKEN} > {shown}"
+        ) from None
+    try:
+        return check_token(token)
+    except ValueError as exc:
+        raise ValueError(f"{shown}: {exc} > {shown} && chmod 600 {shown}") from None
 
 
 async def serve(
@@ -577,11 +658,13 @@ async def serve(
     max_concurrent: int | None = None,
     max_queued: int | None = None,
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+    token: str | None = None,
 ) -> None:
     """What ``codemode serve-mcp`` runs: stdio, or HTTP on loopback when ``port`` is set.
 
     ``log`` is the caller's to close: it opens the session log where it opens
     its file, so that a log it cannot append to is refused before serving.
+    ``token`` is the bearer token every HTTP request must carry, if any.
     """
     async with McpCodeServer(
         registry, mode=mode, log=log, max_concurrent=max_concurrent, max_queued=max_queued,
@@ -590,4 +673,7 @@ async def serve(
         if port is None:
             await serve_stdio(server)
         else:
-            await serve_http(server, port=port, on_ready=announce)
+            await serve_http(
+                server, port=port, token=token,
+                on_ready=lambda url: announce(url, token_required=token is not None),
+            )

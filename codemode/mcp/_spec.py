@@ -9,21 +9,29 @@ stderr with every offending path, so the remaining tools stay usable and
 nothing is loosened. The connection has :class:`McpTools`' default deadlines
 (handshake, ``tools/list``, each call), so a silent server ends the command
 with one ``Error:`` line instead of hanging it.
+
+An HTTP server that needs a header (``Authorization``, an API key) gets it
+from ``--mcp-header NAME=VAR``: the value is read from the environment
+variable ``VAR`` (:func:`header_from_env`), so no secret is on the command
+line, and no message repeats it.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import shlex
 import sys
 import warnings
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal, final
 
 from .._errors import RegistrationError
 from .._loading import ToolSpecError
 from .._registry import Registry
 from ._client import McpTools
+from ._headers import FIELD_NAME as _FIELD_NAME
 from ._results import McpCallError
 
 if TYPE_CHECKING:
@@ -31,7 +39,9 @@ if TYPE_CHECKING:
 
     from .._registry import Mode
 
-__all__ = ["MCP_PREFIX", "McpSpec", "is_mcp_spec", "open_spec", "parse_spec"]
+__all__ = [
+    "MCP_PREFIX", "McpSpec", "header_from_env", "is_mcp_spec", "open_spec", "parse_spec",
+]
 
 #: What every MCP tool spec starts with.
 MCP_PREFIX: Final = "mcp+"
@@ -47,12 +57,44 @@ class McpSpec:
     transport: Literal["stdio", "http"]
     argv: tuple[str, ...] = ()
     url: str = ""
+    #: Sent with every HTTP request; never in the repr.
+    headers: tuple[tuple[str, str], ...] = field(default=(), repr=False, compare=False)
 
     def connection(self) -> McpTools:
         """A not yet entered connection to the server this spec names."""
         if self.transport == "stdio":
             return McpTools.stdio(self.argv[0], self.argv[1:])
-        return McpTools.http(self.url)
+        return McpTools.http(self.url, headers=dict(self.headers))
+
+
+_ENV_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_HEADER_OPTION: Final = "--mcp-header"
+
+
+def header_from_env(option: str) -> tuple[str, str]:
+    """The header an ``--mcp-header NAME=VAR`` value names: ``NAME`` and the value of ``$VAR``.
+
+    Raises:
+        ToolSpecError: the value is not ``NAME=VAR``, or ``VAR`` is not set.
+            Neither the value nor ``VAR`` is shown (either may be a secret
+            given by mistake: ``Authorization=Bearer …``, ``X-Api-Key=sk_live_…``).
+    """
+    name, equals, variable = option.partition("=")
+    if not equals or not name or _ENV_NAME.fullmatch(variable) is None:
+        raise ToolSpecError(
+            f"{_HEADER_OPTION} takes NAME=VAR, VAR naming the environment variable that holds "
+            f"the value (e.g. {_HEADER_OPTION} Authorization=MCP_AUTH with MCP_AUTH='Bearer "
+            "…'); the value itself never goes on the command line. The argument given is not "
+            "shown"
+        )
+    value = os.environ.get(variable)
+    if value is None:
+        shown = repr(name) if _FIELD_NAME.fullmatch(name) else "a header"
+        raise ToolSpecError(
+            f"{_HEADER_OPTION}: the environment variable named for {shown} is not set (its "
+            "name is not shown, in case a value was given in its place)"
+        )
+    return name, value
 
 
 def is_mcp_spec(spec: str) -> bool:
@@ -60,12 +102,17 @@ def is_mcp_spec(spec: str) -> bool:
     return spec.startswith(MCP_PREFIX)
 
 
-def parse_spec(spec: str) -> McpSpec:
-    """Parse ``mcp+stdio:COMMAND …`` or ``mcp+http:URL``.
+def parse_spec(spec: str, headers: tuple[str, ...] = ()) -> McpSpec:
+    """Parse ``mcp+stdio:COMMAND …`` or ``mcp+http:URL``, with ``--mcp-header`` values.
+
+    ``headers`` are ``NAME=VAR`` values (:func:`header_from_env`), for an HTTP
+    server only.
 
     Raises:
-        ToolSpecError: the spec is malformed, or the MCP SDK is not installed;
-            the message says what to write instead.
+        ToolSpecError: the spec is malformed, a header is given for stdio or
+            cannot be read or sent (the message names it, never its value),
+            or the MCP SDK is not installed; the message says what to write
+            instead.
     """
     if spec.startswith(_STDIO):
         try:
@@ -77,6 +124,11 @@ def parse_spec(spec: str) -> McpSpec:
                 f"--tools {spec!r}: no command after {_STDIO!r}; "
                 "write e.g. 'mcp+stdio:python my_server.py'"
             )
+        if headers:
+            raise ToolSpecError(
+                f"{_HEADER_OPTION} is for an HTTP server (--tools 'mcp+http:URL'); a stdio "
+                "server gets no headers"
+            )
         parsed = McpSpec("stdio", argv=argv)
     elif spec.startswith(_HTTP):
         url = spec[len(_HTTP):]
@@ -85,7 +137,14 @@ def parse_spec(spec: str) -> McpSpec:
                 f"--tools {spec!r}: expected an http:// or https:// URL after {_HTTP!r}; "
                 "write e.g. 'mcp+http:http://127.0.0.1:8000/mcp'"
             )
-        parsed = McpSpec("http", url=url)
+        sent = tuple(header_from_env(option) for option in headers)
+        try:
+            McpTools.http(url, headers=dict(sent))  # checks the headers now
+        except (TypeError, ValueError) as exc:
+            raise ToolSpecError(f"{_HEADER_OPTION}: {exc}") from None
+        if len({name.lower() for name, _ in sent}) != len(sent):
+            raise ToolSpecError(f"{_HEADER_OPTION}: a header name is given twice")
+        parsed = McpSpec("http", url=url, headers=sent)
     else:
         raise ToolSpecError(
             f"--tools {spec!r}: unknown MCP transport; write 'mcp+stdio:COMMAND ARG…' "

@@ -47,9 +47,12 @@ async def _never_quiet() -> NoReturn:
 
 @asynccontextmanager
 async def served_http(
-    registry: Registry, host: str = "127.0.0.1", **options: Any
+    registry: Registry, host: str = "127.0.0.1", *, token: str | None = None, **options: Any
 ) -> AsyncIterator[Served]:
-    """``serve_http`` of ``registry`` (mode ``both``, no sandbox pool) in this loop, until exit."""
+    """``serve_http`` of ``registry`` (mode ``both``, no sandbox pool) in this loop, until exit.
+
+    ``token`` is the bearer token the server requires, if any.
+    """
     async with McpCodeServer(registry, mode="both", pool_size=0, **options) as server:
         ready = anyio.Event()
         where: list[str] = []
@@ -62,7 +65,9 @@ async def served_http(
             anyio, "wait_all_tasks_blocked", _never_quiet
         ):
             async with anyio.create_task_group() as group:
-                group.start_soon(lambda: serve_http(server, port=0, host=host, on_ready=on_ready))
+                group.start_soon(lambda: serve_http(
+                    server, port=0, host=host, on_ready=on_ready, token=token
+                ))
                 await ready.wait()
                 try:
                     url = where[0]

@@ -6,7 +6,8 @@ rebound to 127.0.0.1, as a same-origin request whose ``Host`` is the page's
 name. Forms and ``text/plain`` bodies go out without a CORS preflight. Each is
 refused by its headers before anything else: it takes no place in the backlog
 and its body is never read, so it cannot crowd out a local client either. And
-the server, which has no authentication, listens on loopback only.
+the server, which has no TLS, listens on loopback only (a bearer token, when it has one, is
+tested in test_mcp_http_auth.py).
 
 Every request is raw HTTP over a socket, to the real server (in this event
 loop, so its backlog can be read, or the ``codemode serve-mcp`` process).
@@ -270,7 +271,7 @@ async def test_serve_http_refuses_to_listen_beyond_loopback(host: str) -> None:
     async with McpCodeServer(registry(), mode="both", pool_size=0) as server:
         with pytest.raises(ValueError, match="loopback only") as caught:
             await serve_http(server, port=0, host=host, on_ready=listening)
-    assert "no authentication" in str(caught.value)
+    assert "no TLS" in str(caught.value)
 
 
 @pytest.mark.parametrize("host", ["127.0.0.2", "LOCALHOST"])
