@@ -304,6 +304,35 @@ class _ToolCall:
     def __repr__(self) -> str:
         return f"<pending call {_display(self._name)}(...)>"
 
+    # A forgotten `await` puts the call where its value was meant to be: each
+    # use of a value says so, naming the call, instead of an internal class.
+
+    def _not_the_value(self) -> str:
+        call = f"{_display(self._name)}(...)"
+        return f"{call} is a tool call that was never awaited; write `await {call}` for its value"
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for names the class lacks: `.get`, `.items`. Not for `_` names:
+        # copy and the runtime probe those (an unset slot among them).
+        if name[:1] == "_":
+            raise AttributeError(name)
+        raise AttributeError(f"{self._not_the_value()} (then .{name})")
+
+    def __iter__(self) -> Any:
+        raise TypeError(self._not_the_value())
+
+    def __aiter__(self) -> Any:
+        raise TypeError(self._not_the_value())
+
+    def __len__(self) -> int:
+        raise TypeError(self._not_the_value())
+
+    def __getitem__(self, key: object) -> Any:
+        raise TypeError(self._not_the_value())
+
+    def __contains__(self, item: object) -> bool:
+        raise TypeError(self._not_the_value())
+
 
 def hand_over(awaitable: object) -> None:
     """Record that ``awaitable``, if a tool call, was given to asyncio to await.

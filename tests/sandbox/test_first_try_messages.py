@@ -7,7 +7,7 @@ refusals named the problem without the replacement a model needs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import anyio
 import pytest
@@ -771,6 +771,21 @@ _UNAWAITED_TOOL_CALLS = {
     ),
 }
 
+_NEVER_AWAITED: Final = (
+    "tools.echo(...) is a tool call that was never awaited; write `await tools.echo(...)` "
+    "for its value"
+)
+#: Each way a program uses a tool call's object as if it were the value.
+_USED_AS_THE_VALUE: Final = {
+    "iterated": ("[row for row in rows]", f"TypeError: {_NEVER_AWAITED}"),
+    "indexed": ("rows[0]", f"TypeError: {_NEVER_AWAITED}"),
+    "keyed": ("rows['sku']", f"TypeError: {_NEVER_AWAITED}"),
+    "measured": ("len(rows)", f"TypeError: {_NEVER_AWAITED}"),
+    "searched": ("'KB-01' in rows", f"TypeError: {_NEVER_AWAITED}"),
+    "a method read": ("rows.get('sku')", f"AttributeError: {_NEVER_AWAITED} (then .get)"),
+    "unpacked": ("first, *rest = rows", f"TypeError: {_NEVER_AWAITED}"),
+}
+
 
 async def test_a_tool_call_used_without_await_says_so() -> None:
     # The real child: `tools` is the proxy, whose calls are objects of its own.
@@ -789,6 +804,21 @@ async def test_a_tool_call_used_without_await_says_so() -> None:
             result = await pool.run(awaited, tool_names=["echo"], handler=EchoHandler())
     assert result.error is None, result.error
     assert result.value == {"stock": [{"sku": "KB-01"}]}
+
+
+async def test_a_tool_call_used_as_its_value_names_the_call_and_the_await() -> None:
+    # Not "'_ToolCall' object is not iterable": the model reads which call lacks its await.
+    checks = "\n".join(
+        f"try:\n    {use}\nexcept Exception as error:\n"
+        f"    seen[{case!r}] = f'{{type(error).__name__}}: {{error}}'"
+        for case, (use, _) in _USED_AS_THE_VALUE.items()
+    )
+    source = f"seen = {{}}\nrows = tools.echo(sku='KB-01')\n{checks}\nawait rows\nreturn seen"
+    with anyio.fail_after(60):
+        async with WorkerPool(size=1, limits=Limits(wall_seconds=30)) as pool:
+            result = await pool.run(source, tool_names=["echo"], handler=EchoHandler())
+    assert result.error is None, result.error
+    assert result.value == {case: shown for case, (_, shown) in _USED_AS_THE_VALUE.items()}
 
 
 # -- an uncaught failed tool call that an `except` of the program meant to catch ------------
