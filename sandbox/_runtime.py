@@ -646,6 +646,7 @@ def format_program_exception(exc: BaseException, source: str) -> str:
     if isinstance(exc, SystemExit):
         text += f"\n{SYSTEM_EXIT_HINT}"
     text += _tool_error_handler_hint(exc, source)
+    text += _dict_attribute_hint(exc)
     # The program's own classes print as `<model>.Name`.
     return _plain_names(text)
 
@@ -695,6 +696,38 @@ def _tool_error_handler_hint(exc: BaseException, source: str) -> str:
                     f"as ToolCallError, which `except {name}:` does not catch: write `except "
                     f"ToolCallError as error:` and test `error.type == {raised!r}`)"
                 )
+    return ""
+
+
+#: How many keys :func:`_dict_attribute_hint` looks through for the name read.
+_HINT_KEYS: Final = 10_000
+
+
+def _dict_attribute_hint(exc: BaseException) -> str:
+    """A line for ``value.title`` read from a dict that has the key ``"title"``.
+
+    A tool's value is a plain dict, and models write ``book.title`` for
+    ``book["title"]``. Only exact ``str`` keys are compared (iterating the dict
+    and ``str`` equality run no code of the program's), at most
+    :data:`_HINT_KEYS` of them.
+    """
+    if type(exc) is not AttributeError:
+        return ""
+    name = exc.name
+    holder = exc.obj
+    if type(name) is not str or type(holder) is not dict:
+        return ""
+    try:
+        for index, key in enumerate(holder):
+            if index == _HINT_KEYS:
+                break
+            if type(key) is str and str.__eq__(key, name):
+                return (
+                    f"\n(the value is a dict with the key {name!r}: read it as "
+                    f"value[{name!r}]; a tool returns plain dicts and lists)"
+                )
+    except RuntimeError:  # a task of the program's changed the dict meanwhile
+        pass
     return ""
 
 

@@ -859,3 +859,32 @@ async def test_an_uncaught_tool_error_names_the_except_clause_that_missed_it(cas
         assert "reaches the program as ToolCallError" not in result.error.message
     else:
         assert result.error.message.endswith(hint), result.error.message
+
+
+# -- `value.key` for `value["key"]` on a dict ----------------------------------------------------
+
+_DICT_KEY_HINT: Final = (
+    "(the value is a dict with the key 'title': read it as value['title']; a tool returns "
+    "plain dicts and lists)"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "hinted"),
+    [
+        ("book = {'title': 'Dune'}\nreturn book.title", True),
+        ("books = [{'title': 'Dune'}]\nreturn [b.title for b in books]", True),
+        # No such key, another type, or a key that is not a str: the interpreter's line alone.
+        ("book = {'name': 'Dune'}\nreturn book.title", False),
+        ("return [1].title", False),
+        ("class K:\n    def __eq__(self, other):\n        return True\n"
+         "    def __hash__(self):\n        return hash('title')\n"
+         "return {K(): 1}.title", False),
+        ("raise AttributeError('no title', name='title', obj={'title': 1})", True),
+    ],
+)
+def test_an_attribute_read_for_a_dicts_key_says_to_subscript(source: str, hinted: bool) -> None:
+    kind, message = run_error(source)
+    assert kind == "exception"
+    assert "AttributeError" in message
+    assert message.endswith(_DICT_KEY_HINT) is hinted, message
