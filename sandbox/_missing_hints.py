@@ -38,6 +38,11 @@ MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
     "pathlib": "programs have no file system; use the tools they are given",
     "subprocess": "programs cannot start processes; use the tools they are given",
     "requests": "programs have no network; use the tools they are given",
+    # The SDK's `tools` is a name every program already has, not a module.
+    "tools": (
+        "`tools` is already defined in every program, with no import: call a tool as "
+        "`await tools.name(...)`"
+    ),
     "socket": "programs have no network; use the tools they are given",
     "urllib.request": "programs have no network; use the tools they are given",
     **dict.fromkeys(

@@ -99,6 +99,8 @@ def test_a_forbidden_import_names_the_allowed_modules() -> None:
         ("numpy", "use lists and dicts with the statistics, math, collections and itertools"),
         ("typing_extensions", "import the names from typing: "),
         ("httpx", "programs have no network; use the tools they are given. "),
+        ("tools", "`tools` is already defined in every program, with no import: call a tool "
+                  "as `await tools.name(...)`. "),
     ],
 )
 def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint: str) -> None:
