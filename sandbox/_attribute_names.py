@@ -88,6 +88,10 @@ RUNTIME_CHECKED_ATTRIBUTES: Final[frozenset[str]] = (
         # the guard hands out a copy of them.
         "keywords",
         "kwds",
+        # A coroutine's ``close()`` while a task runs it ends it under the
+        # task (from Python 3.13 it also hands back the coroutine's return
+        # value): the guard refuses it on a suspended coroutine.
+        "close",
     }
     )
 )

@@ -485,6 +485,14 @@ def _runtime_checked(obj: object, target: object, name: str, default: Any) -> An
     elif name in STEP_ATTRIBUTES:
         if not (_is_program_generator(target) or _is_program_object(target)):
             _refuse_stepping(target, name)
+    elif name == "close":
+        # A suspended coroutine is one a task is running (stepping one by hand
+        # is refused above): closing it would end it under the task.
+        if type(target) is types.CoroutineType and target.cr_suspended:
+            raise AttributeError(
+                '"close" of a coroutine a task is running is not available in run_code: '
+                "cancel the task instead (task.cancel())"
+            )
     elif name in ASYNC_STEP_ATTRIBUTES:
         if type(target) is types.AsyncGeneratorType:
             return _awaited(getattr(target, name))

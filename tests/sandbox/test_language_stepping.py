@@ -166,6 +166,27 @@ def test_the_programs_generators_and_objects_keep_send() -> None:
     assert run_ok(source) == [5, "sent x", "thrown"]
 
 
+@pytest.mark.parametrize("read", ["running.close()", "getattr(running, 'close')()"])
+def test_a_coroutine_a_task_runs_cannot_be_closed_under_it(read: str) -> None:
+    # Closed, the task's next step finds a finished coroutine ("cannot reuse already
+    # awaited coroutine"); from Python 3.13 close() also returns its return value.
+    _refused(
+        "import asyncio\nq = asyncio.Queue()\nrunning = q.get()\n"
+        "task = asyncio.create_task(running)\nawait asyncio.sleep(0)\n"
+        f"{read}",
+        '"close" of a coroutine a task is running is not available',
+        "task.cancel()",
+    )
+
+
+def test_a_coroutine_not_started_and_library_objects_still_close() -> None:
+    assert run_ok(
+        "import asyncio, io\nasync def mine():\n    return 1\nm = mine()\nm.close()\n"
+        "stream = io.StringIO('x')\nstream.close()\n"
+        "q = asyncio.Queue()\nwaiting = q.get()\nwaiting.close()\nreturn stream.closed"
+    ) is True
+
+
 @pytest.mark.parametrize(
     "read",
     [
