@@ -31,15 +31,12 @@ from .._turns import run_turn
 from ..code_mode import CodeMode, CodeRun
 from ..code_mode._wire import RUN_CODE_DESCRIPTION, RUN_CODE_NAME
 from ._client import require_sdk
+from ._server_http import LOOPBACK_NAMES, MAKE_TOKEN, HttpAdmission, check_token
 from ._server_wire import (
     DEFAULT_MAX_MESSAGE_BYTES,
-    LOOPBACK_NAMES,
-    MAKE_TOKEN,
     PENDING_SPARE,
     SERVER_BUSY,
     Backlog,
-    HttpAdmission,
-    check_token,
     current_ticket,
     stdio_wire,
 )

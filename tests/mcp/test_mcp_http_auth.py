@@ -36,7 +36,8 @@ from codemode.cli import main
 from codemode.mcp import McpTools
 from codemode.mcp._headers import TRANSPORT_HEADERS
 from codemode.mcp._server import McpCodeServer, read_token_file, serve_http
-from codemode.mcp._server_wire import MAKE_TOKEN, Backlog, HttpAdmission, check_token
+from codemode.mcp._server_http import MAKE_TOKEN, HttpAdmission, check_token
+from codemode.mcp._server_wire import Backlog
 from codemode.mcp._spec import parse_spec
 
 from .processes import CODEMODE, GUARD_SECONDS, REPO, checkout_env, http_server

@@ -27,7 +27,8 @@ from mcp import Client
 
 from codemode import Registry, tool
 from codemode.mcp._server import McpCodeServer, serve_http
-from codemode.mcp._server_wire import Backlog, HttpAdmission, http_refusal
+from codemode.mcp._server_http import HttpAdmission, http_refusal
+from codemode.mcp._server_wire import Backlog
 
 from .processes import CODEMODE, REPO, http_server
 from .served_http import served_http

@@ -37,8 +37,9 @@ from mcp.shared.exceptions import MCPError
 from codemode import Registry, tool
 from codemode.mcp import _server as server_module
 from codemode.mcp._server import SERVER_BUSY, McpCodeServer, serve_stdio
+from codemode.mcp._server_http import HttpAdmission
 from codemode.mcp._server_messages import MAX_MESSAGE_DEPTH, MAX_MESSAGE_VALUES, id_in
-from codemode.mcp._server_wire import Backlog, HttpAdmission, current_ticket, stdio_wire
+from codemode.mcp._server_wire import Backlog, current_ticket, stdio_wire
 
 from .processes import CODEMODE, GUARD_SECONDS, REPO, checkout_env
 from .served_http import served_http, slot_freed
