@@ -327,6 +327,10 @@ class _ToolCall:
     def __len__(self) -> int:
         raise TypeError(self._not_the_value())
 
+    def __bool__(self) -> bool:
+        # `if tools.x():` would otherwise be true whatever the tool answers.
+        raise TypeError(self._not_the_value())
+
     def __getitem__(self, key: object) -> Any:
         raise TypeError(self._not_the_value())
 

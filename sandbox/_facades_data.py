@@ -413,6 +413,11 @@ def _documented_dataclass(target: type, options: dict[str, Any]) -> type:
         signature = str(inspect.signature(made)).replace(" -> None", "")
     except (TypeError, ValueError):
         signature = ""
+    except BaseException:
+        # A default's or an annotation's __repr__ of the program's raised: the
+        # class keeps no docstring, as dataclass leaves it when that happens.
+        target.__doc__ = made.__doc__ = doc
+        raise
     target.__doc__ = made.__doc__ = made.__name__ + signature
     return made
 

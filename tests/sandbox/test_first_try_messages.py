@@ -784,6 +784,9 @@ _USED_AS_THE_VALUE: Final = {
     "searched": ("'KB-01' in rows", f"TypeError: {_NEVER_AWAITED}"),
     "a method read": ("rows.get('sku')", f"AttributeError: {_NEVER_AWAITED} (then .get)"),
     "unpacked": ("first, *rest = rows", f"TypeError: {_NEVER_AWAITED}"),
+    # Not true whatever the tool answers.
+    "tested": ("assert rows", f"TypeError: {_NEVER_AWAITED}"),
+    "a default": ("rows or []", f"TypeError: {_NEVER_AWAITED}"),
 }
 
 

@@ -173,6 +173,29 @@ async def test_a_refused_dataclass_keeps_its_docstring(pool: WorkerPool) -> None
     assert result.value == ["non-default argument 'b' follows default argument", None]
 
 
+async def test_a_docstring_whose_signature_raises_is_left_unset(pool: WorkerPool) -> None:
+    # dataclass formats the signature with the reprs of the program's defaults;
+    # when one raises, the class keeps no docstring, with or without slots.
+    source = (
+        "import dataclasses\n"
+        "class Unshown:\n"
+        "    def __repr__(self):\n"
+        "        raise RuntimeError('no repr')\n"
+        "docs = []\n"
+        "for slots in (False, True):\n"
+        "    class Leaf:\n"
+        "        x: object = Unshown()\n"
+        "    try:\n"
+        "        dataclasses.dataclass(slots=slots)(Leaf)\n"
+        "    except RuntimeError as error:\n"
+        "        docs.append([str(error), Leaf.__doc__])\n"
+        "return docs"
+    )
+    result = await _run(pool, source)
+    assert result.error is None, result.error
+    assert result.value == [["no repr", None], ["no repr", None]]
+
+
 def test_code_generated_in_the_programs_module_sees_the_programs_builtins() -> None:
     namespace = _classes._ProgramModuleStandIn(SAFE_BUILTINS).__dict__
     exec("def found():\n    return hash((1,)), type, super", namespace)
