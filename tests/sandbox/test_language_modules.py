@@ -63,14 +63,22 @@ def test_redirect_stdout_captures_print_and_pprint() -> None:
 
 
 def test_asyncio_wait_and_as_completed_hand_out_program_tasks() -> None:
+    # Ordered by events, not by sleeps: each call finishes only once the one
+    # before it has, and the slow task waits for an event nobody sets.
     source = (
         "import asyncio\n"
+        "turn = {n: asyncio.Event() for n in (1, 2, 3, 4)}\n"
+        "turn[1].set()\n"
         "async def after(n):\n"
-        "    await asyncio.sleep(0.001 * n)\n"
+        "    await turn[n].wait()\n"
+        "    turn[n + 1].set()\n"
         "    return n\n"
         "order = [await c for c in asyncio.as_completed([after(3), after(1), after(2)])]\n"
+        "never = asyncio.Event()\n"
+        "async def slow_call():\n"
+        "    await never.wait()\n"
         "fast = asyncio.create_task(after(1))\n"
-        "slow = asyncio.create_task(after(1000))\n"
+        "slow = asyncio.create_task(slow_call())\n"
         "done, pending = await asyncio.wait([fast, slow], return_when=asyncio.FIRST_COMPLETED)\n"
         "for task in pending:\n"
         "    task.cancel()\n"
