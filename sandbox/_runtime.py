@@ -647,6 +647,8 @@ def format_program_exception(exc: BaseException, source: str) -> str:
         text += f"\n{SYSTEM_EXIT_HINT}"
     text += _tool_error_handler_hint(exc, source)
     text += _dict_attribute_hint(exc)
+    text += _tool_error_attribute_hint(exc)
+    text += _slip_hint(exc)
     # The program's own classes print as `<model>.Name`.
     return _plain_names(text)
 
@@ -728,6 +730,78 @@ def _dict_attribute_hint(exc: BaseException) -> str:
                 )
     except RuntimeError:  # a task of the program's changed the dict meanwhile
         pass
+    return ""
+
+
+def _tool_error_attribute_hint(exc: BaseException) -> str:
+    """A line for ``error.message`` (or any other undeclared name) read from a ``ToolCallError``.
+
+    Models reach for ``.message``, ``.status_code`` or ``.details`` of a caught
+    error; say which attributes it has. Only the exception's exact type is
+    read (the name is not: the line is the same for every missing attribute).
+    """
+    if type(exc) is not AttributeError or type(exc.obj) is not ToolCallError:
+        return ""
+    return (
+        "\n(a ToolCallError has tool_name, code and type; its message is str(error), "
+        "e.g. `except ToolCallError as error: print(error.tool_name, error)`)"
+    )
+
+
+#: The interpreter's wording of an exception a model's slip raises (the exact
+#: class, its one ``str`` argument in full), and what to write instead; the
+#: hint is formatted with the pattern's named groups.
+_SLIP_HINTS: Final = (
+    (
+        TypeError,
+        re.compile(r"Object of type \w+ is not JSON serializable"),
+        "(json.dumps writes only dicts, lists, str, int, float, bool and None: convert the "
+        "value first, e.g. value.isoformat() for a date or datetime, str(value) for a "
+        "Decimal, sorted(value) for a set, or pass `default=str`)",
+    ),
+    (
+        TypeError,
+        re.compile(r"object [\w.]+ can't be used in 'await' expression"),
+        "(only a tool call, a coroutine or a task can be awaited; this value is already "
+        "computed: remove the `await`)",
+    ),
+    (
+        KeyError,
+        re.compile(r"(?P<key>[A-Za-z_]\w*)"),
+        "(no key {key!r}: a tool's value holds the keys its TypedDict declares in the SDK "
+        "(check the spelling there); write value.get({key!r}) when a key may be missing)",
+    ),
+    (
+        ValueError,
+        re.compile(
+            r"mutable default <class '(?P<kind>list|dict|set)'> for field (?P<field>\w+) "
+            r"is not allowed: use default_factory"
+        ),
+        "(give each object its own {kind}: `from dataclasses import field`, then "
+        "`{field}: {kind} = field(default_factory={kind})`)",
+    ),
+)
+
+
+def _slip_hint(exc: BaseException) -> str:
+    """A line for an exception whose interpreter wording names a known slip.
+
+    A ``KeyError``'s argument is the key itself: only a key that is an exact
+    ``str`` and an identifier (a field name a model misspelt) gets a line.
+
+    Only an exception of an exact builtin class holding one exact ``str`` is
+    read (its ``args`` are the interpreter's tuple), so no program code runs.
+    """
+    kind = type(exc)
+    if kind is not TypeError and kind is not ValueError and kind is not KeyError:
+        return ""
+    args = exc.args
+    if type(args) is not tuple or len(args) != 1 or type(args[0]) is not str:
+        return ""
+    for slip_kind, pattern, hint in _SLIP_HINTS:
+        match = pattern.fullmatch(args[0]) if slip_kind is kind else None
+        if match is not None:
+            return "\n" + hint.format(**match.groupdict())
     return ""
 
 

@@ -891,3 +891,98 @@ def test_an_attribute_read_for_a_dicts_key_says_to_subscript(source: str, hinted
     assert kind == "exception"
     assert "AttributeError" in message
     assert message.endswith(_DICT_KEY_HINT) is hinted, message
+
+
+# -- `error.message` of a ToolCallError, and TypeErrors a slip raises ------------------------------
+
+_TOOL_ERROR_ATTRIBUTES_HINT: Final = (
+    "(a ToolCallError has tool_name, code and type; its message is str(error), e.g. "
+    "`except ToolCallError as error: print(error.tool_name, error)`)"
+)
+
+
+@pytest.mark.parametrize("name", ["message", "status_code"])
+async def test_an_undeclared_attribute_of_a_tool_error_lists_the_declared_ones(name: str) -> None:
+    source = (
+        f"try:\n    await tools.lookup(key='zz')\nexcept ToolCallError as e:\n    return e.{name}"
+    )
+    with anyio.fail_after(60):
+        async with WorkerPool(size=1, limits=Limits(wall_seconds=30)) as pool:
+            result = await pool.run(source, tool_names=["lookup"], handler=_RaisingHandler())
+    assert result.error is not None
+    assert f"has no attribute '{name}'" in result.error.message
+    assert result.error.message.endswith(_TOOL_ERROR_ATTRIBUTES_HINT), result.error.message
+
+
+@pytest.mark.parametrize(
+    ("source", "hint"),
+    [
+        (
+            "import json, datetime\nreturn json.dumps({'at': datetime.date(2024, 1, 1)})",
+            "(json.dumps writes only dicts, lists, str, int, float, bool and None: convert the "
+            "value first, e.g. value.isoformat() for a date or datetime, str(value) for a "
+            "Decimal, sorted(value) for a set, or pass `default=str`)",
+        ),
+        (
+            "n = await len([1, 2])\nreturn n",
+            "(only a tool call, a coroutine or a task can be awaited; this value is already "
+            "computed: remove the `await`)",
+        ),
+        # Another TypeError, or one of a program's subclasses: the interpreter's line alone.
+        ("return 1 + 'a'", None),
+        (
+            "class E(TypeError):\n    pass\n"
+            "raise E('Object of type set is not JSON serializable')",
+            None,
+        ),
+    ],
+)
+def test_a_type_error_of_a_known_slip_says_what_to_write(source: str, hint: str | None) -> None:
+    kind, message = run_error(source)
+    assert kind == "exception"
+    if hint is None:
+        assert "\n(" not in message, message
+    else:
+        assert message.endswith(hint), message
+
+
+@pytest.mark.parametrize(
+    ("source", "hint"),
+    [
+        (
+            "from dataclasses import dataclass\n@dataclass\nclass Basket:\n    items: list = []\n"
+            "return Basket().items",
+            "(give each object its own list: `from dataclasses import field`, then "
+            "`items: list = field(default_factory=list)`)",
+        ),
+        ("raise ValueError('bad')", None),
+    ],
+)
+def test_a_value_error_of_a_known_slip_says_what_to_write(source: str, hint: str | None) -> None:
+    kind, message = run_error(source)
+    assert kind == "exception"
+    if hint is None:
+        assert "\n(" not in message, message
+    else:
+        assert message.endswith(hint), message
+
+
+@pytest.mark.parametrize(
+    ("source", "hinted"),
+    [
+        ("books = [{'title': 'Dune'}]\nreturn [b['name'] for b in books]", True),
+        ("key = 'name'\nreturn {}[key]", True),
+        # A key that is no field name, or not a str: the interpreter's line alone.
+        ("return {}['two words']", False),
+        ("return {}[3]", False),
+        ("class K(KeyError):\n    pass\nraise K('name')", False),
+    ],
+)
+def test_a_missing_key_points_at_the_declared_keys(source: str, hinted: bool) -> None:
+    kind, message = run_error(source)
+    assert kind == "exception"
+    hint = (
+        "(no key 'name': a tool's value holds the keys its TypedDict declares in the SDK "
+        "(check the spelling there); write value.get('name') when a key may be missing)"
+    )
+    assert message.endswith(hint) is hinted, message
