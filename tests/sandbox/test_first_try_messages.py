@@ -935,20 +935,6 @@ async def test_an_undeclared_attribute_of_a_tool_error_lists_the_declared_ones(n
             "raise E('Object of type set is not JSON serializable')",
             None,
         ),
-    ],
-)
-def test_a_type_error_of_a_known_slip_says_what_to_write(source: str, hint: str | None) -> None:
-    kind, message = run_error(source)
-    assert kind == "exception"
-    if hint is None:
-        assert "\n(" not in message, message
-    else:
-        assert message.endswith(hint), message
-
-
-@pytest.mark.parametrize(
-    ("source", "hint"),
-    [
         (
             "from dataclasses import dataclass\n@dataclass\nclass Basket:\n    items: list = []\n"
             "return Basket().items",
@@ -958,7 +944,7 @@ def test_a_type_error_of_a_known_slip_says_what_to_write(source: str, hint: str 
         ("raise ValueError('bad')", None),
     ],
 )
-def test_a_value_error_of_a_known_slip_says_what_to_write(source: str, hint: str | None) -> None:
+def test_an_error_of_a_known_slip_says_what_to_write(source: str, hint: str | None) -> None:
     kind, message = run_error(source)
     assert kind == "exception"
     if hint is None:
