@@ -29,7 +29,7 @@ from anyio.abc import SocketAttribute
 from anyio.streams.buffered import BufferedByteReceiveStream
 from click.testing import CliRunner
 
-from codemode import AbortSignal, Registry, tool
+from codemode import AbortSignal, Registry
 from codemode._log import MemoryStore, ModelToolCall, SessionLog
 from codemode._turns import run_turn
 from codemode.cli import main
@@ -43,7 +43,7 @@ from codemode.mcp._spec import parse_spec
 from .processes import CODEMODE, GUARD_SECONDS, REPO, checkout_env, http_server
 from .served_http import served_http
 from .test_mcp_http_bounds import RawServer, small
-from .test_mcp_serve_http_loopback import INIT, Asgi, request, status_of
+from .test_mcp_serve_http_loopback import INIT, Asgi, registry, request, status_of
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Iterator
@@ -65,18 +65,6 @@ API_KEY = "k3y-5f1d2c9e8b7a6f5e4d3c2b1a0f9e8d7c"
 @pytest.fixture(scope="module")
 def anyio_backend() -> str:
     return "asyncio"
-
-
-@tool
-def echo(text: str) -> str:
-    """Say it back."""
-    return text
-
-
-def registry() -> Registry:
-    served = Registry(mode="both")
-    served.register(echo)
-    return served
 
 
 def bearer(token: str = TOKEN) -> dict[str, str]:
