@@ -287,7 +287,14 @@ async def test_a_call_keeps_its_slot_until_its_answer_is_written() -> None:
     big = 256 * 1024  # far more than a pipe holds
     async with served(max_concurrent=1, max_queued=1, max_pending=3) as run:
         await handshake(run.pipes)
-        for k in range(10):
+        for k in range(2):
+            await run.pipes.send(call(k, "blob", {"size": big}))
+        # The first answer is being written (and fills the pipe) before any refusal
+        # exists: its result may be measured in a worker thread, and a task waiting
+        # for a thread looks blocked to wait_all_tasks_blocked, so without this the
+        # refusals could all be written first.
+        await anyio.wait_readable(run.pipes.from_server)
+        for k in range(2, 10):
             await run.pipes.send(call(k, "blob", {"size": big}))
         backlog = run.server.backlog
         await backlog.wait_until(lambda b: b.requests == 3)
