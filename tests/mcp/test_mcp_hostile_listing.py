@@ -25,7 +25,6 @@ import anyio
 import anyio.to_thread
 import mcp_types.methods
 import pytest
-from anyio.abc import SocketAttribute
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -48,7 +47,7 @@ from codemode.mcp._listing import (
 from codemode.mcp._transport import MAX_NESTING_DEPTH, MAX_UNSOLICITED_MESSAGES, Guard
 
 from .processes import CODEMODE, GUARD_SECONDS, REPO, checkout_env
-from .test_mcp_http_bounds import RawServer, answer_of, send_chunked, small
+from .test_mcp_http_bounds import RawServer, answer_of, listening, send_chunked, small
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
@@ -205,13 +204,8 @@ def anyio_backend() -> str:
 @pytest.fixture
 async def raw() -> AsyncIterator[RawServer]:
     """A raw HTTP server (``test_mcp_http_bounds``): ``plans`` answer ``tools/call``."""
-    server = RawServer()
-    listener = await anyio.create_tcp_listener(local_host="127.0.0.1")
-    server.url = f"http://127.0.0.1:{listener.extra(SocketAttribute.local_port)}/mcp"
-    async with listener, anyio.create_task_group() as group:
-        group.start_soon(listener.serve, server.serve)
+    async with listening(RawServer()) as server:
         yield server
-        group.cancel_scope.cancel()
 
 
 @pytest.fixture(scope="session")

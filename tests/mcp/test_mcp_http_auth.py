@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 import pytest
-from anyio.abc import SocketAttribute
 from anyio.streams.buffered import BufferedByteReceiveStream
 from click.testing import CliRunner
 
@@ -42,7 +41,7 @@ from codemode.mcp._spec import parse_spec
 
 from .processes import CODEMODE, GUARD_SECONDS, REPO, checkout_env, http_server
 from .served_http import served_http
-from .test_mcp_http_bounds import RawServer, small
+from .test_mcp_http_bounds import RawServer, listening, small
 from .test_mcp_serve_http_loopback import INIT, Asgi, registry, request, status_of
 
 if TYPE_CHECKING:
@@ -324,12 +323,8 @@ async def recorder() -> AsyncIterator[RawServer]:
         await stream.send(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n")
 
     server = RawServer(plans={"ping": small}, session=True, on_delete=deleted)
-    listener = await anyio.create_tcp_listener(local_host="127.0.0.1")
-    server.url = f"http://127.0.0.1:{listener.extra(SocketAttribute.local_port)}/mcp"
-    async with listener, anyio.create_task_group() as group:
-        group.start_soon(listener.serve, server.serve)
+    async with listening(server):
         yield server
-        group.cancel_scope.cancel()
 
 
 async def test_the_clients_headers_go_with_every_request(recorder: RawServer) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -128,15 +129,21 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
-@pytest.fixture
-async def raw() -> AsyncIterator[RawServer]:
-    server = RawServer()
+@asynccontextmanager
+async def listening(server: RawServer) -> AsyncIterator[RawServer]:
+    """``server`` serving on a fresh loopback port (its ``url`` set) until the block ends."""
     listener = await anyio.create_tcp_listener(local_host="127.0.0.1")
     server.url = f"http://127.0.0.1:{listener.extra(SocketAttribute.local_port)}/mcp"
     async with listener, anyio.create_task_group() as group:
         group.start_soon(listener.serve, server.serve)
         yield server
         group.cancel_scope.cancel()
+
+
+@pytest.fixture
+async def raw() -> AsyncIterator[RawServer]:
+    async with listening(RawServer()) as server:
+        yield server
 
 
 class Body(CappedBody):
