@@ -584,7 +584,8 @@ def materialize(
     def open_frame(obj: object, okind: type) -> _Frame:
         if okind is dict or (allow_frozen and okind is FrozenDict):
             frame: _Frame = (
-                _dict_items(obj, path, mixed_keys=accept_collections), {}, id(obj)  # type: ignore[arg-type]
+                _dict_items(obj, path, mixed_keys=accept_collections, describe=describe),  # type: ignore[arg-type]
+                {}, id(obj)
             )
         elif okind is list or (allow_frozen and okind is tuple):
             frame = (enumerate(cast("list[object]", obj)), [], id(obj))
@@ -600,7 +601,8 @@ def materialize(
             ):
                 read = OrderedDict.items
             frame = (
-                _dict_items(obj, path, read(obj), mixed_keys=True), {}, id(obj)  # type: ignore[arg-type]
+                _dict_items(obj, path, read(obj), mixed_keys=True, describe=describe),  # type: ignore[arg-type]
+                {}, id(obj)
             )
         elif accept_collections and _is_namedtuple(okind):
             frame = (enumerate(tuple.__iter__(cast("tuple[object, ...]", obj))), [], id(obj))
@@ -733,6 +735,7 @@ def _dict_items(
     path: list[_PathPart],
     items: Iterable[tuple[object, object]] | None = None,
     mixed_keys: bool = False,
+    describe: Callable[[object], str | None] | None = None,
 ) -> Iterator[tuple[_PathPart, object]]:
     # Keys written as their values can meet a key already there (a member whose
     # class hashes and compares as it likes): the copy must not lose an entry.
@@ -752,7 +755,10 @@ def _dict_items(
                 )
             seen.add(key)
         if type(key) is not str:
+            # The caller's description (a call never awaited) says more than a type name.
+            reason = None if describe is None else describe(key)
             raise LossyJsonError(
+                f"a dict key: {reason} (JSON object keys must be str)" if reason else
                 f"{_describe_key(key)} is not allowed; JSON object keys must be str "
                 "(convert the key with str())",
                 format_path(path),

@@ -762,6 +762,21 @@ _UNAWAITED_TOOL_CALLS = {
         "The program's return value is not lossless JSON: tools.echo(...) is a tool call that "
         "was never awaited; write `await tools.echo(...)` for its value - at `$.stock[0]`.",
     ),
+    # Not "a dict key of type bridge.proxy._ToolCall": the call is named here too.
+    "as a key": (
+        "return {tools.echo(sku='KB-01'): 1}",
+        "invalid-output",
+        "The program's return value is not lossless JSON: a dict key: tools.echo(...) is a tool "
+        "call that was never awaited; write `await tools.echo(...)` for its value (JSON object "
+        "keys must be str) - at `$`.",
+    ),
+    "as a key in another call's arguments": (
+        "return await tools.echo(item={tools.echo(sku='KB-01'): 1})",
+        "exception",
+        'ToolCallError: tool "echo" was not called: its arguments must be lossless JSON: '
+        "a dict key: tools.echo(...) is a tool call that was never awaited; write `await "
+        "tools.echo(...)` for its value (JSON object keys must be str) - at `$.item`",
+    ),
     "in another call's arguments": (
         "return await tools.echo(item=tools.echo(sku='KB-01'))",
         "exception",
