@@ -132,11 +132,15 @@ MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
         "await the task itself; to keep a task running past a timeout, wait with "
         "`done, pending = await asyncio.wait([task], timeout=...)` instead of wait_for"
     ),
+    # loop.run_until_complete(main()) is the likeliest use, so its replacement leads.
     **dict.fromkeys(
-        [("asyncio", "get_running_loop"), ("asyncio", "get_event_loop")],
-        "the event loop is not available; to share one result among several awaiters, keep "
-        "the task: `task = asyncio.create_task(coro)`, then `await task` in each; for a clock "
-        "use time.monotonic()",
+        [("asyncio", "get_running_loop"), ("asyncio", "get_event_loop"),
+         ("asyncio", "new_event_loop")],
+        "the event loop is not available; the program is already the body of an async "
+        "function, so `await main()` runs a coroutine (not loop.run_until_complete(main())); "
+        "to share one result among several awaiters, keep the task: "
+        "`task = asyncio.create_task(coro)`, then `await task` in each; for a clock use "
+        "time.monotonic()",
     ),
     ("asyncio", "Future"): (
         "to share one result among several awaiters, keep the task: "

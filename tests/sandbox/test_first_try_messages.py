@@ -413,11 +413,13 @@ def test_an_attribute_dict_class_names_simple_namespace() -> None:
         *(
             (
                 f"import asyncio\nloop = asyncio.{name}()\nreturn 1",
-                f"'{name}' in run_code; the event loop is not available; to share one result "
-                "among several awaiters, keep the task: `task = asyncio.create_task(coro)`, then "
-                "`await task` in each; for a clock use time.monotonic(). available: ",
+                f"'{name}' in run_code; the event loop is not available; the program is "
+                "already the body of an async function, so `await main()` runs a coroutine "
+                "(not loop.run_until_complete(main())); to share one result among several "
+                "awaiters, keep the task: `task = asyncio.create_task(coro)`, then `await task` "
+                "in each; for a clock use time.monotonic(). available: ",
             )
-            for name in ("get_running_loop", "get_event_loop")
+            for name in ("get_running_loop", "get_event_loop", "new_event_loop")
         ),
         (
             "import asyncio\nreturn asyncio.Future()",
@@ -487,8 +489,8 @@ def test_an_attribute_dict_class_names_simple_namespace() -> None:
     ],
     ids=[
         "shield", "mapping-proxy", "hashlib-new", "from-hashlib-import-new", "get-running-loop",
-        "get-event-loop", "future", "all-tasks", "barrier", "get-type-hints", "get-origin",
-        "get-args", "context-decorator", "string-formatter", "csv-unregister-dialect",
+        "get-event-loop", "new-event-loop", "future", "all-tasks", "barrier", "get-type-hints",
+        "get-origin", "get-args", "context-decorator", "string-formatter", "csv-unregister-dialect",
         "random-system-random", "secrets-system-random", "make-dataclass",
     ],
 )
