@@ -768,8 +768,9 @@ _SLIP_HINTS: Final = (
     (
         KeyError,
         re.compile(r"(?P<key>[A-Za-z_]\w*)"),
-        "(no key {key!r}: a tool's value holds the keys its TypedDict declares in the SDK "
-        "(check the spelling there); write value.get({key!r}) when a key may be missing)",
+        "(no key {key!r} in that dict: check its spelling; a tool's value holds the keys "
+        "its TypedDict declares in the SDK; write value.get({key!r}) when a key may be "
+        "missing)",
     ),
     (
         ValueError,

@@ -985,7 +985,8 @@ def test_a_missing_key_points_at_the_declared_keys(source: str, hinted: bool) ->
     kind, message = run_error(source)
     assert kind == "exception"
     hint = (
-        "(no key 'name': a tool's value holds the keys its TypedDict declares in the SDK "
-        "(check the spelling there); write value.get('name') when a key may be missing)"
+        "(no key 'name' in that dict: check its spelling; a tool's value holds the keys "
+        "its TypedDict declares in the SDK; write value.get('name') when a key may be "
+        "missing)"
     )
     assert message.endswith(hint) is hinted, message
