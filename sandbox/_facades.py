@@ -501,6 +501,22 @@ def _class_factory(function: Any) -> Any:
     return make
 
 
+class _ProgramNewType(typing.NewType):
+    """typing's ``NewType``, named in the program's module as a script's is (``__main__.UserId``).
+
+    typing takes the ``__name__`` of its caller's globals, which for a program
+    is the name its functions are recognised by, not the one a script prints.
+    """
+
+    def __init__(self, name: str, tp: Any) -> None:
+        super().__init__(name, tp)
+        self.__module__ = PROGRAM_CLASS_MODULE
+
+
+_ProgramNewType.__module__ = "typing"
+_ProgramNewType.__name__ = _ProgramNewType.__qualname__ = "NewType"
+
+
 def _module_members() -> dict[str, dict[str, object]]:
     return {
         "json": _names(json, *_JSON),
@@ -565,6 +581,7 @@ def _module_members() -> dict[str, dict[str, object]]:
             "final": _data.safe_final,
             "NamedTuple": _class_factory(typing.NamedTuple),
             "TypedDict": _class_factory(typing.TypedDict),
+            "NewType": _ProgramNewType,
         },
         "enum": {**_names(enum, *_ENUM), **_names(_enum_facade, *_enum_facade.__all__)},
         "asyncio": _asyncio_members(),

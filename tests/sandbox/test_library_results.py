@@ -389,14 +389,18 @@ def test_the_program_module_stand_in_replaces_the_processs_main() -> None:
                 sys.modules[name] = module
 
 
-def test_a_class_the_functional_namedtuple_makes_is_in_the_programs_module() -> None:
+def test_a_class_or_new_type_typing_makes_is_in_the_programs_module() -> None:
     assert run_ok(
         "import typing\n"
         'P = typing.NamedTuple("P", [("x", int)])\n'
         'TD = typing.TypedDict("TD", {"a": int})\n'
         "class Q:\n    pass\n"
-        "return [repr(P), repr(TD), repr(Q)]"
-    ) == ["<class '__main__.P'>", "<class '__main__.TD'>", "<class '__main__.Q'>"]
+        'UserId = typing.NewType("UserId", int)\n'
+        "return [repr(P), repr(TD), repr(Q), repr(UserId), repr(UserId | None),\n"
+        "        repr(type(UserId)), isinstance(UserId, typing.NewType), UserId(7)]"
+    ) == ["<class '__main__.P'>", "<class '__main__.TD'>", "<class '__main__.Q'>",
+          "__main__.UserId", "typing.Optional[__main__.UserId]", "<class 'typing.NewType'>",
+          True, 7]
 
 
 class _LibraryError(Exception):
