@@ -246,6 +246,11 @@ class _ProgramModuleStandIn:
     with no ``__name__`` of the program's, whose builtins are the program's
     own: given an empty one, ``exec`` would add the real builtins, and the
     generated methods run text made from what the program wrote.
+
+    It also holds ``ClassVar`` and ``InitVar``, which a program may import
+    anyway: a quoted ``"ClassVar[int]"`` is a class attribute, not a field,
+    only when dataclasses finds that name in the module (no module objects
+    here; ``safe_dataclass`` unqualifies ``"typing.ClassVar[...]"``).
     """
 
     __slots__ = ("_builtins",)
@@ -255,7 +260,11 @@ class _ProgramModuleStandIn:
 
     @property
     def __dict__(self) -> dict[str, object]:  # type: ignore[override]
-        return {"__builtins__": dict(self._builtins)}
+        return {
+            "__builtins__": dict(self._builtins),
+            "ClassVar": typing.ClassVar,
+            "InitVar": dataclasses.InitVar,
+        }
 
 
 def install_program_module(builtins: Mapping[str, object]) -> None:

@@ -377,6 +377,7 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
             if not readable_field_name(name):
                 raise _refused_field_name(name, annotation, target.__name__)
         _refuse_generating_over_shields(target, options)
+        _unqualify_quoted_markers(target)
         made = _documented_dataclass(target, options)
         for field in dataclasses.fields(made):
             if not readable_field_name(field.name):
@@ -388,6 +389,31 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
     if cls is None:
         return apply
     return apply(cls)
+
+
+#: A quoted annotation naming ``typing.ClassVar`` or ``dataclasses.InitVar`` by its module.
+_QUALIFIED_MARKER: Final = re.compile(
+    r"\s*(?:typing\s*\.\s*(?=ClassVar\b)|dataclasses\s*\.\s*(?=InitVar\b))"
+)
+
+
+def _unqualify_quoted_markers(target: type) -> None:
+    """Write ``"typing.ClassVar[int]"`` in ``target``'s own annotations as ``"ClassVar[int]"``.
+
+    dataclasses tells a quoted ``ClassVar`` or ``InitVar`` by looking its name
+    up in the class's module, and ``typing.`` there must be the real module,
+    which the program's module stand-in never holds; it holds the two names
+    themselves, so the unqualified text is recognised as in a script.
+    """
+    # The class's own dict, written in place (inspect.get_annotations returns a copy).
+    annotations = target.__dict__.get("__annotations__")  # noqa: RUF063
+    if type(annotations) is not dict:
+        return
+    for name, annotation in list(annotations.items()):
+        if type(name) is str and type(annotation) is str and (
+            found := _QUALIFIED_MARKER.match(annotation)
+        ):
+            annotations[name] = annotation[found.end():]
 
 
 def _documented_dataclass(target: type, options: dict[str, Any]) -> type:

@@ -19,7 +19,8 @@ import collections
 import contextlib
 import sys
 import types
-from typing import TYPE_CHECKING, Any, cast
+from dataclasses import InitVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import anyio
 import pytest
@@ -340,6 +341,31 @@ async def test_a_class_a_library_makes_on_bases_a_program_holds_is_handed_out() 
     assert result.value == [";", [["name", "age"], ["ann", "3"], ["bob", "4"]]]
 
 
+async def test_a_quoted_class_var_or_init_var_is_no_field_as_in_a_script() -> None:
+    # dataclasses tells them by the names in the class's module: the program
+    # module's stand-in, which only a child installs (this process has its own).
+    source = """
+import dataclasses, typing
+from dataclasses import dataclass, fields
+@dataclass
+class Meter:
+    reading: int
+    unit: 'typing.ClassVar[str]' = 'kWh'
+    seen: 'ClassVar[dict]' = {}
+    scale: 'InitVar[int]' = 2
+    offset: ' dataclasses . InitVar[int]' = 1
+    note: 'typing.Optional[str]' = None
+    def __post_init__(self, scale, offset):
+        self.reading = self.reading * scale + offset
+return [repr(Meter(5)), [f.name for f in fields(Meter)], Meter.unit, Meter.seen]
+"""
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(60):
+            result = await pool.run(source, tool_names=[], handler=EchoHandler())
+    assert result.error is None, result.error
+    assert result.value == ["Meter(reading=11, note=None)", ["reading", "note"], "kWh", {}]
+
+
 def test_a_class_of_the_runtimes_own_or_a_metaclass_is_withheld_whatever_its_bases() -> None:
     class Meta(type):
         """A metaclass on a base the program holds (the stand-in aside, `type`)."""
@@ -380,7 +406,9 @@ def test_the_program_module_stand_in_replaces_the_processs_main() -> None:
         stand_in = sys.modules["__main__"]
         assert stand_in is sys.modules["<model>"]
         assert stand_in is not saved["__main__"]
-        assert stand_in.__dict__ == {"__builtins__": {"len": len}}
+        assert stand_in.__dict__ == {
+            "__builtins__": {"len": len}, "ClassVar": ClassVar, "InitVar": InitVar,
+        }
     finally:
         for name, module in saved.items():
             if module is None:
