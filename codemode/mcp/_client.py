@@ -13,9 +13,7 @@ import math
 import re
 import sys
 import threading
-import warnings
 from contextlib import AsyncExitStack
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal, TextIO, final
 
 import anyio
@@ -26,11 +24,18 @@ from .._errors import (
     RegistrationError,
     ToolArgsError,
     ToolOutputError,
-    UnsupportedSchemaError,
 )
 from .._json import thaw
 from .._tools import ToolDefinition, ToolOutput, define_tool, render_json
 from ._headers import check_headers
+from ._imported import (
+    ImportedTools,
+    SkippedTool,
+    UnsupportedMcpToolsError,
+    naming_error,
+    unimportable_name,
+    warn_skipped,
+)
 from ._listing import (
     ListedTool,
     ListingBudget,
@@ -65,10 +70,7 @@ __all__ = [
     "DEFAULT_CALL_TIMEOUT",
     "DEFAULT_CONNECT_TIMEOUT",
     "DEFAULT_LIST_TIMEOUT",
-    "ImportedTools",
     "McpTools",
-    "SkippedTool",
-    "UnsupportedMcpToolsError",
     "require_sdk",
 ]
 
@@ -119,56 +121,6 @@ def require_sdk() -> None:
         import mcp  # noqa: F401
     except ModuleNotFoundError as exc:
         raise ModuleNotFoundError(f"codemode.mcp needs the `mcp` package: {_INSTALL_HINT}") from exc
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class SkippedTool:
-    """An MCP tool that was not imported, and every path of its schemas that is unsupported."""
-
-    name: str
-    problems: tuple[str, ...]
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class ImportedTools:
-    """What an import produced: the definitions, the tools skipped, and how to undo it.
-
-    ``dispose()`` removes the definitions from the registry they were registered
-    in (it does nothing for :meth:`McpTools.definitions`).
-    """
-
-    definitions: tuple[ToolDefinition, ...]
-    skipped: tuple[SkippedTool, ...] = ()
-    dispose: Callable[[], None] = field(default=lambda: None, repr=False)
-
-    @property
-    def names(self) -> list[str]:
-        """The imported tools' names, in the server's order."""
-        return [d.name for d in self.definitions]
-
-
-class UnsupportedMcpToolsError(UnsupportedSchemaError):
-    """Some tools of an MCP server have schemas outside the enforced subset (``refuse``).
-
-    ``tools`` lists each such tool with its problems; nothing was imported.
-    """
-
-    def __init__(self, server: str, tools: Sequence[SkippedTool]) -> None:
-        self.tools = tuple(tools)
-        problems = [f'tool "{t.name}": {p}' for t in self.tools for p in t.problems]
-        super().__init__(problems)
-        count = len(self.tools)
-        listed = "\n".join(f"  - {p}" for p in problems)
-        self.message = (
-            f"{count} tool{'s' if count != 1 else ''} of {server} "
-            f"{'use' if count != 1 else 'uses'} JSON Schema outside the supported subset "
-            f"({len(problems)} problem{'s' if len(problems) != 1 else ''}):\n{listed}\n"
-            "Nothing was imported. Import the other tools with unsupported='skip', "
-            "or change these schemas on the server."
-        )
-        self.args = (self.message,)
 
 
 @final
@@ -572,11 +524,11 @@ class McpTools:
             stop.set()
         if unsupported == "refuse":
             if badly_named:
-                raise _naming_error(self._label, badly_named)
+                raise naming_error(self._label, badly_named)
             if skipped:
                 raise UnsupportedMcpToolsError(self._label, skipped)
         for tool in badly_named:
-            _warn_skipped(self._label, tool)
+            warn_skipped(self._label, tool)
         return ImportedTools(tuple(definitions), tuple(badly_named + skipped))
 
     async def register(
@@ -620,8 +572,8 @@ class McpTools:
                 except RegistrationError as exc:
                     clash = SkippedTool(definition.name, (f"cannot be registered: {exc}",))
                     if unsupported == "refuse":
-                        raise _naming_error(self._label, [clash]) from None
-                    _warn_skipped(self._label, clash)
+                        raise naming_error(self._label, [clash]) from None
+                    warn_skipped(self._label, clash)
                     clashes.append(clash)
                 else:
                     kept.append(definition)
@@ -652,7 +604,7 @@ class McpTools:
             if stop.is_set():
                 break
             name = prefix + listed.name
-            fault = _name_problem(listed.name, name, seen)
+            fault = unimportable_name(listed.name, name, seen)
             seen.add(name)
             if fault is not None:
                 badly_named.append(SkippedTool(shown_name(listed.name), (fault,)))
@@ -816,29 +768,6 @@ def _deadline(name: str, value: float | None) -> float | None:
 
 def _seconds(value: float | None) -> float:
     return math.inf if value is None else value
-
-
-def _name_problem(remote: str, name: str, seen: set[str]) -> str | None:
-    """Why a listed tool's name ``remote`` (``name`` with the prefix) cannot be imported."""
-    problem = name_problem(remote)
-    if problem is None and name in seen:
-        return "the server lists this tool name more than once (the first one is kept)"
-    return problem
-
-
-def _warn_skipped(label: str, tool: SkippedTool) -> None:
-    warnings.warn(
-        f'skipped MCP tool "{tool.name:.200}" of {label}: {"; ".join(tool.problems)}',
-        RuntimeWarning, stacklevel=3,
-    )
-
-
-def _naming_error(label: str, tools: Sequence[SkippedTool]) -> RegistrationError:
-    listed = "; ".join(f'tool "{t.name:.200}": {"; ".join(t.problems)}' for t in tools)
-    return RegistrationError(
-        f"{label} lists tools that cannot be registered ({listed}). Nothing was imported; "
-        "import the other tools with unsupported='skip' or a prefix."
-    )
 
 
 def _only(group: BaseExceptionGroup[BaseException], exc: BaseException) -> bool:
