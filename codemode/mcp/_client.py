@@ -27,7 +27,7 @@ from .._errors import (
 )
 from .._json import thaw
 from .._tools import ToolDefinition, ToolOutput, define_tool, render_json
-from ._headers import check_headers
+from ._headers import check_headers, shown_url
 from ._imported import (
     ImportedTools,
     SkippedTool,
@@ -263,7 +263,8 @@ class McpTools:
         :meth:`stdio` apply to what it parsed, and so do the deadlines.
 
         Args:
-            url: the server's MCP endpoint.
+            url: the server's MCP endpoint. Its label, messages and repr show
+                its user information and query values as ``***``.
             headers: sent with every request of the session, e.g.
                 ``{"Authorization": f"Bearer {token}"}`` or an API-key
                 header. Names are HTTP tokens, none twice and none the
@@ -302,7 +303,7 @@ class McpTools:
             return Client(http_transport(url, guard, sent))
 
         made = cls(
-            _unguarded, label=f"MCP server at {url}",
+            _unguarded, label=f"MCP server at {shown_url(url)}",
             connect_timeout=connect_timeout, list_timeout=list_timeout,
         )
         made._guarded_by(make, max_message_bytes)
@@ -370,7 +371,28 @@ class McpTools:
             )
         if guard is not None and guard.failure is not None:
             raise McpCallError("initialize", guard.failure)
-        raise failed[0]
+        raise self._handshake_error(failed[0])
+
+    def _handshake_error(self, exc: BaseException) -> BaseException:
+        """What the caller gets for a handshake that failed with ``exc``.
+
+        The SDK's task groups wrap what ended the session; the caller gets the
+        one error inside (a command not found stays ``FileNotFoundError``), and
+        a JSON-RPC error of the SDK's (the server closed the connection, or
+        answered ``initialize`` with an error) becomes an ``McpCallError``
+        naming the server.
+        """
+        from mcp import MCPError
+
+        while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+            exc = exc.exceptions[0]
+        if isinstance(exc, MCPError):
+            return McpCallError(
+                "initialize",
+                f"{self._label} ended the MCP handshake: {self._why(exc.error.message)}",
+                rpc_code=self._rpc_code(exc.error.code),
+            )
+        return exc
 
     async def __aexit__(
         self,

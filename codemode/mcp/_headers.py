@@ -1,4 +1,4 @@
-"""The headers a caller sends with every request of an MCP HTTP session, checked.
+"""The headers a caller sends with every request of an MCP HTTP session, checked; its URL shown.
 
 Kept apart from :mod:`codemode.mcp._http` (which needs the SDK's ``httpx2``), so
 :meth:`McpTools.http` checks them when it is called, SDK or not.
@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Final
+from urllib.parse import urlsplit
 
-__all__ = ["FIELD_NAME", "TRANSPORT_HEADERS", "check_headers"]
+__all__ = ["FIELD_NAME", "TRANSPORT_HEADERS", "check_headers", "shown_url"]
 
 #: Headers the transport sets itself (framing, content negotiation, the MCP
 #: session), in lower case: a caller's header may not name one.
@@ -68,3 +69,24 @@ def check_headers(headers: object) -> dict[str, str]:
             )
         checked[name] = value
     return checked
+
+
+def shown_url(url: str) -> str:
+    """``url`` as messages, labels and reprs show it: its user information and query values hidden.
+
+    Hosted servers often take a key in the URL itself (``?api_key=…``,
+    ``https://user:key@host/mcp``); a message about the server can reach a
+    model or a log, so those parts read ``***`` (query names stay, to tell two
+    URLs apart). The fragment, never sent, is left out.
+    """
+    try:
+        parts = urlsplit(url)
+        netloc = parts.netloc
+    except ValueError:
+        return url.partition("://")[0] + "://***"
+    _user, at, host = netloc.rpartition("@")
+    shown = f"{parts.scheme}://{'***@' if at else ''}{host}{parts.path}"
+    if parts.query:
+        names = (pair.partition("=")[0] for pair in parts.query.split("&"))
+        shown += "?" + "&".join(f"{name}=***" for name in names)
+    return shown

@@ -24,6 +24,7 @@ from codemode.code_mode import CodeMode
 from codemode.mcp import (
     MCP_CALL_FAILED,
     MCP_TOOL_ERROR,
+    McpCallError,
     McpTools,
     UnsupportedMcpToolsError,
 )
@@ -310,6 +311,32 @@ async def test_the_call_signal_cancels_the_mcp_request_on_the_server(http_url: s
     assert hung.error.info.code == "ABORTED"
     assert isinstance(cancelled, ToolSuccess)
     assert thaw(cancelled.value) == {"result": True}
+
+
+@pytest.mark.parametrize(
+    ("program", "said"),
+    [
+        ("import sys; sys.exit(3)", "ended the MCP handshake: Connection closed"),
+        ("print('hello')", "sent a message that is not valid JSON-RPC"),
+    ],
+    ids=["exits", "prints"],
+)
+async def test_a_server_that_fails_the_handshake_is_named_in_one_error(
+    program: str, said: str
+) -> None:
+    # Not the SDK's task groups nested three deep around an MCPError.
+    connection = McpTools.stdio(sys.executable, ["-c", program])
+    with anyio.fail_after(GUARD_SECONDS), pytest.raises(McpCallError) as caught:
+        async with connection:
+            pass
+    assert str(caught.value).startswith('MCP call of "initialize" failed')
+    assert f"{connection.label} {said}" in str(caught.value)
+
+
+async def test_a_command_that_does_not_start_is_the_operating_systems_error() -> None:
+    with anyio.fail_after(GUARD_SECONDS), pytest.raises(FileNotFoundError):
+        async with McpTools.stdio("codemode-test-no-such-command"):
+            pass
 
 
 def test_the_constructors_check_their_arguments() -> None:

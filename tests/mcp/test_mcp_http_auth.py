@@ -19,6 +19,7 @@ import json
 import logging
 import os
 import stat
+import string
 import subprocess
 import traceback
 from typing import TYPE_CHECKING, Any
@@ -27,13 +28,15 @@ import anyio
 import pytest
 from anyio.streams.buffered import BufferedByteReceiveStream
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from codemode import AbortSignal, Registry
 from codemode._log import MemoryStore, ModelToolCall, SessionLog
 from codemode._turns import run_turn
 from codemode.cli import main
 from codemode.mcp import McpTools
-from codemode.mcp._headers import TRANSPORT_HEADERS
+from codemode.mcp._headers import TRANSPORT_HEADERS, shown_url
 from codemode.mcp._server import McpCodeServer, read_token_file, serve_http
 from codemode.mcp._server_http import MAKE_TOKEN, HttpAdmission, check_token
 from codemode.mcp._server_wire import Backlog
@@ -225,6 +228,38 @@ async def test_the_sdks_client_without_the_token_fails_saying_why() -> None:
         with anyio.fail_after(GUARD):
             failure = await failed_to_enter(McpTools.http(url))
     assert "Unauthorized: this server needs an Authorization: Bearer token" in failure
+
+
+async def test_a_secret_in_the_url_shows_in_no_message_label_or_repr() -> None:
+    async with served_http(registry(), token=TOKEN) as (_, url, _):
+        secret_url = url.replace("http://", f"http://reader:{SECRET}@") + f"?key={API_KEY}&r=eu"
+        remote = McpTools.http(secret_url)
+        with anyio.fail_after(GUARD):
+            failure = await failed_to_enter(remote)
+    assert "Unauthorized" in failure
+    assert remote.label == f"MCP server at {url.replace('http://', 'http://***@')}?key=***&r=***"
+    for text in (failure, repr(remote), remote.label):
+        assert SECRET not in text
+        assert API_KEY not in text
+
+
+_URL_TEXT = st.text(string.ascii_letters + string.digits + "-._~%!$'()*+,;", min_size=1)
+
+
+@given(user=_URL_TEXT, password=_URL_TEXT, value=_URL_TEXT, fragment=_URL_TEXT)
+def test_a_shown_url_hides_its_user_information_and_query_values(
+    user: str, password: str, value: str, fragment: str
+) -> None:
+    url = f"https://{user}:{password}@mcp.example.com:8443/v1/mcp?api_key={value}&m={value}"
+    shown = "https://***@mcp.example.com:8443/v1/mcp?api_key=***&m=***"
+    assert shown_url(url) == shown
+    assert shown_url(f"{url}#{fragment}") == shown
+    assert shown_url(f"https://{password}@mcp.example.com/mcp") == "https://***@mcp.example.com/mcp"
+    assert shown_url("http://127.0.0.1:8000/mcp") == "http://127.0.0.1:8000/mcp"
+
+
+def test_a_url_that_cannot_be_split_shows_its_scheme_alone() -> None:
+    assert shown_url(f"http://[::1:{SECRET}/mcp") == "http://***"
 
 
 LOCAL = (b"host", b"127.0.0.1:8000")
