@@ -31,9 +31,11 @@ from bridge.proxy import ToolCallError, unawaited_reason
 
 from ._builtins import check_binding_names, make_globals, make_print
 from ._compile import MAIN_NAME, MODEL_FILENAME, SOURCE_NAME
+from ._facades import ALLOWED_MODULES
 from ._facades_async import ProgramTask
 from ._guards import MODEL_MODULE
 from ._library import withhold_loop_objects
+from ._missing_hints import MISSING_MODULE_HINTS
 from ._program import is_program_class, real_mro
 from ._where import program_line
 
@@ -649,6 +651,7 @@ def format_program_exception(exc: BaseException, source: str) -> str:
     text += _dict_attribute_hint(exc)
     text += _tool_error_attribute_hint(exc)
     text += _slip_hint(exc)
+    text += _missing_import_hint(exc)
     # The program's own classes print as `<model>.Name`.
     return _plain_names(text)
 
@@ -804,6 +807,39 @@ def _slip_hint(exc: BaseException) -> str:
         if match is not None:
             return "\n" + hint.format(**match.groupdict())
     return ""
+
+
+#: The interpreter's wording of a name read and bound nowhere.
+_UNDEFINED_NAME: Final = re.compile(r"name '(?P<name>[A-Za-z_]\w*)' is not defined")
+#: What a program writes to import each top-level name of an offered module.
+_IMPORT_OF: Final = {
+    name.partition(".")[0]: name for name in sorted(ALLOWED_MODULES, key=len, reverse=True)
+}
+
+
+def _missing_import_hint(exc: BaseException) -> str:
+    """A line for ``NameError: name 'json' is not defined``: the import the program left out.
+
+    As Python 3.12 suggests for a module of the standard library; a module a
+    program cannot import gets the line its import would have got. Only a
+    ``NameError`` of the exact class holding one exact ``str`` is read.
+    """
+    if type(exc) is not NameError:
+        return ""
+    args = exc.args
+    if type(args) is not tuple or len(args) != 1 or type(args[0]) is not str:
+        return ""
+    found = _UNDEFINED_NAME.fullmatch(args[0])
+    if found is None:
+        return ""
+    name = found["name"]
+    module = _IMPORT_OF.get(name)
+    if module is not None:
+        return f"\n(did you forget to import {name!r}? write `import {module}` first)"
+    hint = MISSING_MODULE_HINTS.get(name)
+    if hint is None or name == "tools":
+        return ""
+    return f"\n(there is no module {name!r} in run_code: {hint})"
 
 
 def _plain_names(text: str) -> str:

@@ -959,6 +959,19 @@ async def test_an_undeclared_attribute_of_a_tool_error_lists_the_declared_ones(n
             "`items: list = field(default_factory=list)`)",
         ),
         ("raise ValueError('bad')", None),
+        # A module used without its import, as Python 3.12 would say.
+        ("return json.dumps({})",
+         "(did you forget to import 'json'? write `import json` first)"),
+        ("return urllib.parse.quote('a b')",
+         "(did you forget to import 'urllib'? write `import urllib.parse` first)"),
+        (
+            "print('oops', file=sys.stderr)",
+            "(there is no module 'sys' in run_code: to end the program, return its value at "
+            "the top level (`return value`); print() writes the program's only output stream "
+            "(there is no sys.stdout or sys.stderr))",
+        ),
+        ("return totl", None),
+        ("class E(NameError):\n    pass\nraise E(\"name 'json' is not defined\")", None),
     ],
 )
 def test_an_error_of_a_known_slip_says_what_to_write(source: str, hint: str | None) -> None:
