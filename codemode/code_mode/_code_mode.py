@@ -25,6 +25,7 @@ from ._wire import (
     RUN_CODE_NAME,
     RUN_CODE_OUTPUT_SCHEMA,
     RUN_CODE_PARAMETERS,
+    is_blank_label,
     present_run_code_call,
 )
 
@@ -281,7 +282,7 @@ class CodeMode:
         code = args["code"]
         label = args["description"]
         assert isinstance(code, str)
-        if not isinstance(label, str) or not label.strip():
+        if not isinstance(label, str) or is_blank_label(label):
             raise InvalidDescriptionError()
         pool = self._pool
         if pool is None:

@@ -15,6 +15,7 @@ __all__ = [
     "RUN_CODE_NAME",
     "RUN_CODE_OUTPUT_SCHEMA",
     "RUN_CODE_PARAMETERS",
+    "is_blank_label",
     "present_run_code_call",
 ]
 
@@ -70,11 +71,25 @@ CODE_ONLY_RULE: Final = (
 )
 
 
+#: What a label may not consist of besides whitespace: a byte order mark shows
+#: nothing, and ``str.strip`` keeps it.
+_INVISIBLE: Final = "\ufeff"
+
+
+def is_blank_label(label: str) -> bool:
+    """Whether a ``run_code`` label shows nothing: only whitespace and byte order marks.
+
+    Whitespace is Python's (``str.split``): Unicode spaces and line breaks, NEL
+    and the ASCII separators ``\\x1c``-``\\x1f`` included.
+    """
+    return not "".join(label.split()).replace(_INVISIBLE, "")
+
+
 def present_run_code_call(args: JsonValue) -> JsonValue:
     """The pending-call card: titled by the run's label, with the program as raw input."""
     code = args.get("code") if isinstance(args, dict) else None
     label = args.get("description") if isinstance(args, dict) else None
-    title = label.strip() if isinstance(label, str) and label.strip() else RUN_CODE_NAME
+    title = label.strip() if isinstance(label, str) and not is_blank_label(label) else RUN_CODE_NAME
     return FrozenDict(
         card="generic",
         title=title,

@@ -162,3 +162,68 @@ async def test_an_outer_abort_reaches_a_pool_that_only_awaits_abort(pool: Worker
     assert result.error.message.startswith("code run failed (abort): user pressed stop")
     # What run_code passed is both: a source for WorkerPool, awaitable for the rest.
     assert isinstance(awaiting.abort_given, AbortSource)
+
+
+class RejectingPool(CountingPool):
+    """A pool whose ``run`` raises while a sub-call it made is still running."""
+
+    def __init__(self, inner: WorkerPool, started: anyio.Event) -> None:
+        super().__init__(inner)
+        self.started = started
+        self.pending: list[Any] = []
+
+    async def __aenter__(self) -> RejectingPool:
+        return self
+
+    async def run(
+        self,
+        source: str,
+        *,
+        tool_names: Sequence[str],
+        handler: CallHandler,
+        abort: AbortCallback | None = None,
+        limits: Limits | None = None,
+        signatures: Sequence[ToolSignature] | None = None,
+        on_output: OutputCallback | None = None,
+    ) -> RunResult:
+        import asyncio
+
+        self.pending.append(asyncio.ensure_future(handler.call_tool("slow", {})))
+        await self.started.wait()
+        raise RuntimeError("the runtime broke down")
+
+
+async def test_a_runtime_that_rejects_still_settles_its_sub_calls_inside_the_run(
+    pool: WorkerPool,
+) -> None:
+    from codemode import CodeDispatchEvent, CodeDispatchStartEvent, ToolRunContext
+    from sandbox import ToolCallFailed
+
+    from .test_code_mode_support import code_of, failure_of, turn_log
+
+    started = anyio.Event()
+    seen: list[Any] = []
+
+    async def slow(args: Any, ctx: ToolRunContext) -> Any:
+        seen.append(ctx.signal)
+        started.set()
+        await ctx.signal.wait()
+        return "done"
+
+    log = turn_log()
+    rejecting = RejectingPool(pool, started)
+    registry = registry_with(make_tool("slow", body=slow))
+    with anyio.fail_after(30):  # a guard against a hang, never a timing assertion
+        async with code_mode(registry, rejecting, log=log):
+            result = await run_code_on(registry, "await tools.slow()")
+            # Every dispatch event is in the log by the time run_code answered.
+            kinds = [type(e) for e in log.events()][1:]
+    # A rejected run is the ordinary error, not a failed program.
+    assert failure_of(result).message == "the runtime broke down"
+    assert code_of(result) is None
+    assert seen[0].aborted
+    assert seen[0].reason == "run_code settled"
+    assert kinds == [CodeDispatchStartEvent, CodeDispatchEvent]
+    [call] = rejecting.pending
+    with pytest.raises(ToolCallFailed, match=r"run_code run is over \(run_code settled\)"):
+        call.result()

@@ -254,6 +254,23 @@ async def test_a_lossy_argument_dispatches_nothing_and_uses_no_number(pool: Work
     assert [e.sub_call_id for e in dispatches(log)] == ["call-1:code:1"]
 
 
+async def test_a_lossy_argument_reaches_the_program_with_no_error_code(pool: WorkerPool) -> None:
+    # Arguments that are not lossless JSON are refused before any schema sees
+    # them: no INVALID_ARGS (a schema's verdict), no code at all, no tool type.
+    registry = registry_with(make_tool("t"))
+    async with code_mode(registry, pool, check_calls=False):
+        result = await run_code(
+            registry,
+            "try:\n    await tools.t(x=float('nan'))\n"
+            "except ToolCallError as e:\n    return [e.tool_name, e.code, e.type, str(e)]",
+        )
+    assert returned(result) == [
+        "t", None, None,
+        'tool "t" was not called: its arguments must be lossless JSON: nan is not a JSON '
+        "number; send null or a string instead - at `$.x`",
+    ]
+
+
 async def test_arguments_nested_hundreds_deep_are_dispatched_and_logged(pool: WorkerPool) -> None:
     log = turn_log()
     registry = registry_with(make_tool("t"))

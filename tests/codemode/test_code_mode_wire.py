@@ -283,6 +283,24 @@ async def test_a_whitespace_only_description_is_an_error_result(pool: WorkerPool
     assert result.error.message == "invalid description: expected a non-empty string"
 
 
+@pytest.mark.parametrize("label", ["", "\t\n", "\ufeff", " \ufeff\u3000", "\u2028\x85", "\x1c\x1f"])
+async def test_a_label_that_shows_nothing_is_an_invalid_description_without_a_code(
+    pool: WorkerPool, label: str
+) -> None:
+    # Blank is empty once trimmed, by either notion of whitespace: a byte order
+    # mark alone is blank too, though `str.strip` keeps it.
+    registry = registry_with(make_tool("a"))
+    runs: list[object] = []
+    async with code_mode(registry, pool, on_run=runs.append):
+        result = await run_code(registry, "return 1", description=label)
+    assert failure_of(result).message == "invalid description: expected a non-empty string"
+    assert code_of(result) is None
+    assert runs == []
+    card = present_run_code_call({"code": "return 1", "description": label})
+    assert isinstance(card, Mapping)
+    assert card["title"] == RUN_CODE
+
+
 async def test_a_failed_program_is_code_run_failed_with_kind_message_and_captured_output(
     pool: WorkerPool,
 ) -> None:

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 
 from codemode import (
     AbortSignal,
+    Accept,
+    Block,
     CallInput,
     CodeDispatchEvent,
     ImageBlock,
@@ -317,3 +319,102 @@ def test_a_very_long_tool_name_still_makes_a_valid_file_name(tmp_path: Path) -> 
                                 suggested_name="é" * 300 + ".txt", content="x"))
     assert path.read_text() == "x"
     assert len(path.name.encode()) <= 255
+
+
+# -- the exact shape of a replacement and of the model-facing arm's reach --------------------------
+
+
+def test_the_preview_budget_reserves_the_full_size_notice_and_splits_head_ceil_tail_floor() -> None:
+    # The notice is priced with the full byte count plus the two separator
+    # bytes; what is left is split with the odd byte going to the head.
+    text = "a" * 6000 + "b" * 6000
+    locator = "/s/a.txt"
+    full_notice = (
+        f"(Omitted {len(text)} bytes. Full formatted result stored at: {locator}. "
+        f"{RETRIEVAL_HINT})"
+    )
+    reserved = len(full_notice.encode()) + 2
+    limit = reserved + 801  # a preview budget of 801 bytes: odd, so the split shows
+    replaced = spill_text(text, max_inline_bytes=limit, save=lambda full: locator)
+    head, tail = "a" * 401, "b" * 400
+    omitted = len(text) - 801
+    assert replaced == (
+        f"{head}{tail}\n\n(Omitted {omitted} bytes. Full formatted result stored at: "
+        f"{locator}. {RETRIEVAL_HINT})"
+    )
+
+
+def test_a_session_directory_is_named_by_the_sha256_of_the_session_id(tmp_path: Path) -> None:
+    store = LocalSpillStore(tmp_path)
+    path = Path(store.save_text(session_id="session-7", tool_name="t", call_id="c",
+                                label="result", suggested_name="t.txt", content="x"))
+    digest = hashlib.sha256(b"session-7").hexdigest()[:12]
+    assert path.parent.name.startswith(f"session-{digest}-")
+    assert re.fullmatch(r"[0-9a-f]{12}-t\.txt", path.name)
+
+
+async def test_the_dispatch_log_arm_bounds_an_exempt_tools_logged_copy(
+    pool: WorkerPool, tmp_path: Path
+) -> None:
+    # `exempt_tools` spares only what the model reads of a top-level call; the
+    # durable copy of a sub-call is bounded whatever its tool.
+    log = turn_log()
+
+    async def big(args: Any, ctx: ToolRunContext) -> Any:
+        return "r" * 20_000
+
+    registry = registry_with(make_tool("read", body=big))
+    SpillPolicy(max_inline_bytes=600, store=LocalSpillStore(tmp_path), exempt_tools=["read"]
+                ).install(registry)
+    async with code_mode(registry, pool, log=log):
+        result = await run_code(registry, "v = await tools.read()\nreturn len(v)")
+    assert returned(result) == 20_000
+    [settled] = [e for e in log.events() if isinstance(e, CodeDispatchEvent)]
+    match = NOTICE.search(text_of(settled.content))
+    assert match is not None
+    assert spilled(match.group(2)) == '"' + "r" * 20_000 + '"'
+
+
+async def test_the_model_facing_arm_leaves_a_sub_calls_result_whole(
+    pool: WorkerPool, tmp_path: Path
+) -> None:
+    # A sub-call's result is no model-facing result: its content reaches the
+    # result observers (and the dispatch-log waterfall) unspilled.
+    seen: list[tuple[str, str]] = []
+
+    def observe(execution: Any, result: Any) -> None:
+        seen.append((execution.call_id, text_of(result.content)))
+
+    async def big(args: Any, ctx: ToolRunContext) -> Any:
+        return "s" * 5000
+
+    registry = registry_with(make_tool("big", body=big))
+    SpillPolicy(max_inline_bytes=300, store=LocalSpillStore(tmp_path)).install(registry)
+    registry.on_result(observe)
+    async with code_mode(registry, pool):
+        await run_code(registry, "await tools.big()\nreturn 1")
+    [(sub_id, sub_text)] = [(i, t) for i, t in seen if i != "call-1"]
+    assert sub_id == "call-1:code:1"
+    assert sub_text == '"' + "s" * 5000 + '"'
+    assert os.listdir(tmp_path) == []
+
+
+async def test_the_model_facing_arm_leaves_a_block_and_a_value_replacement_alone(
+    tmp_path: Path,
+) -> None:
+    async def later(execution: Any, result: Any, proceed: Any) -> Any:
+        await proceed()
+        if execution.name == "blocked":
+            return Block(feedback=[TextBlock(text="f" * 5000)])
+        return Accept(value={"v": "g" * 5000})
+
+    registry = registry_with(make_tool("blocked"), make_tool("replaced"), mode="native")
+    SpillPolicy(max_inline_bytes=300, store=LocalSpillStore(tmp_path)).install(registry)
+    registry.post_execute(later)
+    blocked = await registry.execute(CallInput("c1", "blocked", {}, AbortSignal(), agent=AGENT))
+    replaced = await registry.execute(CallInput("c2", "replaced", {}, AbortSignal(), agent=AGENT))
+    assert blocked.is_error
+    assert "f" * 5000 in text_of(blocked.content)
+    assert not replaced.is_error
+    assert "g" * 5000 in text_of(replaced.content)
+    assert os.listdir(tmp_path) == []
