@@ -472,7 +472,12 @@ async def serve_http(
     ``WWW-Authenticate: Bearer``), and a POST only if it is
     ``application/json``; others are refused before their body is read and
     take no place in the backlog (see :class:`HttpAdmission`). Without a
-    token, any local process that reaches the port may call the tools.
+    token, any local process that reaches the port may call the tools. A
+    connection that has not sent a complete request head within
+    ``HTTP_HEAD_TIMEOUT`` of opening or of its last answer is closed, and at
+    most ``connection_limit()`` are held at once (one more closes the one that
+    has waited longest for a head): no client, token or not, holds the
+    server's descriptors by sending nothing.
 
     Raises:
         ValueError: ``host`` is not a loopback address, or ``token`` is not
@@ -522,9 +527,13 @@ async def serve_http(
         names=names,
         token=token,
     )
+    from ._server_connections import bounded_protocol, connection_limit
+
     config = uvicorn.Config(
         app, log_level="warning", lifespan="on",
         timeout_graceful_shutdown=HTTP_SHUTDOWN_GRACE_SECONDS,
+        # A connection costs a descriptor only while a request on it is served.
+        http=bounded_protocol(connection_limit()),
     )
     uvicorn_server = uvicorn.Server(config)
     stopped = anyio.Event()
