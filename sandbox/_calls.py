@@ -222,10 +222,14 @@ def check_tool_calls(source: str, signatures: Iterable[ToolSignature]) -> CallCh
 
     A program that does not parse has no problems here: compiling it reports
     its syntax error with better detail. Parsing runs CPython's parser on the
-    caller's thread; the pool itself calls this only for short programs.
+    caller's thread (its warnings about the text reach no one, as when
+    compiling); the pool itself calls this only for short programs.
     """
+    from ._compile import MODEL_FILENAME, program_warnings_kept_here  # _compile imports this module
+
     try:
-        tree = ast.parse(source, mode="exec")
+        with program_warnings_kept_here():
+            tree = ast.parse(source, MODEL_FILENAME, "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return CallCheck()
     try:

@@ -22,7 +22,7 @@ import pytest
 import sandbox._pool
 from sandbox import Limits, ToolSignature, WorkerPool
 from sandbox._compile import compile_with_calls
-from sandbox._pool import HOST_COMPILE_BYTES
+from sandbox._pool import HOST_COMPILE_BYTES, HOST_COMPILES
 from sandbox.testing import EchoHandler, idle_child_pids, wait_for_idle
 
 if TYPE_CHECKING:
@@ -72,6 +72,10 @@ async def test_a_program_over_max_source_bytes_is_refused_before_compiling(
     assert host_compiled == []
 
 
+@pytest.mark.skipif(
+    not HOST_COMPILES,
+    reason="this interpreter keeps every name it parses: the host compiles nothing",
+)
 async def test_a_short_program_is_compiled_by_the_host_once(host_compiled: list[str]) -> None:
     source = padded("return 41 + 1", HOST_COMPILE_BYTES)
     async with WorkerPool(size=1) as pool:
@@ -81,6 +85,10 @@ async def test_a_short_program_is_compiled_by_the_host_once(host_compiled: list[
     assert host_compiled == [source]
 
 
+@pytest.mark.skipif(
+    not HOST_COMPILES,
+    reason="this interpreter keeps every name it parses: the host compiles nothing",
+)
 async def test_a_short_program_is_compiled_off_the_event_loop(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -122,6 +130,10 @@ async def test_a_longer_program_is_compiled_by_its_child_not_the_host(
     assert host_compiled == []
 
 
+@pytest.mark.skipif(
+    not HOST_COMPILES,
+    reason="this interpreter keeps every name it parses: the host compiles nothing",
+)
 async def test_a_longer_program_refused_by_the_policy_ends_as_compile() -> None:
     source = padded("x = 1\ny = x.__class__.__base__\nz = _secret_\nreturn z", 5000)
     async with WorkerPool(size=1) as pool:
