@@ -227,9 +227,12 @@ _CONVERSIONS: Final[dict[str, str]] = {
 }
 
 #: The built-in types a class may derive from, with how to send such a value as
-#: the base type (a subclass's own data is not read through its methods here).
+#: the base type (a subclass's own data is not read through its methods here);
+#: a tuple's subclass (one derived from a namedtuple too) is sent as the list
+#: ``json.dumps`` would write.
 _BASE_CONVERSIONS: Final = (
-    (dict, "dict"), (list, "list"), (str, "str"), (int, "int"), (float, "float"),
+    (dict, "dict"), (list, "list"), (tuple, "list"), (str, "str"), (int, "int"),
+    (float, "float"),
 )
 
 

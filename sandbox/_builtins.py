@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import _output
 from ._classes import build_class
-from ._facades import FACADE_RESULT_CLASSES, build_facades, classes_behind, make_importer
+from ._facades import (
+    FACADE_RESULT_CLASSES,
+    build_facades,
+    classes_behind,
+    make_importer,
+    named_as,
+)
 from ._guards import (
     MODEL_MODULE,
     guarded_apply,
@@ -177,6 +183,11 @@ SAFE_BUILTINS: Final[Mapping[str, object]] = {
     # print        - replaced per run by the capturing print (see make_print)
 }
 
+# A wrong call of `getattr` or `vars` is worded with the name the program wrote.
+for _name, _value in SAFE_BUILTINS.items():
+    if not _name.startswith("_"):
+        named_as(_value, _name)
+
 
 def make_print(write: Callable[[str], None]) -> Callable[..., None]:
     """A ``print`` that hands its text (with ``end``) to ``write`` instead of stdout.
@@ -212,6 +223,7 @@ def make_print(write: Callable[[str], None]) -> Callable[..., None]:
         else:
             _write_of(file)(text)
 
+    named_as(print, "print")
     return print
 
 

@@ -76,7 +76,7 @@ if typing.TYPE_CHECKING:
 
 __all__ = [
     "ALLOWED_MODULES", "FACADE_RESULT_CLASSES", "build_facades", "check_library_internals",
-    "classes_behind", "make_importer",
+    "classes_behind", "make_importer", "named_as",
 ]
 
 
@@ -451,6 +451,20 @@ def _asyncio_members() -> dict[str, object]:
 _OWN_MODULES: Final = ("sandbox.", "bridge.")
 
 
+def named_as(value: object, name: str) -> None:
+    """Give ``value``, if it is one of the runtime's own functions, the name a program calls.
+
+    A builtin or façade member written here (``guarded_getattr`` for
+    ``getattr``, ``safe_asdict`` for ``dataclasses.asdict``) prints, and words
+    the ``TypeError`` of a wrong call, by its ``__qualname__``: the program
+    reads ``asdict() missing 1 required positional argument: 'obj'`` and
+    ``<function asdict at 0x...>``, never a name of the runtime's. Library
+    functions (and their checked wrappers) keep the names Python gives them.
+    """
+    if type(value) is types.FunctionType and str(value.__module__).startswith(_OWN_MODULES):
+        value.__name__ = value.__qualname__ = name
+
+
 def _library_function(value: object) -> TypeGuard[Callable[..., Any]]:
     """Whether ``value`` is a library's Python function (or one bound to a library object).
 
@@ -626,6 +640,8 @@ def _make_facade(label: str, members: Mapping[str, object]) -> _Facade:
         if _library_function(value):
             # What library code returns never hides a class (SECURITY.md, rule 9).
             value = result_checked(value, f"{label}.{name}")
+        else:
+            named_as(value, name)
         # Functions (and other descriptors) would bind to the façade as methods.
         binds = not isinstance(value, type) and hasattr(type(value), "__get__")
         namespace[name] = staticmethod(value) if binds else value  # type: ignore[arg-type]

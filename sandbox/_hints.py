@@ -98,7 +98,7 @@ UNDERSCORE_HINTS: Final[Mapping[str, str]] = {
     "__aiter__": "use aiter(x)",
     "__anext__": "use await anext(x)",
     "__contains__": "use `item in x`; as a function, lambda item: item in x",
-    "__getitem__": "use x[key]; as a key function, x.get or lambda k: x[k]",
+    "__getitem__": "use x[key]; as a key function, lambda k: x[k] (d.get for a dict)",
     "__setitem__": "use x[key] = value",
     "__delitem__": "use del x[key]",
     "__missing__": "use x[key] or x.get(key)",
@@ -204,6 +204,11 @@ _SET_IN_CLASS_BODY: Final = (
 #: keeps a subclass overriding ``__eq__`` hashable.
 REFUSED_CALL_HINTS: Final[Mapping[str, str]] = {
     "Exec calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['exec']})",
+    'The keyword argument "metaclass" is not allowed.': (
+        " A class takes the metaclass of its bases: for ABCMeta derive from abc.ABC "
+        "(`from abc import ABC, abstractmethod`, then `class Base(ABC):`), for EnumMeta from "
+        "enum.Enum (`class Color(Enum):`); other metaclasses are not available."
+    ),
     "Eval calls are not allowed.": f" ({UNAVAILABLE_BUILTINS['eval']})",
     _SET_IN_CLASS_BODY.format(name="__hash__"): (
         "; to keep a subclass that overrides __eq__ hashable as its base hashes, write "

@@ -395,6 +395,17 @@ def test_a_subclass_of_a_builtin_type_says_to_convert_it_to_the_base() -> None:
     name = r"^a value of type .*Name \(convert it with str\(value\)\)"
     with pytest.raises(LossyJsonError, match=name):
         materialize([Name("x")])
+
+    class Pair(tuple[int, int]):
+        pass
+
+    class Line(collections.namedtuple("Line", "sku qty")):
+        pass
+
+    for value in (Pair((1, 2)), Line("KB-01", 2)):
+        pattern = rf"^a value of type .*{type(value).__name__} \(convert it with list\(value\)\)"
+        with pytest.raises(LossyJsonError, match=pattern):
+            materialize({"v": value}, accept_collections=True)
     # An enum member keeps its own advice.
     with pytest.raises(LossyJsonError, match=r"an enum member: use _Plain\.A\.value"):
         materialize(_Plain.A)

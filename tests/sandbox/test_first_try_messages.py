@@ -910,6 +910,51 @@ def test_an_attribute_read_for_a_dicts_key_says_to_subscript(source: str, hinted
     assert message.endswith(_DICT_KEY_HINT) is hinted, message
 
 
+# -- `metaclass=` in a class statement -------------------------------------------------------------
+
+_METACLASS_HINT: Final = (
+    'The keyword argument "metaclass" is not allowed. A class takes the metaclass of its bases: '
+    "for ABCMeta derive from abc.ABC (`from abc import ABC, abstractmethod`, then "
+    "`class Base(ABC):`), for EnumMeta from enum.Enum (`class Color(Enum):`); other metaclasses "
+    "are not available."
+)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from abc import ABCMeta\nclass Base(metaclass=ABCMeta):\n    pass",
+        "import abc\nclass Base(object, metaclass=abc.ABCMeta):\n    pass",
+        "from enum import EnumMeta\nclass Color(metaclass=EnumMeta):\n    pass",
+    ],
+)
+def test_a_metaclass_keyword_names_the_base_to_derive_from(source: str) -> None:
+    (error,) = compile_errors(source)
+    assert error.endswith(_METACLASS_HINT), error
+
+
+def test_what_the_metaclass_hint_suggests_works() -> None:
+    source = """\
+from abc import ABC, abstractmethod
+from enum import Enum
+class Base(ABC):
+    @abstractmethod
+    def run(self): ...
+class Impl(Base):
+    def run(self):
+        return "ran"
+class Color(Enum):
+    RED = 1
+try:
+    Base()
+    refused = False
+except TypeError:
+    refused = True
+return [Impl().run(), refused, Color.RED.name]
+"""
+    assert run_ok(source) == ["ran", True, "RED"]
+
+
 # -- `error.message` of a ToolCallError, and TypeErrors a slip raises ------------------------------
 
 _TOOL_ERROR_ATTRIBUTES_HINT: Final = (

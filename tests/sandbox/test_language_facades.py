@@ -192,9 +192,17 @@ def test_what_the_new_module_and_member_hints_suggest_works() -> None:
 
 def test_a_key_function_hint_for_getitem_works() -> None:
     _, message = run_error("d = {'a': 2, 'b': 1}\nreturn max(d, key=d.__getitem__)")
-    assert "as a key function, x.get or lambda k: x[k]" in message
+    assert "as a key function, lambda k: x[k] (d.get for a dict)" in message
     suggested = "d = {'a': 2, 'b': 1}\nreturn [max(d, key=d.get), max(d, key=lambda k: d[k])]"
     assert run_ok(suggested) == ["a", "a"]
+
+
+def test_the_getitem_hint_fits_a_list_too() -> None:
+    # The argmax idiom: a list has no .get, so the hint leads with the lambda.
+    source = "gaps = [3, 9, 4]\nreturn max(range(len(gaps)), key=gaps.__getitem__)"
+    _, message = run_error(source)
+    assert "as a key function, lambda k: x[k]" in message
+    assert run_ok("gaps = [3, 9, 4]\nreturn max(range(len(gaps)), key=lambda k: gaps[k])") == 1
 
 
 def test_an_unavailable_module_raises_module_not_found_error() -> None:

@@ -485,6 +485,14 @@ def test_an_invalid_value_of_a_program_class_is_named_plainly() -> None:
     assert "a value of type AppError (send str(error), or type(error).__name__)" in message
     _, message = run_error("class Name(str):\n    pass\nreturn {'n': Name('x')}")
     assert "a value of type Name (convert it with str(value)) is not JSON - at `$.n`" in message
+    # A subclass of a namedtuple or of tuple: the list json.dumps would write.
+    source = (
+        "from collections import namedtuple\n"
+        "class Line(namedtuple('Line', 'sku qty')):\n    __slots__ = ()\n"
+        "return [Line('KB-01', 2)]"
+    )
+    _, message = run_error(source)
+    assert "a value of type Line (convert it with list(value)) is not JSON - at `$[0]`" in message
 
 
 def test_what_the_program_object_advice_suggests_works() -> None:

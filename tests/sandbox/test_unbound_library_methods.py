@@ -145,7 +145,7 @@ def test_a_subclass_of_userlist_cannot_hand_out_the_real_type() -> None:
         refused,
         refused,
         '"__getitem__" is an invalid attribute name because it starts with "_"; use x[key]; '
-        "as a key function, x.get or lambda k: x[k]",
+        "as a key function, lambda k: x[k] (d.get for a dict)",
     ]
 
 
