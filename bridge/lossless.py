@@ -432,15 +432,24 @@ _Frame: TypeAlias = (
 _snapshots: Final[dict[int, weakref.ReferenceType[FrozenDict]]] = {}
 
 
+#: Whether each live snapshot fits inline (:func:`fits_inline`), by identity, once
+#: asked: a snapshot is deeply read-only, so its weight never changes, and the
+#: layers that each ask about the same sub-call's arguments walk them once.
+#: Dropped with the snapshot's entry in :data:`_snapshots`.
+_snapshot_fits: Final[dict[int, bool]] = {}
+
+
 def _forget_snapshot(key: int, reference: object) -> None:
     # The entry may only go while it still holds the dead reference: a newer
     # snapshot can have the same id once this one's memory is freed.
     if _snapshots.get(key) is reference:
         _snapshots.pop(key, None)
+        _snapshot_fits.pop(key, None)
 
 
 def _remember_snapshot(snapshot: FrozenDict) -> None:
     key = id(snapshot)
+    _snapshot_fits.pop(key, None)  # a verdict left by a dead snapshot of the same id
     _snapshots[key] = weakref.ref(snapshot, partial(_forget_snapshot, key))
 
 
@@ -518,8 +527,21 @@ def fits_inline(value: object) -> bool:
     """Whether linear work on ``value`` may run on the event loop: at most :data:`INLINE_NODES`.
 
     Values and characters are both counted (see :func:`exceeds_nodes`); costs
-    at most about :data:`INLINE_NODES` steps however large ``value`` is.
+    at most about :data:`INLINE_NODES` steps however large ``value`` is. A
+    scalar other than a string is one value; a frozen snapshot's verdict is
+    kept once asked (it is read-only: its weight cannot change).
     """
+    kind = type(value)
+    if kind is int or kind is float or kind is bool or value is None:
+        return True  # one value (a subclass takes the walk, as in exceeds_nodes)
+    if kind is FrozenDict:
+        key = id(value)
+        reference = _snapshots.get(key)
+        if reference is not None and reference() is value:
+            verdict = _snapshot_fits.get(key)
+            if verdict is None:
+                verdict = _snapshot_fits[key] = not exceeds_nodes(value, INLINE_NODES)
+            return verdict
     return not exceeds_nodes(value, INLINE_NODES)
 
 

@@ -406,7 +406,7 @@ def _log_failure_detail(failures: list[str], result: RunResult) -> str:
 def _render(args: JsonValue, value: JsonValue) -> Sequence[ContentBlock]:
     assert isinstance(value, dict)
     logs = value.get("logs")
-    assert isinstance(logs, list | tuple)
+    assert isinstance(logs, (list, tuple))
     lines = [str(line) for line in logs]
     text = render_run_output(lines, value.get("result"), has_result="result" in value)
     return (TextBlock(text=text),)

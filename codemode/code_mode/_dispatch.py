@@ -41,7 +41,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, final
@@ -95,7 +94,7 @@ from ._persist import (
 from ._quotas import QuotaCounter, Quotas
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+    from collections.abc import Awaitable, Callable, Sequence
     from types import TracebackType
 
     from sandbox import CallReply
@@ -761,14 +760,8 @@ class SubDispatcher:
             forget_arguments(logged.value)
 
 
-@asynccontextmanager
-async def dispatching(
-    *,
-    registry: Registry,
-    outer: ToolRunContext,
-    log: SessionLog | None,
-    quotas: Quotas,
-) -> AsyncIterator[SubDispatcher]:
+@final
+class dispatching:
     """Serve the tool calls of one ``run_code`` execution while the block runs the program.
 
     The run signal (``dispatcher.run_signal``) follows the outer call's signal
@@ -778,21 +771,67 @@ async def dispatching(
     call commits (waited for shielded, so even a cancelled caller leaves no
     sub-call running), and every settle-log append finishes. Every dispatch
     event is therefore appended before the block exits.
+
+    A plain async context manager rather than a generator one: every run
+    enters one, and ``contextlib``'s wrapper (a generator, its frames and the
+    wrapper's own calls) was work each trivial run paid for nothing. Each
+    instance serves one block.
     """
-    run_signal = AbortSignal()
-    dispose = outer.signal.on_abort(lambda: run_signal.abort(outer.signal.reason or "aborted"))
-    try:
-        dispatcher = SubDispatcher(
-            registry=registry, outer=outer, run_signal=run_signal, log=log, quotas=quotas
+
+    __slots__ = ("_dispatcher", "_dispose", "_log", "_outer", "_quotas", "_registry")
+
+    def __init__(
+        self,
+        *,
+        registry: Registry,
+        outer: ToolRunContext,
+        log: SessionLog | None,
+        quotas: Quotas,
+    ) -> None:
+        self._registry = registry
+        self._outer = outer
+        self._log = log
+        self._quotas = quotas
+        self._dispatcher: SubDispatcher | None = None
+        self._dispose: Callable[[], None] | None = None
+
+    async def __aenter__(self) -> SubDispatcher:
+        if self._dispose is not None:
+            raise RuntimeError("a dispatching block is entered once")
+        outer = self._outer
+        run_signal = AbortSignal()
+        dispose = outer.signal.on_abort(
+            lambda: run_signal.abort(outer.signal.reason or "aborted")
         )
         try:
-            yield dispatcher
-        except BaseException as exc:
-            await dispatcher.settle(exc)
+            dispatcher = SubDispatcher(
+                registry=self._registry,
+                outer=outer,
+                run_signal=run_signal,
+                log=self._log,
+                quotas=self._quotas,
+            )
+        except BaseException:
+            dispose()
             raise
-        await dispatcher.settle(None)
-    finally:
-        dispose()
+        self._dispose = dispose
+        self._dispatcher = dispatcher
+        return dispatcher
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        dispatcher, dispose = self._dispatcher, self._dispose
+        assert dispatcher is not None
+        assert dispose is not None
+        self._dispatcher = None
+        try:
+            await dispatcher.settle(exc)
+        finally:
+            dispose()
 
 
 @final

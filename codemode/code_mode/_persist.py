@@ -54,6 +54,7 @@ __all__ = [
     "LoggedArguments",
     "SubCallLogBudget",
     "content_chars",
+    "content_size",
     "measure_arguments",
     "measure_content",
 ]
@@ -122,6 +123,18 @@ def measure_content(content: Sequence[ContentBlock]) -> ContentMeasure:
         _encode_block(block, take)
     take(b"]")
     return ContentMeasure(size, digest.hexdigest(), bytes(head))
+
+
+def content_size(content: Sequence[ContentBlock]) -> int:
+    """``measure_content(content).size`` without its hash and head, for a short content.
+
+    For a content of at most :data:`INLINE_TEXT` characters (:func:`content_chars`),
+    whose blocks :func:`measure_content` encodes whole: the same bytes, counted.
+    """
+    size = 2 + max(len(content) - 1, 0)  # the brackets and the commas between blocks
+    for block in content:
+        size += len(_encoder.encode(block))
+    return size
 
 
 #: Stands for a long string while the rest of its block is encoded: no text
@@ -263,10 +276,19 @@ class SubCallLogBudget:
         room = budget.room(logged.settle)
         if room is None:
             return event
-        if measured is None:
+        if measured is not None:
+            content_bytes = measured.size
+        elif content_chars(event.content) <= INLINE_TEXT:
+            # Most contents fit: their size alone decides, and the hash and
+            # head a cut copy needs are taken only for one that is cut.
+            content_bytes = content_size(event.content)
+        else:
             measured = measure_content(event.content)
-        size = self._settle_size(event, logged.size, measured.size)
+            content_bytes = measured.size
+        size = self._settle_size(event, logged.size, content_bytes)
         if size > room:
+            if measured is None:
+                measured = measure_content(event.content)
             assert budget.max_bytes is not None
             self._warn(f"the logged copy of {event.sub_call_id}'s result was cut")
             notice = _cut_notice(measured.size, measured.digest, budget.max_bytes)

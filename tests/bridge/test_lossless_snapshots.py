@@ -241,3 +241,36 @@ def test_a_caller_out_of_stack_for_the_shortcut_gets_the_general_walk() -> None:
     with mock.patch.object(lossless, "_plain_copy", side_effect=RecursionError):
         assert _outcome(value, freeze=True) == _general(value, freeze=True)
         assert _outcome(value) == ("copy", _shape(value))
+
+
+@given(value=wild_values())
+def test_fits_inline_is_exactly_the_count_against_the_bound(value: object) -> None:
+    # The scalar shortcut and the snapshots' kept verdicts answer as the walk does.
+    assert fits_inline(value) == (count_nodes(value) <= INLINE_NODES)
+
+
+@given(value=json_values())
+def test_a_snapshot_keeps_the_verdict_of_its_own_weight(value: Any) -> None:
+    frozen = materialize(value, freeze=True)
+    expected = count_nodes(frozen) <= INLINE_NODES
+    assert fits_inline(frozen) == expected
+    assert fits_inline(frozen) == expected  # asked again: the kept verdict
+
+
+def test_a_kept_verdict_dies_with_its_snapshot() -> None:
+    chars = INLINE_NODES * INLINE_CHARS_PER_NODE
+    small: Any = materialize({"a": 1}, freeze=True)
+    assert fits_inline(small)
+    key = id(small)
+    assert lossless._snapshot_fits.get(key) is True
+    del small
+    assert key not in lossless._snapshot_fits
+    # Whatever snapshot is made next, at that address or any other, is weighed anew.
+    for _ in range(50):
+        large: Any = materialize({"a": "x" * chars}, freeze=True)
+        assert not fits_inline(large)
+        del large
+    # A hand-built FrozenDict is not a snapshot: weighed every time, never kept.
+    handmade = FrozenDict({"a": "x" * chars})
+    assert not fits_inline(handmade)
+    assert id(handmade) not in lossless._snapshot_fits

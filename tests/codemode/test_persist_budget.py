@@ -50,7 +50,12 @@ from codemode._errors import QUOTA_EXCEEDED
 from codemode._log import EventStore, PersistBudget, dispatch_event_size, result_event
 from codemode.code_mode import LocalSpillStore, Quotas, SpillPolicy
 from codemode.code_mode._dispatch import SubDispatcher, dispatching
-from codemode.code_mode._persist import LOG_PREVIEW_BYTES, MEASURE_CHUNK_CHARS, measure_content
+from codemode.code_mode._persist import (
+    LOG_PREVIEW_BYTES,
+    MEASURE_CHUNK_CHARS,
+    content_size,
+    measure_content,
+)
 from codemode.code_mode._quotas import DEFAULT_MAX_PERSISTED_BYTES, DEFAULT_MAX_SPILL_FILES
 from sandbox import ToolCallFailed
 
@@ -526,3 +531,19 @@ def test_a_content_measured_in_chunks_is_measured_as_encoded_whole(
     assert measured.size == len(whole)
     assert measured.digest == hashlib.sha256(whole).hexdigest()
     assert measured.head == whole[:LOG_PREVIEW_BYTES]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    blocks=st.lists(
+        st.one_of(
+            st.builds(TextBlock, text=_TEXTS),
+            st.builds(ImageBlock, data=_TEXTS, mime_type=_TEXTS),
+        ),
+        max_size=4,
+    ),
+)
+def test_a_short_content_is_sized_as_measured(blocks: list[TextBlock | ImageBlock]) -> None:
+    # The settle event's budget check sizes a short content without hashing it:
+    # the same bytes measure_content counts.
+    assert content_size(tuple(blocks)) == measure_content(tuple(blocks)).size
