@@ -7,7 +7,9 @@ globals as ``_getattr_``, ``_getitem_``, ``_write_``, ``_getiter_``,
 ``_getaiter_``, ``_iter_unpack_sequence_``, ``_unpack_sequence_`` and
 ``_apply_``). The ``getattr``/``hasattr``/``setattr``/``delattr`` builtins
 route through the same checks, and ``str.format``/``format_map`` are replaced
-by a formatter that walks fields through the guards.
+by a formatter that walks fields through the guards. The write guards live in
+:mod:`sandbox._guards_write`, and the checks of ``_x`` names and the refusals
+both sides share in :mod:`sandbox._guards_own`; their names are re-exported here.
 
 What this policy protects: the interpreter's internals (names starting with
 ``_``, frames, code, generator and coroutine state), the real modules behind
@@ -31,9 +33,7 @@ from __future__ import annotations
 
 import _string  # type: ignore[import-not-found]  # the field-name splitter str.format uses
 import abc
-import collections
 import contextlib
-import decimal
 import enum
 import functools
 import string
@@ -48,12 +48,28 @@ from ._attribute_names import (
     BLOCKED_ATTRIBUTES,
     DEFINABLE_DUNDERS,
     INPLACE_OPERATORS,
-    RESERVED_PRIVATE_ATTRIBUTES,
     RUNTIME_CHECKED_ATTRIBUTES,
     STEP_ATTRIBUTES,
 )
 from ._compile import MODEL_FILENAME
-from ._hints import underscore_hint
+from ._guards_own import (
+    guarded_own,
+    is_own_name,
+    is_program_object,
+    refuse_blocked,
+    refuse_underscore,
+    type_label,
+    unbound_library_method,
+)
+from ._guards_write import (
+    NAMESPACES,
+    SimpleNamespace,
+    checked_namespace_init,
+    guarded_delattr,
+    guarded_setattr,
+    guarded_write,
+    object_setattr,
+)
 from ._library import handed_out, self_checked
 from ._program import (
     MODEL_MODULE,
@@ -72,6 +88,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MODEL_MODULE",
     "Attributes",
+    "SimpleNamespace",
     "guarded_apply",
     "guarded_delattr",
     "guarded_getattr",
@@ -109,127 +126,6 @@ _PROGRAM_ONLY_DUNDERS: Final = frozenset(
 )
 
 
-def _refuse_underscore(name: str) -> NoReturn:
-    raise AttributeError(
-        f'"{name}" is an invalid attribute name because it starts with "_"'
-        + underscore_hint(name)
-    )
-
-
-def _is_own_name(name: str) -> bool:
-    """``_x`` or ``__x``: an attribute name that is the program's own on its own objects."""
-    return (
-        name[:1] == "_"
-        and name != "_"
-        and not name.endswith("_")
-        and name not in RESERVED_PRIVATE_ATTRIBUTES
-    )
-
-
-def _refuse_foreign(obj: object, name: str) -> NoReturn:
-    raise AttributeError(
-        f'"{name}" starts with "_": such attributes can be used only on the program\'s own '
-        f"objects (instances of classes it defines, and those classes), not on a "
-        f"{_type_label(obj)} object"
-    )
-
-
-#: A namedtuple's own API, named with "_" so that no field name can clash with it.
-_NAMEDTUPLE_API: Final = frozenset({"_asdict", "_replace", "_make", "_fields", "_field_defaults"})
-
-
-def _namedtuple_member(obj: object, name: str) -> bool:
-    """Whether ``obj._name`` is the namedtuple API of a library namedtuple instance.
-
-    Only on an instance (read from it, a method is bound to it), and only when
-    the class the name is found on first is the namedtuple class itself - the
-    one ``collections.namedtuple`` made, which holds ``_fields`` - not a
-    subclass that redefined it.
-    """
-    if name not in _NAMEDTUPLE_API or issubclass(type(obj), type):
-        return False
-    for klass in real_mro(type(obj)):
-        if name in vars(klass):
-            return "_fields" in vars(klass) and issubclass(klass, tuple)
-    return False
-
-
-def guarded_own(obj: Any, name: str, write: bool = False) -> Any:
-    """``_own_``: return ``obj`` if it may carry the program's own ``_x`` attributes.
-
-    The compiler turns ``obj._x`` into ``_own_(obj, "_x")._x`` (with ``write``
-    true for a write or delete). Only the program's objects pass: instances of
-    its classes, the classes themselves, and ``super()`` over one of them.
-    Their classes derive from inert bases only (``sandbox._classes``), so an
-    ``_x`` found there is the program's or an inert base's, never a library's
-    state. A read may also take a library namedtuple instance's own API
-    (``_replace``, ``_asdict``, ...), which is no state of the library's.
-    """
-    if is_program_class(type(obj)):
-        return obj
-    if type(obj) is super and _is_program_object(obj.__self__):  # type: ignore[attr-defined]
-        if _unbound_library_method(obj, name) is not None:
-            _refuse_unbound(obj, name)
-        return obj
-    if is_program_class(obj):
-        # On a class, the lookup also finds the metaclass's own helpers
-        # (abc's `_dump_registry`, `_abc_registry_clear`), which are no
-        # attributes of the program's.
-        if any(name in vars(meta) for meta in type(obj).__mro__):
-            _refuse_foreign(obj, name)
-        if _unbound_library_method(obj, name) is not None:
-            _refuse_unbound(obj, name)
-        return obj
-    if not write and _namedtuple_member(obj, name):
-        # `urlparse(url)._replace(query=...)`: reads and calls fixed names only.
-        return obj
-    _refuse_foreign(obj, name)
-
-
-def _refuse_unbound(obj: object, name: str) -> NoReturn:
-    raise AttributeError(
-        f'"{name}" is a method of a library base class: read from a class it would run with '
-        f"any self, so it can be used only on an instance (self.{name}(...))"
-    )
-
-
-def _unbound_library_method(target: object, name: str) -> type | None:
-    """The class to check ``self`` against if reading ``name`` on ``target`` gives a library method.
-
-    A library class's plain-Python method, read from a class or from ``super()``
-    over a class, comes back as the function itself: it would run with any
-    ``self`` the program chose (``UserList.__getitem__`` builds
-    ``self.__class__(...)``, which for a class is its metaclass, the real
-    ``type``). Whichever class it is read from - the library's own, or a
-    program class deriving from it - the method must check its ``self``.
-    ``None`` when the read gives anything else (a bound method, a static
-    method, a program function, a value).
-    """
-    if isinstance(target, type):
-        cls: Any = target
-        order: tuple[type, ...] = real_mro(target)
-    elif type(target) is super:
-        cls = target.__self_class__  # type: ignore[attr-defined]
-        if not isinstance(cls, type) or cls is not target.__self__:  # type: ignore[attr-defined]
-            return None  # super() over an instance binds what it finds
-        order = cls.__mro__
-        start = target.__thisclass__  # type: ignore[attr-defined]
-        order = order[order.index(start) + 1 :] if start in order else ()
-    else:
-        return None
-    for klass in order:
-        found = type.__dict__["__dict__"].__get__(klass).get(name, _MISSING)
-        if found is not _MISSING:
-            if type(found) is types.FunctionType and not is_program_function(found):
-                return cls  # type: ignore[no-any-return]
-            return None
-    return None
-
-
-def _refuse_blocked(name: str) -> NoReturn:
-    raise AttributeError(f'"{name}" is a restricted attribute (it leads to interpreter internals)')
-
-
 def guarded_getattr(obj: object, name: str, default: Any = _MISSING) -> Any:
     """``getattr`` for restricted code (``_getattr_`` and the ``getattr`` builtin)."""
     if type(name) is not str:
@@ -245,7 +141,7 @@ def guarded_getattr(obj: object, name: str, default: Any = _MISSING) -> Any:
 
 def _checked_getattr(obj: object, name: str, default: Any) -> Any:
     if name in BLOCKED_ATTRIBUTES or name.endswith("__roles__"):
-        _refuse_blocked(name)
+        refuse_blocked(name)
     if name in RUNTIME_CHECKED_ATTRIBUTES:
         return _runtime_checked(obj, _unaliased(obj), name, default)
     if name == "__class__":
@@ -256,8 +152,8 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         return dict(_enum_members(obj))
     if name == "__setattr__":
         if obj is object:
-            return _object_setattr
-        _refuse_underscore(name)
+            return object_setattr
+        refuse_underscore(name)
     if name == "__match_args__":
         found = _match_args(obj)
         if found is _MISSING:
@@ -271,7 +167,7 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
             return method
     if not (
         name in _PLAIN_DUNDERS
-        or (_is_own_name(name) and guarded_own(obj, name) is obj)
+        or (is_own_name(name) and guarded_own(obj, name) is obj)
         or (
             name in _METHOD_DUNDERS
             and (
@@ -288,7 +184,7 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # Base.__eq__(self, other). `dict.__setitem__(x, k, v)` would write past
         # the write guard, so the writing ones (and the stepping ones) are only
         # read from the program's own classes.
-        _refuse_underscore(name)
+        refuse_underscore(name)
     if type(obj) is super and (name == "__init__" or name in _PROGRAM_ONLY_DUNDERS):
         # super() binds what it finds to its object: a constructor, a writing or a
         # stepping special method would run on it, so it must be one the program
@@ -298,11 +194,11 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
     if (
         name == "__init__"
         and type(obj) is super
-        and isinstance(obj.__self__, _NAMESPACES)  # type: ignore[attr-defined]
+        and isinstance(obj.__self__, NAMESPACES)  # type: ignore[attr-defined]
         and type(value) is not types.MethodType
     ):
         # super(SimpleNamespace, ns).__init__ is the real one, which takes any name.
-        return _checked_namespace_init(value, obj.__self__)  # type: ignore[attr-defined]
+        return checked_namespace_init(value, obj.__self__)  # type: ignore[attr-defined]
     if name in _CHAINED and issubclass(type(value), BaseException):
         return handed_out(value, f"the {name} of an exception")
     if type(value) is types.FunctionType:
@@ -311,7 +207,7 @@ def _checked_getattr(obj: object, name: str, default: Any) -> Any:
         # with any self the program chose (TaskGroup.__init__(mine) stores a
         # real task group on a program object). C methods check their self;
         # this one now does.
-        owner = _unbound_library_method(_unaliased(obj), name)
+        owner = unbound_library_method(_unaliased(obj), name)
         if owner is not None:
             value = self_checked(value, owner)
     if name == "__init__" and type(value) in _UNBOUND and not is_program_function(value):
@@ -348,7 +244,7 @@ def _match_args(obj: object) -> Any:
             break
         else:
             return _MISSING
-    _refuse_underscore("__match_args__")
+    refuse_underscore("__match_args__")
 
 
 def _own_special(obj: object, name: str) -> Any:
@@ -483,7 +379,7 @@ def _runtime_checked(obj: object, target: object, name: str, default: Any) -> An
     elif name == "mro":
         return _visible_mro(_plain_getattr(obj, name, default))
     elif name in STEP_ATTRIBUTES:
-        if not (_is_program_generator(target) or _is_program_object(target)):
+        if not (_is_program_generator(target) or is_program_object(target)):
             _refuse_stepping(target, name)
     elif name == "close":
         # A suspended coroutine is one a task is running (stepping one by hand
@@ -496,7 +392,7 @@ def _runtime_checked(obj: object, target: object, name: str, default: Any) -> An
     elif name in ASYNC_STEP_ATTRIBUTES:
         if type(target) is types.AsyncGeneratorType:
             return _awaited(getattr(target, name))
-        if not _is_program_object(target):
+        if not is_program_object(target):
             _refuse_stepping(target, name)
     elif name == "keywords" or name == "kwds":
         value = _plain_getattr(obj, name, default)
@@ -547,15 +443,15 @@ def safe_vars(obj: Any = _MISSING) -> dict[str, Any]:
             "vars() without an argument (the program's namespace) is not available in "
             "run_code; pass values explicitly, or use vars(obj) for an object's attributes"
         )
-    if not (_is_program_object(obj) or type(obj) in _NAMESPACES):
+    if not (is_program_object(obj) or type(obj) in NAMESPACES):
         raise TypeError(
             "vars() in run_code works on the program's own objects and SimpleNamespace, "
-            f"not on a {_type_label(obj)} object"
+            f"not on a {type_label(obj)} object"
         )
     members = {
         key: value
         for key, value in obj.__dict__.items()
-        if type(key) is str and (key[:1] != "_" or _is_own_name(key))
+        if type(key) is str and (key[:1] != "_" or is_own_name(key))
     }
     if isinstance(obj, type):
         # A class's dict may hold what libraries put there (a namedtuple's
@@ -644,18 +540,13 @@ def _class_member(cls: type, value: object) -> object:
     return value
 
 
-def _is_program_object(obj: object) -> bool:
-    """An instance of one of the program's classes, or one of those classes."""
-    return is_program_class(type(obj)) or is_program_class(obj)
-
-
 def _is_program_generator(obj: object) -> bool:
     return type(obj) is types.GeneratorType and obj.gi_code.co_filename == MODEL_FILENAME
 
 
 def _refuse_stepping(obj: object, name: str) -> NoReturn:
     raise AttributeError(
-        f'"{name}" of a {_type_label(obj)} object is not available in run_code: coroutines, '
+        f'"{name}" of a {type_label(obj)} object is not available in run_code: coroutines, '
         "awaitables and library iterators cannot be stepped by hand; await them instead"
     )
 
@@ -850,170 +741,6 @@ def guarded_getitem(obj: Any, key: Any) -> Any:
 _PROXY_KEY_TYPES: Final = frozenset({int, float, complex, bool, bytes, type(None)})
 
 
-class SimpleNamespace(types.SimpleNamespace):
-    """``types.SimpleNamespace`` whose keyword names are checked as attribute writes are.
-
-    The names go into the instance's ``__dict__``, where library code reading a
-    name by ``getattr`` finds them: ``SimpleNamespace(_asyncio_future_blocking=...)``
-    answered asyncio's own question about an awaited object. The real class's
-    constructor takes any name, so programs get this one (its ``mro()`` shows
-    only itself); ``super().__init__`` over a namespace is checked the same way.
-    """
-
-    def __init__(self, /, **names: object) -> None:
-        for name in names:
-            _check_namespace_name(self, name)
-        super().__init__(**names)
-
-    def __repr__(self) -> str:
-        # As the real class prints: ``namespace(a=1)``.
-        text = types.SimpleNamespace.__repr__(self)
-        return "namespace" + text.removeprefix(type(self).__name__)
-
-
-SimpleNamespace.__module__ = "types"
-
-#: The namespaces a program may hold: the façade, and the real class of one a
-#: library made.
-_NAMESPACES: Final = (types.SimpleNamespace, SimpleNamespace)
-
-
-def _checked_namespace_init(init: Callable[..., Any], target: object) -> Callable[..., Any]:
-    """``init``, a namespace's real constructor bound to ``target``, checking its names."""
-
-    def __init__(**names: Any) -> Any:
-        for name in names:
-            _check_namespace_name(target, name)
-        return init(**names)
-
-    return __init__
-
-
-def _check_namespace_name(target: object, name: str) -> None:
-    if name[:1] == "_":
-        shown = name if len(name) <= 40 else name[:40] + "..."
-        raise TypeError(
-            f'SimpleNamespace in run_code takes no names that start with "_" (got "{shown}"): '
-            "library code reads such names from objects, so they are refused as attribute "
-            f'writes are; keep such keys in a dict (record["{shown}"]) or rename them'
-        )
-    _check_write_name(target, name)
-
-
-#: Types whose instances a program may change although it did not define them:
-#: plain data containers, and decimal contexts (``getcontext().prec = 50``,
-#: whose setters validate everything) with their ``traps`` and ``flags``
-#: (``getcontext().traps[Inexact] = True``). A signal dict exists only inside a
-#: context and changes only that context; every context a program reaches is its
-#: own (the run's current one, made afresh in the run's own context variables,
-#: or one it made), as the process-wide templates are withdrawn; and it could
-#: already set the same traps with ``traps.update(...)`` or
-#: ``setcontext(Context(traps=[...]))``. Its ``__setitem__`` takes only signal
-#: classes as keys and refuses deleting one.
-_SIGNAL_DICT: Final = type(decimal.Context().traps)
-_WRITABLE_TYPES: Final = frozenset(
-    {
-        dict,
-        list,
-        set,
-        bytearray,
-        collections.defaultdict,
-        collections.OrderedDict,
-        collections.Counter,
-        collections.deque,
-        collections.ChainMap,
-        decimal.Context,
-        _SIGNAL_DICT,
-        types.SimpleNamespace,  # a bag of attributes; the names are checked as for any write
-        SimpleNamespace,
-    }
-)
-
-
-#: Classes already known to be writable: the base types above, plus each
-#: program class the first time it is written to (a class's ``__module__``
-#: cannot change later: the program cannot write ``_`` names).
-_known_writable: set[type] = set(_WRITABLE_TYPES)
-
-
-def guarded_write(obj: Any) -> Any:
-    """The ``_write_`` guard: return ``obj`` if the program may change it, else refuse."""
-    if type(obj) in _known_writable:
-        return obj
-    return _checked_write(obj)
-
-
-def _checked_write(obj: Any) -> Any:
-    cls = type(obj)
-    if is_program_class(cls):
-        if is_recorded_program_class(cls):
-            # Cached only for good: an enum class counts as the program's while
-            # a class is being made, which may end without it ever being recorded.
-            _known_writable.add(cls)
-        return obj
-    if is_program_class(obj) or isinstance(obj, dict | list | collections.deque):
-        return obj
-    if is_program_function(obj):
-        # A library that wraps the function copies its __dict__ onto the wrapper
-        # (functools.update_wrapper): its attributes are not the program's alone.
-        raise TypeError(
-            "cannot set an attribute on a function in run_code, not even the program's own; "
-            "keep such state in a dict, an instance of a class of the program's, or a "
-            "`nonlocal` variable"
-        )
-    raise TypeError(
-        f"cannot change a {_type_label(obj)} object: a program may only change objects it "
-        "created (instances of its own classes, its classes, dicts, lists, sets)"
-    )
-
-
-def _type_label(obj: object) -> str:
-    # The class name only: a module path would tell the program about the host.
-    return type(obj).__qualname__
-
-
-def _check_write_name(obj: object, name: object) -> str:
-    if type(name) is not str:
-        raise TypeError(f"attribute name must be a str, not {type(name).__name__}")
-    if name[:1] == "_":
-        if not _is_own_name(name):
-            _refuse_underscore(name)
-        guarded_own(obj, name, write=True)
-    if name in BLOCKED_ATTRIBUTES or name.endswith("__roles__"):
-        _refuse_blocked(name)
-    return name
-
-
-def guarded_setattr(obj: object, name: str, value: object) -> None:
-    """``setattr`` for restricted code."""
-    setattr(guarded_write(obj), _check_write_name(obj, name), value)
-
-
-def _object_setattr(obj: object, name: str, value: object, /) -> None:
-    """``object.__setattr__`` as a program reads it: a write to an object it may change.
-
-    A frozen dataclass's ``__post_init__`` calls it to set a field that the
-    class's generated ``__setattr__`` refuses to set. The object and the name
-    pass the checks of ``setattr(obj, name, value)`` (``guarded_write``, and the
-    name as any write's); what it skips is only the class's own ``__setattr__``,
-    and no class a program's object can be an instance of has one that guards
-    anything: a program class defines none (the compiler refuses it), no inert
-    base does, and the façades' read-only classes are not the program's, so the
-    write guard refuses their objects first. On a class, as in Python, the
-    interpreter refuses it (``type`` has its own ``__setattr__``).
-    """
-    object.__setattr__(guarded_write(obj), _check_write_name(obj, name), value)
-
-
-_object_setattr.__name__ = "__setattr__"
-_object_setattr.__qualname__ = "object.__setattr__"
-
-
-def guarded_delattr(obj: object, name: str) -> None:
-    """``delattr`` for restricted code."""
-    delattr(guarded_write(obj), _check_write_name(obj, name))
-
-
 def guarded_iter_unpack_sequence(it: Any, spec: object, getiter: Callable[[Any], Any]) -> Any:
     """``_iter_unpack_sequence_``: ``for a, b in it``; unpacking stays native."""
     return getiter(it)
@@ -1060,7 +787,7 @@ class _GuardedFormatter(string.Formatter):
         for is_attr, key in rest:
             if is_attr:
                 if key[:1] == "_":
-                    _refuse_underscore(key)
+                    refuse_underscore(key)
                 obj = guarded_getattr(obj, key)
             else:
                 obj = guarded_getitem(obj, key)
