@@ -230,25 +230,31 @@ def _derive(
 
 
 def _parse_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
-    """The first paragraph and the per-parameter text of a Google-style ``Args:`` section."""
+    """The description and the per-parameter text of a Google-style ``Args:`` section.
+
+    The description is every paragraph but the ``Args:`` section (whose entries
+    describe the parameters one by one): what the author wrote after the first
+    line (when the tool fails, what to retry, a ``Raises:`` or ``Returns:``
+    section) is what a model needs to call it right. Each paragraph's lines are
+    joined into one; paragraphs are separated by a blank line.
+    """
     if not doc:
         return "", {}
     lines = inspect.cleandoc(doc).splitlines()
-    summary: list[str] = []
-    for line in lines:
-        if not line.strip():
-            break
-        summary.append(line.strip())
     params: dict[str, str] = {}
     headers = ("Args:", "Arguments:", "Parameters:")
     header = next((i for i, line in enumerate(lines) if line.strip() in headers), None)
+    section_end = header
     if header is not None:
         base = len(lines[header]) - len(lines[header].lstrip())
         current: str | None = None
         entry_indent: int | None = None
-        for line in lines[header + 1:]:
+        section_end = len(lines)
+        for index in range(header + 1, len(lines)):
+            line = lines[index]
             indent = len(line) - len(line.lstrip())
             if line.strip() and indent <= base:
+                section_end = index
                 break
             if not line.strip():
                 continue
@@ -258,7 +264,15 @@ def _parse_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
                 params[current] = match.group(2).strip()
             elif current is not None:
                 params[current] = f"{params[current]} {line.strip()}".strip()
-    return " ".join(summary), params
+    if header is not None and section_end is not None:
+        lines = [*lines[:header], "", *lines[section_end:]]
+    paragraphs: list[list[str]] = [[]]
+    for line in lines:
+        if line.strip():
+            paragraphs[-1].append(line.strip())
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    return "\n\n".join(" ".join(p) for p in paragraphs if p), params
 
 
 def _is_context(annotation: object) -> bool:
@@ -528,8 +542,8 @@ def tool(
     without is required, since Python could not call the function without it.
     A parameter annotated :class:`~codemode.ToolRunContext` (or
     ``ToolRunContext | None``) receives the run context instead of a model
-    argument. The description is the docstring's
-    first paragraph; a Google-style ``Args:`` section describes parameters.
+    argument. The description is the docstring, all but its Google-style
+    ``Args:`` section, which describes the parameters one by one.
 
     At call time the arguments are validated against the parameters schema
     (``INVALID_ARGS`` lists the first 20 violations, with their paths, and
@@ -545,7 +559,7 @@ def tool(
 
     Args:
         name: the tool name (default: the function's name).
-        description: overrides the docstring's first paragraph.
+        description: overrides the description the docstring gives.
         timeout: deadline in seconds, positive and finite.
         concurrency_safe: ``True`` (or ``(args) -> bool``) lets calls overlap
             with their siblings; invalid arguments are always exclusive, and

@@ -227,7 +227,13 @@ def _compile(
     try:
         return compile(wrapped, MODEL_FILENAME, "exec", dont_inherit=True), sites
     except SyntaxError as exc:
-        raise ProgramCompileError((_describe_syntax_error(exc),)) from None
+        # Some of the compiler's own checks take their line from where the
+        # compiler is, not from the offending node: after the rewrites (an
+        # ``except`` body wrapped in ``try``/``finally``, ...) that can be code
+        # with no line at all (line -1). The program as written gives the same
+        # error at the line the model wrote it on; report that one.
+        written = _compiler_error(_wrap(_parse(source), source))
+        raise ProgramCompileError((written or _describe_syntax_error(exc),)) from None
 
 
 def _parse(source: str) -> ast.Module:

@@ -377,7 +377,8 @@ def test_a_value_nested_past_the_encoders_limit_renders_compactly_without_recurs
 async def search(query: str, limit: int = 10) -> list[Hit]:
     """Search the catalogue.
 
-    Longer notes that are not part of the description.
+    Best matches first; an empty
+    query finds nothing.
 
     Args:
         query: what to look for,
@@ -400,8 +401,38 @@ def test_the_typed_form_derives_required_and_optional_parameters() -> None:
     }
 
 
-def test_the_description_is_the_docstrings_first_paragraph() -> None:
-    assert (search.name, search.description) == ("search", "Search the catalogue.")
+def test_the_description_is_the_docstring_but_its_args_section() -> None:
+    assert (search.name, search.description) == (
+        "search",
+        "Search the catalogue.\n\nBest matches first; an empty query finds nothing.",
+    )
+
+
+def test_what_the_docstring_says_after_its_args_section_is_described_too() -> None:
+    @tool
+    def refund(order_id: str, amount: float) -> str:
+        """Refund an order.
+
+        Refunds above 500 go to review.
+
+        Args:
+            order_id: the order,
+                e.g. "o-1".
+            amount: above 0.
+
+        Raises:
+            RefundDenied: the order is not paid.
+            LookupError: no such order.
+        """
+        return order_id
+
+    assert refund.description == (
+        "Refund an order.\n\nRefunds above 500 go to review.\n\n"
+        "Raises: RefundDenied: the order is not paid. LookupError: no such order."
+    )
+    assert plain(refund.parameters)["properties"]["order_id"]["description"] == (
+        'the order, e.g. "o-1".'
+    )
 
 
 def test_the_output_schema_comes_from_the_return_annotation_with_refs_inlined() -> None:

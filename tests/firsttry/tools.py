@@ -10,7 +10,9 @@ price changes take a nested object and lists of objects as arguments (a TypedDic
 with a ``NotRequired`` key among them), the order search an optional filter object
 and a cursor, the escalation an ``IntEnum`` (``Literal[1, 2, 3, 4]`` in the SDK), the
 bulk stock lookup returns a dict keyed by SKU, the event export a large text, and a raw
-tool takes parameters named ``from`` and ``to`` (the SDK's one-dict form). The data is
+tool takes parameters named ``from`` and ``to`` (the SDK's one-dict form). A refund tool raises its
+own ``RefundDenied`` (documented past the docstring's first paragraph), and the support
+rota takes a ``StrEnum`` team and leaves its page token out on the last page. The data is
 fixed and nothing reads the clock or the network, so every program's result is the
 same on every run.
 
@@ -29,7 +31,7 @@ sees its own writes and no program sees another's, whatever order they run in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Any, Final, Literal, NotRequired, TypedDict
 
 import msgspec
@@ -865,11 +867,100 @@ events_between = define_tool(
 )
 
 
+# -- refunds (a tool's own exception class) and the support rota (a page token left out
+# -- on the last page, a StrEnum parameter) -----------------------------------------
+
+
+class RefundDenied(Exception):
+    """A refund the refund policy refuses."""
+
+
+class Refund(TypedDict):
+    order_id: str
+    amount: float
+    status: Literal["approved", "review"]
+
+
+@tool
+def refund_order(order_id: str, amount: float, ctx: ToolRunContext) -> Refund:
+    """Refund part of a shipped or delivered order.
+
+    Refunds above 100 EUR go to review. Raises RefundDenied when the order is
+    pending or cancelled, or the amount is not above 0 and at most the order total.
+
+    Args:
+        order_id: the order, e.g. "o-1002".
+        amount: in EUR.
+    """
+    order = _find_order(order_id, ctx)
+    if order["status"] not in ("shipped", "delivered"):
+        raise RefundDenied(f"order {order_id} is {order['status']}: only shipped or delivered "
+                           "orders can be refunded")
+    if not 0 < amount <= order["total"]:
+        raise RefundDenied(f"amount {amount} is not in (0, {order['total']}]")
+    return {"order_id": order_id, "amount": amount,
+            "status": "review" if amount > 100 else "approved"}
+
+
+class Team(StrEnum):
+    BILLING = "billing"
+    SHIPPING = "shipping"
+    TECHNICAL = "technical"
+
+
+class SupportAgent(TypedDict):
+    name: str
+    team: Team
+    languages: list[str]
+    on_call: bool
+
+
+class AgentPage(TypedDict):
+    agents: list[SupportAgent]
+    # Left out on the last page.
+    next_page_token: NotRequired[str]
+
+
+_AGENTS: Final[tuple[SupportAgent, ...]] = tuple(
+    {"name": name, "team": team, "languages": languages, "on_call": on_call}
+    for name, team, languages, on_call in (
+        ("Ines", Team.BILLING, ["en", "pt"], True),
+        ("Jonas", Team.SHIPPING, ["de", "en"], False),
+        ("Kemal", Team.TECHNICAL, ["tr", "en"], True),
+        ("Lea", Team.BILLING, ["fr"], False),
+        ("Mads", Team.TECHNICAL, ["da", "en"], False),
+        ("Noor", Team.SHIPPING, ["ar", "en", "fr"], True),
+        ("Otto", Team.TECHNICAL, ["de"], True),
+    )
+)
+
+
+@tool(concurrency_safe=True)
+def list_support_agents(
+    team: Team | None = None, page_token: str | None = None, page_size: int = 3
+) -> AgentPage:
+    """The support rota, by name, a page at a time.
+
+    Args:
+        team: only this team's agents.
+        page_token: the `next_page_token` of the previous page; omit for the first page.
+        page_size: agents per page, 1 to 5.
+    """
+    if not 1 <= page_size <= 5:
+        raise ValueError(f"page_size must be between 1 and 5, got {page_size}")
+    rows = [a for a in _AGENTS if team is None or a["team"] == team]
+    start = int(page_token) if page_token else 0
+    page: AgentPage = {"agents": rows[start:start + page_size]}
+    if start + page_size < len(rows):
+        page["next_page_token"] = str(start + page_size)
+    return page
+
+
 TOOLS: Final = [
     get_weather, forecast, get_customer, list_customers, find_customer, tag_customer,
     list_orders, get_order, cancel_order, list_products, get_stock, get_exchange_rate,
     send_notification, create_ticket, search_docs, current_time,
     list_events, warehouse_stock, fetch_logs,
     create_shipment, update_prices, search_orders, escalate_ticket, stock_levels, export_events,
-    events_between,
+    events_between, refund_order, list_support_agents,
 ]

@@ -73,6 +73,27 @@ def test_a_compiler_error_is_reported_alongside_policy_errors() -> None:
     assert errors[1].startswith("Line 3: SyntaxError: 'return' outside function")
 
 
+@pytest.mark.parametrize(
+    ("source", "line"),
+    [
+        ("x = 1\ntry:\n    pass\nexcept* ValueError as eg:\n    print(eg)\n    return 1\n", 6),
+        ("for i in range(3):\n    try:\n        pass\n    except* ValueError as eg:\n"
+         "        break\n", 5),
+        ("def f():\n    try:\n        pass\n    except* KeyError as e:\n        x = 1\n"
+         "        return x\nreturn 1\n", 6),
+    ],
+)
+def test_a_compiler_error_in_rewritten_code_names_the_line_the_program_wrote(
+    source: str, line: int
+) -> None:
+    # The handler body of `except* E as name` is rewritten into try/finally; the
+    # compiler's own check then has no line of its own to report (it said -1).
+    assert compile_errors(source) == (
+        f"Line {line}: SyntaxError: 'break', 'continue' and 'return' cannot appear in an "
+        "except* block",
+    )
+
+
 def test_a_syntax_error_names_its_line_and_statement() -> None:
     assert compile_errors("x = 1\ny = = 2\n") == (
         "Line 2: SyntaxError: invalid syntax at statement: 'y = = 2'",
