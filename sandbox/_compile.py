@@ -18,6 +18,7 @@ import ast
 import contextlib
 import re
 import sys
+import threading
 import warnings
 from typing import TYPE_CHECKING, Final
 
@@ -151,17 +152,28 @@ def program_warnings_kept_here() -> Iterator[None]:
     the compile lock, with every later short program behind it), and its
     filters would decide the outcome (under ``-W error`` a short program with
     ``x is 0`` would be refused on the host, the same program over 1 KiB run in
-    its child). Inside
-    this block every warning attributed to :data:`MODEL_FILENAME` is ignored,
+    its child). Every warning attributed to :data:`MODEL_FILENAME` is ignored,
     so a program's text has no effect on the process compiling it beyond the
-    code, and compiles alike wherever it is compiled. The filter is matched
-    first, before any the caller set; warnings of any other module keep the
-    caller's filters. (``warnings.catch_warnings`` swaps the module-wide filter
-    list for the duration, as ``codeop`` does for the same reason.)
+    code, and compiles alike wherever it is compiled; warnings of any other
+    module keep the caller's filters.
+
+    The filter is put first in the process's filter list on entry and stays
+    there: nothing is saved or restored on exit. ``warnings.catch_warnings``
+    swaps process-wide state (the filter list, ``showwarning``) with no regard
+    for threads, so a compile in a worker thread overlapping another thread's
+    block (the caller's ``catch_warnings``, a pre-flight check) restored the
+    other's state in the wrong order: a caller's ``always`` or ``record``
+    outlived its block for good, or the ignore filter was gone while the next
+    program compiled. An ignore filter for a name no other code uses is the
+    one change that is harmless to keep. (A caller's block that exits while a
+    program compiles may still take the filter away until the next compile.)
     """
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", module=_PROGRAM_MODULE_PATTERN)
-        yield
+    with _PROGRAM_FILTER_LOCK:
+        filters = warnings.filters
+        if not filters or filters[0] != _PROGRAM_FILTER:
+            # In place: removes an older copy, inserts this one first.
+            warnings.filterwarnings("ignore", module=_PROGRAM_MODULE_PATTERN)
+    yield
 
 
 def parsed_names_are_freed() -> bool:
@@ -188,6 +200,10 @@ _IMMORTAL_REFERENCE_COUNT: Final = 1 << 29
 
 #: The module a parser's or compiler's warning names for a program: its filename.
 _PROGRAM_MODULE_PATTERN: Final = re.escape(MODEL_FILENAME) + r"\Z"
+#: The filter entry :func:`program_warnings_kept_here` keeps first (as ``warnings`` stores it).
+_PROGRAM_FILTER: Final = ("ignore", None, Warning, re.compile(_PROGRAM_MODULE_PATTERN), 0)
+#: Two threads entering at once insert the filter once.
+_PROGRAM_FILTER_LOCK: Final = threading.Lock()
 
 
 def check_cached_calls(

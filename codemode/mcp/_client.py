@@ -264,7 +264,8 @@ class McpTools:
 
         Args:
             url: the server's MCP endpoint. Its label, messages and repr show
-                its user information and query values as ``***``.
+                its user information and query values as ``***``, and so do
+                the log records made by its session (the SDK's, ``httpx2``'s).
             headers: sent with every request of the session, e.g.
                 ``{"Authorization": f"Bearer {token}"}`` or an API-key
                 header. Names are HTTP tokens, none twice and none the
@@ -292,7 +293,11 @@ class McpTools:
             TypeError: ``headers`` is not a mapping of str to str.
         """
         if type(url) is not str or not url.startswith(("http://", "https://")):
-            raise ValueError(f"url must be an http:// or https:// URL, got url={url!r}")
+            # Not shown: a URL may hold a key, and this one may not be read as a URL.
+            raise ValueError(
+                "url must be an http:// or https:// URL (lower case, nothing before it); "
+                "its text is not shown"
+            )
         sent = check_headers(headers if headers is not None else {})
 
         def make(guard: Guard) -> Client:

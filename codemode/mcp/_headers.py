@@ -6,12 +6,19 @@ Kept apart from :mod:`codemode.mcp._http` (which needs the SDK's ``httpx2``), so
 
 from __future__ import annotations
 
+import contextvars
+import logging
 import re
+import threading
+import traceback
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 from urllib.parse import urlsplit
 
-__all__ = ["FIELD_NAME", "TRANSPORT_HEADERS", "check_headers", "shown_url"]
+__all__ = [
+    "FIELD_NAME", "TRANSPORT_HEADERS", "check_headers", "hidden_urls", "hide_urls_in_logs",
+    "shown_url",
+]
 
 #: Headers the transport sets itself (framing, content negotiation, the MCP
 #: session), in lower case: a caller's header may not name one.
@@ -76,17 +83,88 @@ def shown_url(url: str) -> str:
 
     Hosted servers often take a key in the URL itself (``?api_key=…``,
     ``https://user:key@host/mcp``); a message about the server can reach a
-    model or a log, so those parts read ``***`` (query names stay, to tell two
-    URLs apart). The fragment, never sent, is left out.
+    model or a log, so those parts read ``***``. A query name stays (to tell
+    two URLs apart) only when it is a name: a short word before an ``=``; a
+    bare ``?key`` or a long name shows as ``***`` too. The fragment, never
+    sent, is left out; text that is not ``scheme://…`` shows as ``***``.
     """
+    scheme, sep, _ = url.partition("://")
+    if not sep or _SCHEME.fullmatch(scheme) is None:
+        return "***"
     try:
         parts = urlsplit(url)
         netloc = parts.netloc
     except ValueError:
-        return url.partition("://")[0] + "://***"
+        return f"{scheme}://***"
     _user, at, host = netloc.rpartition("@")
     shown = f"{parts.scheme}://{'***@' if at else ''}{host}{parts.path}"
     if parts.query:
-        names = (pair.partition("=")[0] for pair in parts.query.split("&"))
-        shown += "?" + "&".join(f"{name}=***" for name in names)
+        shown += "?" + "&".join(_shown_pair(pair) for pair in parts.query.split("&"))
     return shown
+
+
+def _shown_pair(pair: str) -> str:
+    name, equals, _ = pair.partition("=")
+    return f"{name}=***" if equals and _QUERY_NAME.fullmatch(name) else "***"
+
+
+#: RFC 3986's scheme.
+_SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]{0,31}")
+#: A query name shown as it is: short, of the characters names are written with.
+_QUERY_NAME: Final = re.compile(r"[A-Za-z0-9_.\-\[\]]{1,40}")
+#: A URL inside a text (a log line): a scheme, ``://``, and what follows up to a
+#: space, a quote or an angle bracket.
+_URL_IN_TEXT: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]{0,31}://[^\s'\"<>`]+")
+
+
+def hidden_urls(text: str) -> str:
+    """``text`` with every ``scheme://…`` in it shown as :func:`shown_url` shows it."""
+    return _URL_IN_TEXT.sub(lambda found: shown_url(found[0]), text)
+
+
+#: Whether log records made in this context show URLs as :func:`shown_url` does.
+_HIDING_URLS: Final = contextvars.ContextVar("codemode_mcp_hiding_urls", default=False)
+_FACTORY_LOCK: Final = threading.Lock()
+_factory_installed = False
+
+
+def hide_urls_in_logs() -> None:
+    """From now on, every log record made in this context, and in the tasks started
+    from it, shows the URLs in its message and exception as :func:`shown_url` does.
+
+    The SDK's HTTP transport and ``httpx2`` log the URL they were given, whole
+    (``HTTP Request: POST https://user:key@host/mcp?api_key=… "HTTP/1.1 200 OK"``
+    at INFO, for every request); a caller logging at INFO would keep the key in
+    its log. The record factory is wrapped once for the process; records made in
+    any other context are untouched.
+    """
+    global _factory_installed
+    with _FACTORY_LOCK:
+        if not _factory_installed:
+            made = logging.getLogRecordFactory()
+
+            def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+                record = made(*args, **kwargs)
+                if _HIDING_URLS.get():
+                    _hide_urls(record)
+                return record
+
+            logging.setLogRecordFactory(factory)
+            _factory_installed = True
+    _HIDING_URLS.set(True)
+
+
+def _hide_urls(record: logging.LogRecord) -> None:
+    try:
+        message = record.getMessage()
+    except Exception:  # a bad format string: logging reports it itself, later
+        message = str(record.msg)
+    hidden = hidden_urls(message)
+    if hidden != message:
+        record.msg, record.args = hidden, None
+    if record.exc_info is not None and record.exc_info[1] is not None:
+        text = "".join(traceback.format_exception(*record.exc_info)).rstrip("\n")
+        # The formatted text replaces the exception, whose message may hold a URL.
+        record.exc_text, record.exc_info = hidden_urls(text), None
+    if record.stack_info:
+        record.stack_info = hidden_urls(record.stack_info)

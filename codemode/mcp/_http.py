@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final
 import anyio
 import httpx2
 
-from ._headers import check_headers
+from ._headers import check_headers, hide_urls_in_logs
 from ._transport import guarded
 
 if TYPE_CHECKING:
@@ -91,6 +91,9 @@ async def http_transport(
     """
     from mcp.client.streamable_http import streamable_http_client
 
+    # This runs in the session's own task: the SDK's tasks start from it, and
+    # log the URL whole.
+    hide_urls_in_logs()
     client = bounded_client(guard, headers)
     # The SDK leaves a client it was given open, so this side closes it, after
     # the transport's last request (the session's DELETE).

@@ -476,8 +476,10 @@ async def serve_http(
     connection that has not sent a complete request head within
     ``HTTP_HEAD_TIMEOUT`` of opening or of its last answer is closed, and at
     most ``connection_limit()`` are held at once (one more closes the one that
-    has waited longest for a head): no client, token or not, holds the
-    server's descriptors by sending nothing.
+    has waited longest for a head, one never answered first): no client, token or not, holds the
+    server's descriptors by sending nothing. A refused request's answer
+    closes its connection, and one whose client reads none of an answer for
+    ``HTTP_WRITE_TIMEOUT`` is closed: none holds them by reading nothing.
 
     Raises:
         ValueError: ``host`` is not a loopback address, or ``token`` is not

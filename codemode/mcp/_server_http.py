@@ -196,6 +196,7 @@ class HttpAdmission:
     body is longer than ``max_body_bytes``, holds more than
     :data:`MAX_MESSAGE_VALUES` values, or takes longer than
     :data:`HTTP_BODY_TIMEOUT` to arrive is refused without being handled.
+    Every answer given here instead of the app's closes its connection.
     The SDK's client reads a JSON-RPC error with id ``null`` at an error
     status as the answer to the request it posted.
     """
@@ -306,8 +307,12 @@ async def _http_error(
     send: Send, status: int, code: int, message: str, *, challenge: str = ""
 ) -> None:
     payload = json.dumps(error_body(None, code, message)).encode()
+    # The connection closes after this answer: a client answered here (refused,
+    # or told the server is busy) cannot queue answers behind it by pipelining
+    # requests it never reads, nor go on sending a body no one reads.
     headers = [(b"content-type", b"application/json"),
-               (b"content-length", str(len(payload)).encode())]
+               (b"content-length", str(len(payload)).encode()),
+               (b"connection", b"close")]
     if challenge:
         headers.append((b"www-authenticate", challenge.encode("ascii")))
     await send({"type": "http.response.start", "status": status, "headers": headers})

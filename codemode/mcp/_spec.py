@@ -32,6 +32,7 @@ from .._loading import ToolSpecError
 from .._registry import Registry
 from ._client import McpTools
 from ._headers import FIELD_NAME as _FIELD_NAME
+from ._headers import shown_url
 from ._results import McpCallError
 
 if TYPE_CHECKING:
@@ -59,6 +60,12 @@ class McpSpec:
     url: str = ""
     #: Sent with every HTTP request; never in the repr.
     headers: tuple[tuple[str, str], ...] = field(default=(), repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        # The URL as labels show it: it may hold a key.
+        if self.transport == "http":
+            return f"McpSpec(transport='http', url={shown_url(self.url)!r})"
+        return f"McpSpec(transport={self.transport!r}, argv={self.argv!r})"
 
     def connection(self) -> McpTools:
         """A not yet entered connection to the server this spec names."""
@@ -133,9 +140,11 @@ def parse_spec(spec: str, headers: tuple[str, ...] = ()) -> McpSpec:
     elif spec.startswith(_HTTP):
         url = spec[len(_HTTP):]
         if not url.startswith(("http://", "https://")):
+            # Not shown: what follows may be a URL with a key, misspelt.
             raise ToolSpecError(
-                f"--tools {spec!r}: expected an http:// or https:// URL after {_HTTP!r}; "
-                "write e.g. 'mcp+http:http://127.0.0.1:8000/mcp'"
+                f"--tools {_HTTP}…: expected an http:// or https:// URL (lower case) after "
+                f"{_HTTP!r}, the value is not shown; write e.g. "
+                "'mcp+http:http://127.0.0.1:8000/mcp'"
             )
         sent = tuple(header_from_env(option) for option in headers)
         try:
@@ -153,8 +162,9 @@ def parse_spec(spec: str, headers: tuple[str, ...] = ()) -> McpSpec:
     try:
         import mcp  # noqa: F401
     except ModuleNotFoundError:
+        shown = f"{_HTTP}{shown_url(parsed.url)}" if parsed.transport == "http" else spec
         raise ToolSpecError(
-            f"--tools {spec!r}: MCP tools need the MCP SDK; install it with "
+            f"--tools {shown!r}: MCP tools need the MCP SDK; install it with "
             "pip install 'codemode[mcp]'"
         ) from None
     return parsed

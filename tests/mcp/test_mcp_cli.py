@@ -117,9 +117,9 @@ def _start_error(command: str) -> str:
                        "'mcp+stdio:python my_server.py'"),
         ("mcp+stdio:python 'open", "--tools \"mcp+stdio:python 'open\": cannot split the "
                                    "command: No closing quotation"),
-        ("mcp+http:localhost:1", "--tools 'mcp+http:localhost:1': expected an http:// or "
-                                 "https:// URL after 'mcp+http:'; write e.g. "
-                                 "'mcp+http:http://127.0.0.1:8000/mcp'"),
+        ("mcp+http:localhost:1", "--tools mcp+http:…: expected an http:// or https:// URL "
+                                 "(lower case) after 'mcp+http:', the value is not shown; "
+                                 "write e.g. 'mcp+http:http://127.0.0.1:8000/mcp'"),
         ("mcp+stdio:no-such-command-here", "MCP server `no-such-command-here` (stdio) could not "
                                            "be reached: " + _start_error("no-such-command-here")),
         ("mcp+stdio:/no-such-directory/command",

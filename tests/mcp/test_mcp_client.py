@@ -344,5 +344,5 @@ def test_the_constructors_check_their_arguments() -> None:
         McpTools.stdio("")
     with pytest.raises(TypeError, match=r"^args must be a sequence of str, got args='-v'$"):
         McpTools.stdio("python", "-v")
-    with pytest.raises(ValueError, match=r"^url must be an http:// or https:// URL, got url='x'$"):
+    with pytest.raises(ValueError, match=r"^url must be an http:// or https:// URL \(lower case"):
         McpTools.http("x")

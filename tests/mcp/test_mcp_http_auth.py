@@ -32,6 +32,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from codemode import AbortSignal, Registry
+from codemode._loading import ToolSpecError
 from codemode._log import MemoryStore, ModelToolCall, SessionLog
 from codemode._turns import run_turn
 from codemode.cli import main
@@ -260,6 +261,55 @@ def test_a_shown_url_hides_its_user_information_and_query_values(
 
 def test_a_url_that_cannot_be_split_shows_its_scheme_alone() -> None:
     assert shown_url(f"http://[::1:{SECRET}/mcp") == "http://***"
+
+
+@pytest.mark.parametrize(("url", "shown"), [
+    (f"https://mcp.example.com/mcp?{API_KEY}", "https://mcp.example.com/mcp?***"),
+    (f"https://mcp.example.com/mcp?r=eu&{API_KEY}", "https://mcp.example.com/mcp?r=***&***"),
+    (f"https://mcp.example.com/mcp?{API_KEY}{API_KEY}=1", "https://mcp.example.com/mcp?***"),
+    (f"reader:{API_KEY}@mcp.example.com/mcp", "***"),
+    (f"mcp.example.com/mcp?key={API_KEY}", "***"),
+], ids=range(5))
+def test_a_query_part_that_is_no_short_name_and_a_text_that_is_no_url_show_as_stars(
+    url: str, shown: str
+) -> None:
+    # A key given as the whole query (`?KEY`), or a URL written without its scheme.
+    assert shown_url(url) == shown
+
+
+@pytest.mark.parametrize("url", [
+    f" https://reader:{API_KEY}@mcp.example.com/mcp",
+    f"HTTPS://mcp.example.com/mcp?key={API_KEY}",
+    f"reader:{API_KEY}@mcp.example.com/mcp",
+], ids=range(3))
+def test_a_url_refused_by_its_form_is_not_shown(url: str) -> None:
+    with pytest.raises(ValueError, match="url must be an http://") as caught:
+        McpTools.http(url)
+    assert API_KEY not in "".join(traceback.format_exception(caught.value))
+    with pytest.raises(ToolSpecError) as refused:
+        parse_spec(f"mcp+http:{url}")
+    assert API_KEY not in "".join(traceback.format_exception(refused.value))
+
+
+def test_a_spec_shows_its_url_as_labels_do() -> None:
+    spec = parse_spec(f"mcp+http:https://reader:{SECRET}@mcp.example.com/mcp?key={API_KEY}")
+    for text in (repr(spec), str(spec)):
+        assert text == "McpSpec(transport='http', url='https://***@mcp.example.com/mcp?key=***')"
+
+
+async def test_a_secret_in_the_url_is_in_no_log_record(caplog: pytest.LogCaptureFixture) -> None:
+    # httpx2 logs every request's URL at INFO, the SDK its endpoint at DEBUG.
+    caplog.set_level(logging.DEBUG)
+    async with served_http(registry(), token=TOKEN) as (_, url, _):
+        secret_url = url.replace("http://", f"http://reader:{SECRET}@") + f"?key={API_KEY}"
+        with anyio.fail_after(GUARD):
+            failure = await failed_to_enter(McpTools.http(secret_url))
+    assert "Unauthorized" in failure
+    records = [f"{record.getMessage()} {record.exc_text or ''}" for record in caplog.records]
+    assert any("HTTP Request" in record and "?key=***" in record for record in records)
+    for text in (*records, caplog.text):
+        assert SECRET not in text
+        assert API_KEY not in text
 
 
 LOCAL = (b"host", b"127.0.0.1:8000")

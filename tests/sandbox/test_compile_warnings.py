@@ -86,3 +86,55 @@ async def test_a_short_program_compiled_by_the_host_warns_no_one() -> None:
     assert result.error is None, result.error
     assert result.value == [True, "\\d+"]
     assert [str(w.message) for w in seen] == []
+
+
+# -- threads: compiles on a worker thread overlap other threads' warnings blocks -----------------
+# The blocks below are entered and left in the order two threads may take; one
+# thread plays both, so the order is exact.
+
+
+def test_a_compile_leaves_no_state_of_a_block_it_overlapped_behind() -> None:
+    # The caller's block starts, a compile starts, the caller's block ends, the compile ends.
+    with warnings.catch_warnings():
+        found_show = warnings.showwarning
+        found_filters = list(warnings.filters)
+        callers = warnings.catch_warnings(record=True)
+        compiling = program_warnings_kept_here()
+        recorded = callers.__enter__()
+        warnings.simplefilter("always")
+        compiling.__enter__()
+        callers.__exit__(None, None, None)
+        compiling.__exit__(None, None, None)
+        # Neither the caller's recorder nor its "always" outlives its block.
+        assert warnings.showwarning is found_show
+        assert [entry for entry in warnings.filters if entry[0] == "always"] == [
+            entry for entry in found_filters if entry[0] == "always"
+        ]
+        assert recorded == []
+
+
+def test_a_compile_ending_inside_a_callers_block_leaves_the_block_its_state() -> None:
+    # A compile starts, the caller's block starts, the compile ends, the block goes on.
+    with warnings.catch_warnings():
+        compiling = program_warnings_kept_here()
+        compiling.__enter__()
+        with warnings.catch_warnings(record=True) as recorded:
+            warnings.simplefilter("always")
+            compiling.__exit__(None, None, None)
+            warnings.warn_explicit("the caller's own", UserWarning, "elsewhere.py", 1)
+        assert [str(w.message) for w in recorded] == ["the caller's own"]
+
+
+def test_overlapping_compiles_each_ignore_the_programs_warnings() -> None:
+    # Two compiles (a worker's and a pre-flight check's): the first ends while
+    # the second still compiles.
+    with warnings.catch_warnings(record=True) as recorded:
+        warnings.simplefilter("always")
+        first, second = program_warnings_kept_here(), program_warnings_kept_here()
+        first.__enter__()
+        second.__enter__()
+        first.__exit__(None, None, None)
+        warnings.warn_explicit("the program's", SyntaxWarning, "<model>", 1)
+        second.__exit__(None, None, None)
+        warnings.warn_explicit("another module's", UserWarning, "elsewhere.py", 1)
+    assert [str(w.message) for w in recorded] == ["another module's"]
