@@ -247,8 +247,11 @@ def _compile(
         # compiler is, not from the offending node: after the rewrites (an
         # ``except`` body wrapped in ``try``/``finally``, ...) that can be code
         # with no line at all (line -1). The program as written gives the same
-        # error at the line the model wrote it on; report that one.
-        written = _compiler_error(_wrap(_parse(source), source))
+        # error at the line the model wrote it on; report that one (only then:
+        # compiling it again is a second walk of a program that may be deep).
+        written = None
+        if exc.lineno is None or exc.lineno < 1:
+            written = _compiler_error(_wrap(_parse(source), source))
         raise ProgramCompileError((written or _describe_syntax_error(exc),)) from None
 
 
