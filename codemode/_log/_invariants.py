@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 
 __all__ = ["DispatchInvariants", "LogInvariantError", "kind_of"]
 
+#: The dispatch event types, as a tuple: ``isinstance`` with a ``X | Y`` written
+#: in the call builds the union on every call, and these checks run on every append.
+_DISPATCH: Final = (CodeDispatchStartEvent, CodeDispatchEvent)
+
 
 def kind_of(event: Event) -> str:
     """The ``kind`` tag of an event (``"tool/call"``, ...)."""
@@ -166,6 +170,21 @@ class DispatchInvariants:
         The rule that an id names one open call at a time applies to what is
         appended, not to a history: a log written before it may break it.
         """
+        if isinstance(event, _DISPATCH):  # the most frequent, so tested first
+            problem = self._dispatch_event_problem(event)
+            if problem is not None:
+                return problem
+            if event.root_call_id not in self._open:
+                # A start its root's tool/result left unsettled is closed by
+                # reopening the log (a history's rule), never by a live writer.
+                return self.dispatch_problem(event.root_call_id, event.parent_call_id)
+            if event.sub_call_id in self._open:
+                return (
+                    f'sub-call id "{_id(event.sub_call_id)}" is the id of an open call: an id '
+                    "names one open call at a time (was a model call given an id of the form "
+                    "<call id>:code:<n>?)"
+                )
+            return None
         if isinstance(event, ToolCallEvent):
             return self.call_problem(event.call_id)
         if isinstance(event, ToolResultEvent) and event.call_id not in self._open:
@@ -178,31 +197,18 @@ class DispatchInvariants:
                 "tool/result already is)"
             )
             return f'call "{_id(event.call_id)}" is {what}: a tool/result answers an open root call'
-        problem = self.problem(event)
-        if (
-            problem is None
-            and isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent)
-            and event.root_call_id not in self._open
-        ):
-            # A start its root's tool/result left unsettled is closed by
-            # reopening the log (a history's rule), never by a live writer.
-            return self.dispatch_problem(event.root_call_id, event.parent_call_id)
-        if (
-            problem is None
-            and isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent)
-            and event.sub_call_id in self._open
-        ):
-            return (
-                f'sub-call id "{_id(event.sub_call_id)}" is the id of an open call: an id names '
-                "one open call at a time (was a model call given an id of the form "
-                "<call id>:code:<n>?)"
-            )
-        return problem
+        return None
 
     def problem(self, event: Event) -> str | None:
         """Why ``event`` could not follow what was recorded so far, or None (a history's rules)."""
-        if not isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
+        if not isinstance(event, _DISPATCH):
             return None
+        return self._dispatch_event_problem(event)
+
+    def _dispatch_event_problem(
+        self, event: CodeDispatchStartEvent | CodeDispatchEvent
+    ) -> str | None:
+        """:meth:`problem` for a dispatch event."""
         if not event.sub_call_id:
             return "sub_call_id must not be empty"
         known = self._roots.get(event.sub_call_id)
@@ -228,15 +234,7 @@ class DispatchInvariants:
 
     def record(self, event: Event) -> None:
         """Take an appended (or read) event into account for later checks."""
-        if isinstance(event, ToolCallEvent):
-            self._open.add(event.call_id)
-        elif isinstance(event, ToolResultEvent):
-            self._open.discard(event.call_id)
-            for sub_call_id in self._sub_calls.pop(event.call_id, ()):
-                del self._roots[sub_call_id]
-            for sub_call_id in self._unsettled.pop(event.call_id, ()):
-                self._orphans[sub_call_id] = event.call_id
-        elif isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):
+        if isinstance(event, _DISPATCH):  # the most frequent, so tested first
             sub_call_id = event.sub_call_id
             if sub_call_id not in self._roots:
                 if (
@@ -245,12 +243,29 @@ class DispatchInvariants:
                 ):
                     del self._orphans[sub_call_id]
                     return
-                self._roots[sub_call_id] = event.root_call_id
-                self._sub_calls.setdefault(event.root_call_id, []).append(sub_call_id)
-            root = self._roots[sub_call_id]
+                root = self._roots[sub_call_id] = event.root_call_id
+                sub_calls = self._sub_calls.get(root)
+                if sub_calls is None:
+                    self._sub_calls[root] = [sub_call_id]
+                else:
+                    sub_calls.append(sub_call_id)
+            else:
+                root = self._roots[sub_call_id]
             if isinstance(event, CodeDispatchStartEvent):
-                self._unsettled.setdefault(root, {})[sub_call_id] = event
+                started = self._unsettled.get(root)
+                if started is None:
+                    self._unsettled[root] = {sub_call_id: event}
+                else:
+                    started[sub_call_id] = event
             else:
                 unsettled = self._unsettled.get(root)
                 if unsettled is not None:
                     unsettled.pop(sub_call_id, None)
+        elif isinstance(event, ToolCallEvent):
+            self._open.add(event.call_id)
+        elif isinstance(event, ToolResultEvent):
+            self._open.discard(event.call_id)
+            for sub_call_id in self._sub_calls.pop(event.call_id, ()):
+                del self._roots[sub_call_id]
+            for sub_call_id in self._unsettled.pop(event.call_id, ()):
+                self._orphans[sub_call_id] = event.call_id

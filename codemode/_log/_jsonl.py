@@ -451,11 +451,14 @@ class JsonlStore:
             raise ValueError(f"cannot append to {self._path}: the log store is closed")
         check_event(event)
         stamped = _stamp(event, self._next)
-        data = memoryview(_line_within_cap(stamped))
+        line = _line_within_cap(stamped)
         done = 0
         try:
-            while done < len(data):
-                done += os.write(self._fd, data[done:])
+            done = os.write(self._fd, line)
+            if done < len(line):  # a short write: the rest, a view's slice at a time
+                data = memoryview(line)
+                while done < len(data):
+                    done += os.write(self._fd, data[done:])
         except BaseException:
             if done:
                 self._cut_partial_line(done)

@@ -40,6 +40,11 @@ __all__ = [
 
 _encoder: Final = msgspec.json.Encoder()
 
+#: The dispatch event types, as a tuple: ``isinstance`` with a ``X | Y`` written
+#: in the call builds the union on every call, and every append checks its event.
+_DISPATCH: Final = (CodeDispatchStartEvent, CodeDispatchEvent)
+_INF: Final = math.inf
+
 #: The first ``seq`` a new log assigns.
 FIRST_SEQ: Final = 1
 
@@ -223,8 +228,23 @@ def check_event(event: Event) -> None:
             as a path (``$.name``, ``$.content[0].text``) and what is wrong.
         TypeError: ``event`` is not an event.
     """
-    if isinstance(event, CodeDispatchStartEvent | CodeDispatchEvent):  # the most frequent
-        _check_texts(event, _DISPATCH_TEXTS)
+    if isinstance(event, _DISPATCH):  # the most frequent
+        root = event.root_call_id
+        parent = event.parent_call_id
+        sub = event.sub_call_id
+        name = event.name
+        # The common case (four ASCII strs) tested at once; any other, field by field.
+        if not (
+            type(root) is str
+            and type(parent) is str
+            and type(sub) is str
+            and type(name) is str
+            and root.isascii()
+            and parent.isascii()
+            and sub.isascii()
+            and name.isascii()
+        ):
+            _check_texts(event, _DISPATCH_TEXTS)
         # A frozen snapshot (a sub-call's arguments) was checked when it was taken.
         if not is_snapshot(event.arguments):
             _check_json(event.arguments, "arguments")
@@ -255,7 +275,9 @@ def check_event(event: Event) -> None:
                 )
     else:
         raise TypeError(f"expected a session log event, got {_type_name(event)}")
-    _check_time(event.time)
+    moment = event.time
+    if not (type(moment) is float and -_INF < moment < _INF):  # else _check_time says why
+        _check_time(moment)
 
 
 def _stamp(event: Event, seq: int) -> Event:
@@ -315,7 +337,7 @@ def forget_arguments(snapshot: JsonValue) -> None:
 
 def _encode_line(event: Event) -> bytes:
     """``event`` as one line of JSON, reusing a remembered encoding of its arguments."""
-    if isinstance(event, (CodeDispatchStartEvent, CodeDispatchEvent)):
+    if isinstance(event, _DISPATCH):
         entry = _encodings.get(id(event.arguments))
         if entry is not None and entry[0]() is event.arguments:
             spliced = msgspec.structs.replace(event, arguments=msgspec.Raw(entry[1]))
