@@ -24,7 +24,7 @@ from bridge.protocol import Reply, encode_frame, encode_value
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from bridge.host import HostEndpoint
+    from bridge._call_table import CallTable
 
 __all__ = [
     "INLINE_ENCODE_NODES",
@@ -123,7 +123,7 @@ class CallReply:
 
     __slots__ = ("_cancel", "_endpoint", "_id", "_name", "_open", "_size")
 
-    def __init__(self, endpoint: HostEndpoint, call_id: int, name: str, size: int) -> None:
+    def __init__(self, endpoint: CallTable, call_id: int, name: str, size: int) -> None:
         self._endpoint = endpoint
         self._id = call_id
         self._name = name

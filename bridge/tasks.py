@@ -1,7 +1,7 @@
 """Task plumbing for the host: a set of tasks that ends together, and a parked task's wake-up.
 
 :class:`TaskSet` runs tasks that must all end before their owner goes on: the
-caller tasks of a run (:mod:`bridge.host`) and the workers of a scheduler
+caller tasks of a run (:mod:`bridge._call_table`) and the workers of a scheduler
 (:mod:`codemode._scheduling`). They are plain asyncio tasks, each inside an
 anyio cancel scope of its own, not the children of an anyio task group: a
 task group's spawn and the end of its child cost about fifty Python calls per

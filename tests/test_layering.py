@@ -7,7 +7,8 @@
   local sandbox itself, is the one exception). Importing ``sandbox`` loads no Ray.
 * Whatever the child process imports (the zygote and child modules, and what
   they import in turn) never reaches the host side: ``codemode``,
-  ``bridge.host``, anyio, ``sandbox._pool``, ``sandbox.testing``.
+  ``bridge.host`` (and the layers of its endpoint), anyio, ``sandbox._pool``,
+  ``sandbox.testing``.
 
 The static check reads import statements (skipping ``if TYPE_CHECKING:``
 blocks, which never run). The dynamic checks read ``sys.modules`` of a fresh
@@ -35,7 +36,8 @@ CHILD_ENTRY_POINTS = (
 
 #: Nothing on the child side may import these (or anything under them).
 HOST_ONLY = (
-    "codemode", "bridge.host", "bridge.tasks", "bridge._decoding", "anyio", "sandbox._pool",
+    "codemode", "bridge.host", "bridge._call_table", "bridge._pipe_reader", "bridge.tasks",
+    "bridge._decoding", "anyio", "sandbox._pool",
     "sandbox.testing",
     "sandbox._pool_interface", "sandbox._ray", "ray",
 )

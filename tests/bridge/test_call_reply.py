@@ -84,7 +84,7 @@ async def test_no_task_of_the_endpoints_serves_a_taken_call(
         made.append(real(*args, **kwargs))
         return made[-1]
 
-    monkeypatch.setattr("bridge.host.TaskSet", counting)
+    monkeypatch.setattr("bridge._call_table.TaskSet", counting)
     await serve(Ask(b"{}", b"{}", b"{}"), Later())
     assert made == []
 
@@ -261,7 +261,7 @@ def encoded(monkeypatch: pytest.MonkeyPatch) -> Encoded:
         record.record(value)
         return real(value, **kwargs)
 
-    monkeypatch.setattr("bridge.host.encode_value", encode_value)
+    monkeypatch.setattr("bridge._call_table.encode_value", encode_value)
     monkeypatch.setattr("bridge._answers.encode_value", encode_value)
     return record
 
@@ -341,7 +341,7 @@ async def test_a_reply_the_pipe_cannot_take_at_once_is_finished_in_order(
     # writes the rest, and the second answer, given meanwhile, follows it whole.
     # Both are encoded at once (a value this long is otherwise encoded in a
     # worker thread, and the second answer would simply be written first).
-    monkeypatch.setattr("bridge.host.fits_inline", lambda value: True)
+    monkeypatch.setattr("bridge._call_table.fits_inline", lambda value: True)
     big = "x" * (256 * 1024)
     answered: list[CallReply] = []
 

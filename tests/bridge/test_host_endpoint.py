@@ -24,6 +24,8 @@ from anyio import wait_all_tasks_blocked
 from hypothesis import given
 from hypothesis import strategies as st
 
+import bridge._call_table
+import bridge._pipe_reader
 import bridge.host
 import bridge.tasks
 from bridge._decoding import decode_lossless
@@ -353,7 +355,7 @@ async def test_the_caller_tasks_are_made_at_the_first_call(
             done(calls),
         )
         await endpoint.receive_ready()
-        monkeypatch.setattr(bridge.host, "TaskSet", counting_tasks)
+        monkeypatch.setattr(bridge._call_table, "TaskSet", counting_tasks)
         outcome = await endpoint.serve(make_run(), Echo())
         monkeypatch.undo()
     finally:
@@ -399,7 +401,8 @@ async def test_time_waiting_for_tools_is_measured(monkeypatch: pytest.MonkeyPatc
     # Counted on a clock the tool itself advances, never compared with the
     # wall clock: the measurement is exactly the time the tool took.
     clock = FakeClock()
-    monkeypatch.setattr(bridge.host, "time", clock)
+    for module in (bridge._pipe_reader, bridge._call_table, bridge.host):
+        monkeypatch.setattr(module, "time", clock)
 
     class TakesAQuarterSecond:
         async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
@@ -785,25 +788,25 @@ async def test_the_reader_reads_ahead_by_a_bounded_amount_while_nobody_waits() -
     # its pipe, not buffered by the host.
     import fcntl
 
-    from bridge.host import _READ_CHUNK
+    from bridge._pipe_reader import READ_CHUNK
 
     child = FakeChild()
     try:
         fcntl.fcntl(child.to_host_w, fcntl.F_SETPIPE_SZ, 1 << 20)
         frame = encode_frame(Log(("x" * 1000,)))
-        child.send(frame * (8 * _READ_CHUNK // len(frame)))  # 512 KiB, all in the pipe
+        child.send(frame * (8 * READ_CHUNK // len(frame)))  # 512 KiB, all in the pipe
         endpoint = HostEndpoint(child.to_host_r, child.to_child_w)
         assert await endpoint._next_body() == frame[4:]  # registers the reader
         for _ in range(32):  # loop iterations in which the pipe stays readable
             await anyio.lowlevel.checkpoint()
-        assert endpoint._frames.pending < 2 * _READ_CHUNK
+        assert endpoint._frames.pending < 2 * READ_CHUNK
         assert not asyncio.get_running_loop().remove_reader(child.to_host_r)
         # Waiting again resumes reading: every frame is still there, in order.
         count = 1
-        while endpoint._frames.pending or count < 8 * _READ_CHUNK // len(frame):
+        while endpoint._frames.pending or count < 8 * READ_CHUNK // len(frame):
             assert await endpoint._next_body() == frame[4:]
             count += 1
-        assert count == 8 * _READ_CHUNK // len(frame)
+        assert count == 8 * READ_CHUNK // len(frame)
     finally:
         child.close_child_side()
         child.close_host_side()

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
+from bridge._pipe_reader import _ReadBudget
 from bridge.host import (
     BYTES_PER_SMALL_READ,
     SMALL_READ_BYTES,
     SMALL_READS_ALLOWED,
     HostEndpoint,
     RunOutcome,
-    _ReadBudget,
 )
 from bridge.protocol import (
     FrameBuffer,

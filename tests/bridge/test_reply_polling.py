@@ -21,6 +21,8 @@ import msgspec
 import pytest
 from anyio import wait_all_tasks_blocked
 
+import bridge._call_table
+import bridge._pipe_reader
 import bridge.child
 import bridge.host
 import bridge.run_loop
@@ -69,6 +71,17 @@ def fake_time(monkeypatch: pytest.MonkeyPatch, module: types.ModuleType, clock: 
     monkeypatch.setattr(module, "time", _Standing(time, monotonic=clock.monotonic))
 
 
+#: The modules of the host's endpoint, its layers: each reads the clock and
+#: uses ``os`` through its own module global.
+HOST_MODULES: tuple[types.ModuleType, ...] = (bridge._pipe_reader, bridge._call_table, bridge.host)
+
+
+def fake_host_time(monkeypatch: pytest.MonkeyPatch, clock: Clock) -> None:
+    """Give the endpoint's every layer ``clock``'s ``time.monotonic`` (see :func:`fake_time`)."""
+    for module in HOST_MODULES:
+        fake_time(monkeypatch, module, clock)
+
+
 # ------------------------------------------------------------------------ the host
 
 
@@ -95,7 +108,8 @@ class EmptyReads:
                 self.on_empty(fd)
                 raise
 
-        monkeypatch.setattr(bridge.host, "os", _Standing(os, read=read))
+        for module in HOST_MODULES:
+            monkeypatch.setattr(module, "os", _Standing(os, read=read))
 
     def of(self, fd: int) -> int:
         with self._changed:
@@ -181,7 +195,7 @@ async def test_a_runs_first_answer_is_waited_for_and_a_quick_one_turns_polling_o
     # After reply 0 the endpoint waits on the loop's reader (all tasks block);
     # the child answers at once (the clock stands still), so after reply 1 it
     # polls: it keeps reading the pipe itself until Done comes.
-    fake_time(monkeypatch, bridge.host, Clock())
+    fake_host_time(monkeypatch, Clock())
     reads = EmptyReads(monkeypatch)
     blocked = Blocked(reads)
     blocked.expect(0)
@@ -209,7 +223,7 @@ async def test_a_runs_first_answer_is_waited_for_and_a_quick_one_turns_polling_o
 async def test_no_poll_while_a_call_is_still_being_served(monkeypatch: pytest.MonkeyPatch) -> None:
     # Polling is on (call 0 was answered at once), but nothing is near while
     # call 1's tool runs: the endpoint waits for the loop's reader meanwhile.
-    fake_time(monkeypatch, bridge.host, Clock())
+    fake_host_time(monkeypatch, Clock())
     reads = EmptyReads(monkeypatch)
     blocked = Blocked(reads)
     release = threading.Event()
@@ -247,7 +261,7 @@ async def test_a_vain_window_turns_polling_off_until_the_child_answers_within_on
     # child's answer to it (call 2) comes too late: after reply 2 the endpoint
     # does not poll. Call 3 comes at once again, which turns polling back on.
     clock = Clock()
-    fake_time(monkeypatch, bridge.host, clock)
+    fake_host_time(monkeypatch, clock)
     reads = EmptyReads(monkeypatch)
     advancing = [False]
 
@@ -327,7 +341,7 @@ async def test_one_endpoint_per_loop_polls_at_a_time(monkeypatch: pytest.MonkeyP
     # The first endpoint to reply polls (the clock stands still: for as long
     # as its child is silent); the second replies meanwhile and must wait for
     # its child's frame on the loop's reader instead of polling too.
-    fake_time(monkeypatch, bridge.host, Clock())
+    fake_host_time(monkeypatch, Clock())
     reads = EmptyReads(monkeypatch)
     first, second = FakeChild(), FakeChild()
     # Empty reads of each child's pipe as its last call's handler returned
@@ -379,7 +393,7 @@ async def test_an_endpoint_whose_child_answered_gives_the_polling_slot_up(
     # The first endpoint polls, then its child's next call comes and its
     # handler runs on: the first is no longer polling, so the second, which
     # replies meanwhile, polls for its child's answer.
-    fake_time(monkeypatch, bridge.host, Clock())
+    fake_host_time(monkeypatch, Clock())
     reads = EmptyReads(monkeypatch)
     first, second = FakeChild(), FakeChild()
     at_reply: dict[int, int] = {}
