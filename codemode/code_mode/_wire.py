@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bridge.lossless import FrozenDict, JsonValue
+from bridge.lossless import FrozenDict, JsonValue, materialize
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -41,7 +41,9 @@ _LABEL_DESCRIPTION: Final = (
     '"Rename the draft files".'
 )
 
-RUN_CODE_PARAMETERS: Final[Mapping[str, JsonValue]] = FrozenDict(
+# Frozen through and through, so that the validation of each call reuses the
+# check built from it the first time.
+RUN_CODE_PARAMETERS: Final[Mapping[str, JsonValue]] = materialize(  # type: ignore[assignment]
     {
         "type": "object",
         "properties": {
@@ -49,7 +51,8 @@ RUN_CODE_PARAMETERS: Final[Mapping[str, JsonValue]] = FrozenDict(
             "description": {"type": "string", "description": _LABEL_DESCRIPTION},
         },
         "required": ["code", "description"],
-    }
+    },
+    freeze=True,
 )
 
 RUN_CODE_OUTPUT_SCHEMA: Final[Mapping[str, JsonValue]] = FrozenDict(
