@@ -170,6 +170,13 @@ async def test_connections_that_read_no_answer_keep_no_client_out(
                 sock.close()
 
 
+def answered_request(port: int) -> bytes:
+    """A request with the token that the app answers (404: a path it does not serve),
+    keeping the connection."""
+    raw = request("GET", port, headers={"Authorization": f"Bearer {TOKEN}"})
+    return raw.replace(b" /mcp ", b" /elsewhere ", 1)
+
+
 async def test_a_connection_whose_client_reads_none_of_its_answers_is_closed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -177,8 +184,7 @@ async def test_a_connection_whose_client_reads_none_of_its_answers_is_closed(
     # keeping the connection, pipelined until the server's writes are paused for good.
     monkeypatch.setattr(_server_connections, "HTTP_WRITE_TIMEOUT", 0.05)
     async with served_http(registry(), token=TOKEN) as (_, _, port):
-        raw = request("GET", port, headers={"Authorization": f"Bearer {TOKEN}"})
-        raw = raw.replace(b" /mcp ", b" /elsewhere ", 1)
+        raw = answered_request(port)
         sock = await anyio.to_thread.run_sync(stuffed, port, raw)
         try:
             assert await anyio.to_thread.run_sync(hung_up, sock)
@@ -193,8 +199,7 @@ async def test_a_connection_never_answered_is_closed_before_one_a_client_was_ans
     # yet the connections that never sent a request make room first.
     monkeypatch.setattr(_server_connections, "MAX_CONNECTIONS", 8)
     async with served_http(registry(), token=TOKEN) as (_, _, port):
-        asked = request("GET", port, headers={"Authorization": f"Bearer {TOKEN}"})
-        asked = asked.replace(b" /mcp ", b" /elsewhere ", 1)
+        asked = answered_request(port)
         async with await anyio.connect_tcp("127.0.0.1", port) as kept:
             received = BufferedByteReceiveStream(kept)
             await kept.send(asked)
