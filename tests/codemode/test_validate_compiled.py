@@ -23,18 +23,17 @@ from bridge.lossless import FrozenDict, JsonValue, materialize
 from codemode._offload import WorkAbandoned
 from codemode._validate import (
     _ACCEPT_DEPTH,
-    _COMPILED,
     MAX_VIOLATIONS,
     STOP_CHECK_EVERY,
     Violations,
     _accepts,
-    _compiled,
     _Run,
-    _seen_once,
     _TooDeep,
     _violations,
     validate,
 )
+from codemode._validate_quick import _COMPILED, _seen_once
+from codemode._validate_quick import compiled as _compiled
 from codemode.code_mode._wire import RUN_CODE_OUTPUT_SCHEMA, RUN_CODE_PARAMETERS
 from tests.strategies import json_scalars, json_values, subset_schemas, values_for, wild_values
 
