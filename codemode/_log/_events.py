@@ -22,6 +22,7 @@ else:
     JsonValue = Any
 
 __all__ = [
+    "DISPATCH_EVENTS",
     "EVENT_KINDS",
     "UNASSIGNED",
     "CodeDispatchEvent",
@@ -110,6 +111,10 @@ class CodeDispatchEvent(_Base, frozen=True, kw_only=True, tag="tool/code-dispatc
 
 
 Event: TypeAlias = ToolCallEvent | ToolResultEvent | CodeDispatchStartEvent | CodeDispatchEvent
+
+#: The dispatch event types, as a tuple for ``isinstance``: a ``X | Y`` written in
+#: the call builds the union on every call, and every append checks its event.
+DISPATCH_EVENTS: Final = (CodeDispatchStartEvent, CodeDispatchEvent)
 
 #: The ``kind`` tag of every event type this version reads.
 EVENT_KINDS: Final = frozenset(

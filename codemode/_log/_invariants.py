@@ -35,16 +35,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, final
 
 from .._errors import CodemodeError
-from ._events import CodeDispatchEvent, CodeDispatchStartEvent, ToolCallEvent, ToolResultEvent
+from ._events import (
+    DISPATCH_EVENTS,
+    CodeDispatchEvent,
+    CodeDispatchStartEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+)
 
 if TYPE_CHECKING:
     from ._events import Event
 
 __all__ = ["DispatchInvariants", "LogInvariantError", "kind_of"]
-
-#: The dispatch event types, as a tuple: ``isinstance`` with a ``X | Y`` written
-#: in the call builds the union on every call, and these checks run on every append.
-_DISPATCH: Final = (CodeDispatchStartEvent, CodeDispatchEvent)
 
 
 def kind_of(event: Event) -> str:
@@ -170,7 +172,7 @@ class DispatchInvariants:
         The rule that an id names one open call at a time applies to what is
         appended, not to a history: a log written before it may break it.
         """
-        if isinstance(event, _DISPATCH):  # the most frequent, so tested first
+        if isinstance(event, DISPATCH_EVENTS):  # the most frequent, so tested first
             problem = self._dispatch_event_problem(event)
             if problem is not None:
                 return problem
@@ -201,7 +203,7 @@ class DispatchInvariants:
 
     def problem(self, event: Event) -> str | None:
         """Why ``event`` could not follow what was recorded so far, or None (a history's rules)."""
-        if not isinstance(event, _DISPATCH):
+        if not isinstance(event, DISPATCH_EVENTS):
             return None
         return self._dispatch_event_problem(event)
 
@@ -234,7 +236,7 @@ class DispatchInvariants:
 
     def record(self, event: Event) -> None:
         """Take an appended (or read) event into account for later checks."""
-        if isinstance(event, _DISPATCH):  # the most frequent, so tested first
+        if isinstance(event, DISPATCH_EVENTS):  # the most frequent, so tested first
             sub_call_id = event.sub_call_id
             if sub_call_id not in self._roots:
                 if (

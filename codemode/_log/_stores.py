@@ -15,8 +15,8 @@ from bridge.lossless import FrozenDict, LossyJsonError, is_snapshot, materialize
 
 from .._results import ErrorInfo, ImageBlock, TextBlock
 from ._events import (
+    DISPATCH_EVENTS,
     CodeDispatchEvent,
-    CodeDispatchStartEvent,
     Event,
     ToolCallEvent,
     ToolResultEvent,
@@ -40,9 +40,6 @@ __all__ = [
 
 _encoder: Final = msgspec.json.Encoder()
 
-#: The dispatch event types, as a tuple: ``isinstance`` with a ``X | Y`` written
-#: in the call builds the union on every call, and every append checks its event.
-_DISPATCH: Final = (CodeDispatchStartEvent, CodeDispatchEvent)
 _INF: Final = math.inf
 
 #: The first ``seq`` a new log assigns.
@@ -228,7 +225,7 @@ def check_event(event: Event) -> None:
             as a path (``$.name``, ``$.content[0].text``) and what is wrong.
         TypeError: ``event`` is not an event.
     """
-    if isinstance(event, _DISPATCH):  # the most frequent
+    if isinstance(event, DISPATCH_EVENTS):  # the most frequent
         root = event.root_call_id
         parent = event.parent_call_id
         sub = event.sub_call_id
@@ -337,7 +334,7 @@ def forget_arguments(snapshot: JsonValue) -> None:
 
 def _encode_line(event: Event) -> bytes:
     """``event`` as one line of JSON, reusing a remembered encoding of its arguments."""
-    if isinstance(event, _DISPATCH):
+    if isinstance(event, DISPATCH_EVENTS):
         entry = _encodings.get(id(event.arguments))
         if entry is not None and entry[0]() is event.arguments:
             spliced = msgspec.structs.replace(event, arguments=msgspec.Raw(entry[1]))
