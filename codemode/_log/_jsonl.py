@@ -40,6 +40,8 @@ _event_decoder: Final = msgspec.json.Decoder(Event)
 
 #: How every line a JSON Lines store writes begins (the tag is encoded first).
 _LINE_START: Final = b'{"kind":"'
+#: What JSON counts as whitespace around a value (RFC 8259): a blank line is made of it.
+_JSON_WHITESPACE: Final = b" \t\r\n"
 
 
 # msgspec's decoder recurses on nested values and raises RecursionError past its limit;
@@ -125,7 +127,9 @@ class _Scan:
                     return
                 self.unterminated = True
             self.good_bytes += len(raw)
-            line = raw.strip()
+            # JSON's whitespace only: bytes.strip() also drops \x0b and \x0c, which
+            # would let a line that is no JSON value pass as an event.
+            line = raw.strip(_JSON_WHITESPACE)
             if not line:
                 continue
             event = self._decode(line, number)

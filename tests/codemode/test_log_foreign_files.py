@@ -98,6 +98,8 @@ NOT_LOGS = [
     b"   ",
     b"x",
     b"\n" + line()[:20],  # a prefix of a line after a complete (blank) line, no event
+    b"\x0b" + line(),  # no JSON value: \x0b is no JSON whitespace, though bytes.strip() drops it
+    b"\x0c\n" + line(),  # nor is a line of \x0c blank
 ]
 
 
