@@ -82,11 +82,13 @@ def shown_url(url: str) -> str:
     """``url`` as messages, labels and reprs show it: its user information and query values hidden.
 
     Hosted servers often take a key in the URL itself (``?api_key=…``,
-    ``https://user:key@host/mcp``); a message about the server can reach a
-    model or a log, so those parts read ``***``. A query name stays (to tell
-    two URLs apart) only when it is a name: a short word before an ``=``; a
-    bare ``?key`` or a long name shows as ``***`` too. The fragment, never
-    sent, is left out; text that is not ``scheme://…`` shows as ``***``.
+    ``https://user:key@host/mcp``, ``https://host/mcp/KEY/sse``); a message
+    about the server can reach a model or a log, so those parts read ``***``.
+    A path segment stays only when it reads as a word (``mcp``, ``v1``,
+    ``sse``: see :func:`_shown_segment`). A query name stays (to tell two URLs
+    apart) only when it is a name: a short word before an ``=``; a bare
+    ``?key`` or a long name shows as ``***`` too. The fragment, never sent, is
+    left out; text that is not ``scheme://…`` shows as ``***``.
     """
     scheme, sep, _ = url.partition("://")
     if not sep or _SCHEME.fullmatch(scheme) is None:
@@ -97,10 +99,25 @@ def shown_url(url: str) -> str:
     except ValueError:
         return f"{scheme}://***"
     _user, at, host = netloc.rpartition("@")
-    shown = f"{parts.scheme}://{'***@' if at else ''}{host}{parts.path}"
+    path = "/".join(_shown_segment(segment) for segment in parts.path.split("/"))
+    shown = f"{parts.scheme}://{'***@' if at else ''}{host}{path}"
     if parts.query:
         shown += "?" + "&".join(_shown_pair(pair) for pair in parts.query.split("&"))
     return shown
+
+
+def _shown_segment(segment: str) -> str:
+    """A path segment as it is when it reads as a word, else ``***``.
+
+    A key put in the path (``/mcp/sk-4f9a…/sse``, a UUID, a hex token) is long
+    or full of digits; the names servers give their endpoints are neither. A
+    segment of a word's characters, at most 24 of them and at most 4 digits,
+    shows; any other (longer, more digits, ``%``-escapes, other characters)
+    shows as ``***``. Which segment was hidden stays visible by its place.
+    """
+    if _PATH_WORD.fullmatch(segment) is None or sum(c.isdigit() for c in segment) > 4:
+        return "***"
+    return segment
 
 
 def _shown_pair(pair: str) -> str:
@@ -110,6 +127,8 @@ def _shown_pair(pair: str) -> str:
 
 #: RFC 3986's scheme.
 _SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]{0,31}")
+#: A path segment that may read as a word (:func:`_shown_segment` counts digits too).
+_PATH_WORD: Final = re.compile(r"[A-Za-z0-9_.~\-]{0,24}")
 #: A query name shown as it is: short, of the characters names are written with.
 _QUERY_NAME: Final = re.compile(r"[A-Za-z0-9_.\-\[\]]{1,40}")
 #: A URL inside a text (a log line): a scheme, ``://``, and what follows up to a

@@ -259,6 +259,31 @@ def test_a_shown_url_hides_its_user_information_and_query_values(
     assert shown_url("http://127.0.0.1:8000/mcp") == "http://127.0.0.1:8000/mcp"
 
 
+_KEY_TEXT = st.text(string.ascii_letters + string.digits + "-_", min_size=25, max_size=64)
+_WORD = st.text(string.ascii_lowercase + "-_.", min_size=1, max_size=24)
+
+
+@given(key=_KEY_TEXT, word=_WORD)
+def test_a_key_in_the_url_path_is_hidden_and_the_endpoint_names_stay(key: str, word: str) -> None:
+    # Hosted servers that put the key in the path: `/mcp/<key>/sse`, `/servers/<uuid>/mcp`.
+    assert shown_url(f"https://mcp.example.com/{word}/{key}/sse") == (
+        f"https://mcp.example.com/{word}/***/sse"
+    )
+
+
+@pytest.mark.parametrize(("url", "shown"), [
+    ("https://h.example/servers/123e4567-e89b-12d3-a456-426614174000/mcp",
+     "https://h.example/servers/***/mcp"),
+    ("https://h.example/mcp/a1b2c3d4e5/sse", "https://h.example/mcp/***/sse"),
+    ("https://h.example/mcp/a%2Fkey/sse", "https://h.example/mcp/***/sse"),
+    ("https://h.example/v1/mcp/", "https://h.example/v1/mcp/"),
+    ("https://h.example/2025/mcp", "https://h.example/2025/mcp"),
+], ids=range(5))
+def test_a_path_segment_shows_only_when_it_reads_as_a_word(url: str, shown: str) -> None:
+    # A word: at most 24 of `[A-Za-z0-9_.~-]`, at most 4 of them digits.
+    assert shown_url(url) == shown
+
+
 def test_a_url_that_cannot_be_split_shows_its_scheme_alone() -> None:
     assert shown_url(f"http://[::1:{SECRET}/mcp") == "http://***"
 
