@@ -722,10 +722,14 @@ def _listing(spec: str, mcp_headers: tuple[str, ...] = ()) -> Registry:
                    "TOKEN being what FILE holds (one trailing newline dropped; at least 16 "
                    "characters of A-Z a-z 0-9 -._~+/ and trailing =). No one but its owner "
                    "may read or write FILE (chmod 600).")
+@click.option("--max-sessions", type=click.IntRange(1, 1_000_000), metavar="N",
+              help="With --http: hold at most N MCP sessions open at once (about 40 KB "
+                   "each, until deleted or idle 30 minutes); one more initialize gets 503. "
+                   "[default: 256]")
 @_mcp_header_option
 def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | None,
               max_concurrent: int | None, max_queued: int | None,
-              max_message_bytes: int, token_file: Path | None,
+              max_message_bytes: int, token_file: Path | None, max_sessions: int | None,
               mcp_headers: tuple[str, ...]) -> None:
     """Serve these tools as an MCP server: run_code (its description carries the SDK), or both.
 
@@ -757,9 +761,9 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
     \b
     Exit status: 0 the session ended (the client closed it, Ctrl-C over HTTP,
     or a message over the cap whose id could not be read: the reason is on
-    stderr), 2 usage error (TOOLS, --log as for run, --token-file without
-    --http or not a token file of its owner alone, or the MCP SDK is not
-    installed: pip install 'codemode[mcp]'). SIGTERM over HTTP shuts down as
+    stderr), 2 usage error (TOOLS, --log as for run, --token-file or
+    --max-sessions without --http, a token file not of its owner alone, or
+    the MCP SDK is not installed: pip install 'codemode[mcp]'). SIGTERM over HTTP shuts down as
     Ctrl-C does (calls in progress get 5 s), then ends by that signal (143).
     """
     from .mcp._client import require_sdk
@@ -768,8 +772,10 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
         require_sdk()
     except ModuleNotFoundError as exc:
         _fail_usage(str(exc))
-    from .mcp._server import read_token_file, serve
+    from .mcp._server import HTTP_MAX_SESSIONS, read_token_file, serve
 
+    if max_sessions is not None and port is None:
+        _fail_usage("--max-sessions is for --http: a stdio server has one session")
     token = None
     if token_file is not None:
         if port is None:
@@ -784,7 +790,8 @@ def serve_mcp(tools_spec: str, mode: str, port: int | None, log_path: Path | Non
     log = _open_log(log_path)[0] if log_path is not None else None
     try:
         anyio.run(_with_tools, serve, registry, mode, port, log, max_concurrent, max_queued,
-                  max_message_bytes, token)
+                  max_message_bytes, token,
+                  HTTP_MAX_SESSIONS if max_sessions is None else max_sessions)
     finally:
         if log is not None:
             log.close()

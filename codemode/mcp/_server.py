@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_MAX_MESSAGE_BYTES",
+    "HTTP_MAX_SESSIONS",
     "RUN_CODE_MCP_OUTPUT_SCHEMA",
     "SERVER_BUSY",
     "McpCodeServer",
@@ -67,6 +68,10 @@ __all__ = [
 ]
 
 ServeMode = Literal["code", "both"]
+
+#: How many MCP sessions an HTTP server holds open at once by default: about
+#: 10 MB of sessions (the SDK's own bound, 10,000, is about 400 MB).
+HTTP_MAX_SESSIONS: Final = 256
 
 #: What ``structuredContent`` of a ``run_code`` result holds, success or failure.
 RUN_CODE_MCP_OUTPUT_SCHEMA: Final[dict[str, Any]] = {
@@ -446,6 +451,7 @@ async def serve_http(
     host: str = "127.0.0.1",
     on_ready: Callable[[str], object] | None = None,
     token: str | None = None,
+    max_sessions: int = HTTP_MAX_SESSIONS,
 ) -> None:
     """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until cancelled.
 
@@ -481,10 +487,16 @@ async def serve_http(
     closes its connection, and one whose client reads none of an answer for
     ``HTTP_WRITE_TIMEOUT`` is closed: none holds them by reading nothing.
 
+    At most ``max_sessions`` MCP sessions are open at once (each holds about
+    40 KB until its client deletes it or it has been idle 30 minutes); an
+    ``initialize`` past that is answered 503 "Too many open sessions", and
+    the sessions already open go on.
+
     Raises:
-        ValueError: ``host`` is not a loopback address, or ``token`` is not
+        ValueError: ``host`` is not a loopback address, ``token`` is not
             at least 16 characters of RFC 6750's ``b64token`` alphabet (the
-            message says how to make one, and never shows it).
+            message says how to make one, and never shows it), or
+            ``max_sessions`` is not a positive int.
     """
     import uvicorn
     from mcp.server.transport_security import (
@@ -494,6 +506,8 @@ async def serve_http(
 
     if token is not None:
         check_token(token)  # before anything listens
+    if type(max_sessions) is not int or max_sessions < 1:
+        raise ValueError(f"max_sessions={max_sessions!r}: expected a positive int")
     listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -522,7 +536,8 @@ async def serve_http(
     max_body = min(server.max_message_bytes, DEFAULT_MAX_REQUEST_BODY_SIZE)
     app = HttpAdmission(
         lowlevel.streamable_http_app(
-            host=host, max_request_body_size=max_body, transport_security=security
+            host=host, max_request_body_size=max_body, transport_security=security,
+            max_sessions=max_sessions,
         ),
         server.backlog,
         max_body,
@@ -667,6 +682,7 @@ async def serve(
     max_queued: int | None = None,
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
     token: str | None = None,
+    max_sessions: int = HTTP_MAX_SESSIONS,
 ) -> None:
     """What ``codemode serve-mcp`` runs: stdio, or HTTP on loopback when ``port`` is set.
 
@@ -682,6 +698,6 @@ async def serve(
             await serve_stdio(server)
         else:
             await serve_http(
-                server, port=port, token=token,
+                server, port=port, token=token, max_sessions=max_sessions,
                 on_ready=lambda url: announce(url, token_required=token is not None),
             )

@@ -19,7 +19,7 @@ from unittest import mock
 
 import anyio
 
-from codemode.mcp._server import McpCodeServer, serve_http
+from codemode.mcp._server import HTTP_MAX_SESSIONS, McpCodeServer, serve_http
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -47,7 +47,8 @@ async def _never_quiet() -> NoReturn:
 
 @asynccontextmanager
 async def served_http(
-    registry: Registry, host: str = "127.0.0.1", *, token: str | None = None, **options: Any
+    registry: Registry, host: str = "127.0.0.1", *, token: str | None = None,
+    max_sessions: int = HTTP_MAX_SESSIONS, **options: Any
 ) -> AsyncIterator[Served]:
     """``serve_http`` of ``registry`` (mode ``both``, no sandbox pool) in this loop, until exit.
 
@@ -66,7 +67,8 @@ async def served_http(
         ):
             async with anyio.create_task_group() as group:
                 group.start_soon(lambda: serve_http(
-                    server, port=0, host=host, on_ready=on_ready, token=token
+                    server, port=0, host=host, on_ready=on_ready, token=token,
+                    max_sessions=max_sessions,
                 ))
                 await ready.wait()
                 try:

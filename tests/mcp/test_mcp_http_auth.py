@@ -607,7 +607,7 @@ def test_a_token_file_others_may_read_or_that_holds_no_token_is_a_usage_error(
     assert stat.S_IMODE(path.stat().st_mode) == mode  # nothing was changed either
 
 
-def test_a_token_file_that_is_missing_a_directory_or_for_stdio_is_a_usage_error(
+def test_a_token_file_or_max_sessions_that_is_missing_or_for_stdio_is_a_usage_error(
     tmp_path: Path,
 ) -> None:
     good = token_file(tmp_path, TOKEN)
@@ -616,6 +616,8 @@ def test_a_token_file_that_is_missing_a_directory_or_for_stdio_is_a_usage_error(
         (["--http", "0", "--token-file", str(good), "--token-file", str(tmp_path)],
          "is a directory"),
         (["--token-file", str(good)], "--token-file is for --http"),
+        (["--max-sessions", "8"], "--max-sessions is for --http"),
+        (["--http", "0", "--max-sessions", "0"], "--max-sessions"),
     ):
         done = CliRunner().invoke(main, ["serve-mcp", "--tools", SERVED, *args])
         assert done.exit_code == 2, (args, done.output)

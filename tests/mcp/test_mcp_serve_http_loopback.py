@@ -300,3 +300,43 @@ async def test_the_command_refuses_a_page_on_another_name_or_origin() -> None:
         ):
             with anyio.fail_after(GUARD):
                 assert (await status_of("127.0.0.1", port, raw))[0] == expected
+
+
+# -- how many sessions it holds -----------------------------------------------------------------
+
+
+async def opened_session(port: int) -> tuple[int, str | None]:
+    """``initialize`` on a new connection: the answer's status and the session id it gave."""
+    async with await anyio.connect_tcp("127.0.0.1", port) as stream:
+        await stream.send(request("POST", port, body=INIT))
+        head = await BufferedByteReceiveStream(stream).receive_until(b"\r\n\r\n", 64 * 1024)
+    status, *lines = head.decode("latin-1").split("\r\n")
+    ids = [line.split(":", 1)[1].strip() for line in lines
+           if line.lower().startswith("mcp-session-id:")]
+    return int(status.split(" ")[1]), ids[0] if ids else None
+
+
+async def test_sessions_past_max_sessions_are_refused_and_one_deleted_makes_room() -> None:
+    # Each session the SDK holds costs about 40 KB for 30 minutes; its own bound is 10,000.
+    async with served_http(registry(), max_sessions=2) as (_, _, port):
+        first, second = await opened_session(port), await opened_session(port)
+        assert [first[0], second[0]] == [200, 200]
+        assert first[1] is not None
+        assert second[1] is not None
+        assert await opened_session(port) == (503, None)
+        ended = request("DELETE", port, headers={
+            "Mcp-Session-Id": first[1], "Mcp-Protocol-Version": "2025-06-18",
+        })
+        assert (await status_of("127.0.0.1", port, ended))[0] == 200
+        status, session = await opened_session(port)
+        assert status == 200
+        assert session not in (None, first[1], second[1])
+
+
+@pytest.mark.parametrize("max_sessions", [0, -1, 2.0, True, None])
+async def test_serve_http_refuses_a_max_sessions_that_is_no_positive_int(
+    max_sessions: Any,
+) -> None:
+    async with McpCodeServer(registry(), mode="both", pool_size=0) as server:
+        with pytest.raises(ValueError, match=r"max_sessions=.*expected a positive int"):
+            await serve_http(server, port=0, max_sessions=max_sessions)
