@@ -200,6 +200,12 @@ class ChildUids:
         Raises:
             NoFreeUid: None came free within :data:`WAIT_SECONDS`.
         """
+        # The common case first: a uid is free at once, and taking it needs
+        # no timeout (a cancel scope costs the event loop more than the
+        # claim's two system calls).
+        uid = self._allocator.acquire()
+        if uid is not None:
+            return uid
         # Calls a walk of the whole range may take, each cut short at its
         # probe budget (the allocator goes on where the last one stopped).
         walks = -(-len(self.range) // _MAX_PROBES)

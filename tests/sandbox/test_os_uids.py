@@ -377,6 +377,43 @@ async def test_a_fork_that_finds_every_uid_held_elsewhere_still_fails(
         await ChildUids(uids).acquire()
 
 
+async def test_a_uid_free_at_once_is_taken_without_yielding() -> None:
+    uids = range(_ALLOCATOR_BASE + 0x4000, _ALLOCATOR_BASE + 0x4002)
+    child_uids = ChildUids(uids)
+    try:
+        # No other task runs between the call and its answer: the common case
+        # takes no trip through the event loop.
+        with anyio.CancelScope() as scope:
+            scope.cancel()
+            first = await child_uids.acquire()
+            second = await child_uids.acquire()
+        assert not scope.cancelled_caught
+        assert {first, second} == set(uids)
+    finally:
+        child_uids.release_all()
+
+
+async def test_a_fork_that_finds_every_uid_held_waits_for_one_released() -> None:
+    uids = range(_ALLOCATOR_BASE + 0x5000, _ALLOCATOR_BASE + 0x5001)
+    child_uids = ChildUids(uids)
+    held = await child_uids.acquire()
+    got: list[int] = []
+    try:
+        async with anyio.create_task_group() as group:
+
+            async def wait_for_one() -> None:
+                got.append(await child_uids.acquire())
+
+            group.start_soon(wait_for_one)
+            # The waiter has found the range held and is waiting for a release.
+            await anyio.wait_all_tasks_blocked()
+            assert got == []
+            child_uids.release(held)
+        assert got == [held]
+    finally:
+        child_uids.release_all()
+
+
 # ---------------------------------------------------------------- the range
 
 
