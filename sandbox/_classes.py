@@ -247,10 +247,12 @@ class _ProgramModuleStandIn:
     own: given an empty one, ``exec`` would add the real builtins, and the
     generated methods run text made from what the program wrote.
 
-    It also holds ``ClassVar`` and ``InitVar``, which a program may import
-    anyway: a quoted ``"ClassVar[int]"`` is a class attribute, not a field,
-    only when dataclasses finds that name in the module (no module objects
-    here; ``safe_dataclass`` unqualifies ``"typing.ClassVar[...]"``).
+    It also holds ``ClassVar``, ``InitVar`` and ``KW_ONLY``, which a program may
+    import anyway: a quoted ``"ClassVar[int]"`` is a class attribute, not a
+    field (and a quoted ``"KW_ONLY"`` the marker, as every annotation is under
+    ``from __future__ import annotations``), only when dataclasses finds that
+    name in the module (no module objects here; ``safe_dataclass`` unqualifies
+    ``"typing.ClassVar[...]"`` and ``"dataclasses.KW_ONLY"``).
     """
 
     __slots__ = ("_builtins",)
@@ -264,6 +266,7 @@ class _ProgramModuleStandIn:
             "__builtins__": dict(self._builtins),
             "ClassVar": typing.ClassVar,
             "InitVar": dataclasses.InitVar,
+            "KW_ONLY": dataclasses.KW_ONLY,
         }
 
 

@@ -257,11 +257,94 @@ def _compile(
 
 def _parse(source: str) -> ast.Module:
     try:
-        return ast.parse(source, MODEL_FILENAME, "exec")
+        return _future_imports_applied(ast.parse(source, MODEL_FILENAME, "exec"))
     except SyntaxError as exc:
         raise ProgramCompileError((_describe_syntax_error(exc),)) from None
     except ValueError as exc:  # a NUL character in the source
         raise ProgramCompileError((f"Line 1: {exc}",)) from None
+
+
+#: ``from __future__`` features a program may name: every one Python 3.11 has, all
+#: of them always on by now, but ``annotations`` (and ``barry_as_FLUFL``, a joke
+#: that changes the grammar, which stays refused).
+_FUTURE_FEATURES: Final = frozenset(
+    {"nested_scopes", "generators", "division", "absolute_import", "with_statement",
+     "print_function", "unicode_literals", "generator_stop", "annotations"}
+)  # fmt: skip
+
+
+def _future_imports_applied(module: ast.Module) -> ast.Module:
+    """Take the program's leading ``from __future__ import ...`` lines out, applying them.
+
+    A script may open with them (after its docstring), and models write
+    ``from __future__ import annotations`` for typed code: its forward
+    references (``children: list[Node]`` inside ``class Node``) then work. The
+    program's body becomes a function's, where such an import is a syntax
+    error, so the lines are taken out here. Every feature but ``annotations`` is
+    always on in Python 3.11; that one is applied as the compiler does (PEP
+    563): every annotation becomes the text written, a string constant that
+    nothing evaluates. Text is strictly less than the expression it replaces,
+    so no check is skipped that could matter. A ``__future__`` import anywhere
+    else, or of another name, is left for the policy to refuse.
+    """
+    body = module.body
+    start = 1 if body and _is_docstring(body[0]) else 0
+    end = start
+    features: set[str] = set()
+    while end < len(body):
+        statement = body[end]
+        if not (
+            isinstance(statement, ast.ImportFrom)
+            and statement.module == "__future__"
+            and statement.level == 0
+            and all(alias.name in _FUTURE_FEATURES for alias in statement.names)
+        ):
+            break
+        features.update(alias.name for alias in statement.names)
+        end += 1
+    if end == start:
+        return module
+    del body[start:end]
+    if "annotations" in features:
+        _AnnotationsAsText().visit(module)
+    return module
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
+
+
+class _AnnotationsAsText(ast.NodeTransformer):
+    """Every annotation as the string of its text, as ``from __future__ import annotations``."""
+
+    @staticmethod
+    def _text(node: ast.expr | None) -> ast.expr | None:
+        if node is None:
+            return None
+        return ast.copy_location(ast.Constant(ast.unparse(node)), node)
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
+        node.returns = self._text(node.returns)
+        arguments = node.args
+        for argument in (
+            *arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+            arguments.vararg, arguments.kwarg,
+        ):  # fmt: skip
+            if argument is not None:
+                argument.annotation = self._text(argument.annotation)
+        return self.generic_visit(node)
+
+    visit_FunctionDef = visit_AsyncFunctionDef = _function
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
+        annotation = self._text(node.annotation)
+        assert annotation is not None
+        node.annotation = annotation
+        return self.generic_visit(node)
 
 
 def _wrap(module: ast.Module, source: str) -> ast.Module:

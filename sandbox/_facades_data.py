@@ -369,15 +369,19 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
 
     def apply(target: type) -> type:
         _require_program_class(target, "dataclass()")
+        _unqualify_quoted_markers(target)
         for name, annotation in inspect.get_annotations(target).items():
-            if annotation is dataclasses.KW_ONLY and type(name) is str:
+            if type(name) is str and (
+                annotation is dataclasses.KW_ONLY
+                or (type(annotation) is str and _QUOTED_KW_ONLY.match(annotation))
+            ):
                 # `_: KW_ONLY` marks the fields after it keyword-only; dataclass
-                # makes no field of it (the fields are still checked below).
+                # makes no field of it (the fields are still checked below). So
+                # does `"KW_ONLY"`, as under `from __future__ import annotations`.
                 continue
             if not readable_field_name(name):
                 raise _refused_field_name(name, annotation, target.__name__)
         _refuse_generating_over_shields(target, options)
-        _unqualify_quoted_markers(target)
         made = _documented_dataclass(target, options)
         for field in dataclasses.fields(made):
             if not readable_field_name(field.name):
@@ -391,14 +395,22 @@ def safe_dataclass(cls: type | None = None, /, **options: Any) -> Any:
     return apply(cls)
 
 
-#: A quoted annotation naming ``typing.ClassVar`` or ``dataclasses.InitVar`` by its module.
+#: A quoted annotation naming ``typing.ClassVar``, ``dataclasses.InitVar`` or
+#: ``dataclasses.KW_ONLY`` by its module.
 _QUALIFIED_MARKER: Final = re.compile(
-    r"\s*(?:typing\s*\.\s*(?=ClassVar\b)|dataclasses\s*\.\s*(?=InitVar\b))"
+    r"\s*(?:typing\s*\.\s*(?=ClassVar\b)|dataclasses\s*\.\s*(?=InitVar\b|KW_ONLY\b))"
 )
+
+
+#: A quoted annotation dataclasses reads as ``KW_ONLY`` (its own pattern: a leading
+#: identifier; the module prefix is taken off by :func:`_unqualify_quoted_markers`).
+_QUOTED_KW_ONLY: Final = re.compile(r"\s*KW_ONLY(?!\w)")
 
 
 def _unqualify_quoted_markers(target: type) -> None:
     """Write ``"typing.ClassVar[int]"`` in ``target``'s own annotations as ``"ClassVar[int]"``.
+
+    (And ``"dataclasses.InitVar[...]"``, ``"dataclasses.KW_ONLY"`` the same way.)
 
     dataclasses tells a quoted ``ClassVar`` or ``InitVar`` by looking its name
     up in the class's module, and ``typing.`` there must be the real module,

@@ -180,8 +180,13 @@ UNAVAILABLE_BUILTINS: Final[Mapping[str, str]] = {
     "input": "programs run with no one to ask; take data from the tools they are given",
     "exit": "to end the program, return its value at the top level (`return value`)",
     "quit": "to end the program, return its value at the top level (`return value`)",
-    "locals": "the program's namespace is not available; pass values explicitly",
-    "globals": "the program's namespace is not available; pass values explicitly",
+    **dict.fromkeys(
+        ("locals", "globals"),
+        "the program's namespace is not available; name the values instead: an f-string "
+        "(f\"{city}: {temp:.1f}\"), str.format with keywords (template.format(city=city, "
+        "temp=temp)) or a dict of them (template.format_map({\"city\": city})); vars(obj) "
+        "gives the attributes of the program's own objects",
+    ),
     "help": "interactive help is not available; dir(x) lists an object's names",
     "breakpoint": "there is no debugger; print() the values to see them",
     "compile": "programs cannot make code; write the code in the program itself",

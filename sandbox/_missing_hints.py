@@ -95,6 +95,37 @@ MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
         "declare a @dataclasses.dataclass, check the fields in its __post_init__, and "
         "convert it with dataclasses.asdict()",
     ),
+    "inspect": (
+        "to tell a coroutine function from a plain one, call it and await what is "
+        "awaitable: `result = fn(*args)`, then "
+        "`if isinstance(result, collections.abc.Awaitable): result = await result`; "
+        "dataclasses.fields(cls) lists a dataclass's fields"
+    ),
+    "numbers": (
+        "test the built-in types: `isinstance(x, (int, float))` (bool is an int: test "
+        "`isinstance(x, bool)` first), with decimal.Decimal, fractions.Fraction or complex "
+        "added where they can occur"
+    ),
+    "ipaddress": (
+        "split an IPv4 address into its numbers, `a, b, c, d = map(int, ip.split('.'))`, and "
+        "compare them (private: 10.x.x.x, 172.16-31.x.x, 192.168.x.x, 127.x.x.x loopback)"
+    ),
+    "contextvars": (
+        "pass the value down as an argument (`async def lookup(cid, request_id)`), or keep "
+        "it in a dict keyed by the task: `state[asyncio.current_task()] = value`"
+    ),
+    "hmac": (
+        "hashlib makes the same HMAC: `k = key.ljust(64, b'\\0')` (hashlib.sha256(key)"
+        ".digest() first for a key over 64 bytes), `inner = hashlib.sha256(bytes(b ^ 0x36 for "
+        "b in k) + msg).digest()`, `mac = hashlib.sha256(bytes(b ^ 0x5C for b in k) + inner)"
+        ".hexdigest()`; compare digests with secrets.compare_digest(a, b)"
+    ),
+    **dict.fromkeys(
+        ["zlib", "binascii", "gzip"],
+        "there is no compression; for a stable hash of a key (to pick a shard or bucket) use "
+        "hashlib: `int(hashlib.sha256(key.encode()).hexdigest(), 16) % n`, and base64 for "
+        "text encodings of bytes",
+    ),
     "locale": (
         "format numbers with a format spec (f'{n:,.2f}') and swap the separators with "
         "str.translate for other conventions"
@@ -194,6 +225,11 @@ MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
     ("asyncio", "to_thread"): (
         "programs have no threads: call a plain function directly (`f(x)`), and run tool "
         "calls concurrently with asyncio.gather"
+    ),
+    **dict.fromkeys(
+        [("asyncio", "iscoroutinefunction"), ("asyncio", "iscoroutine")],
+        "call the function and await what is awaitable: `result = fn(*args)`, then "
+        "`if isinstance(result, collections.abc.Awaitable): result = await result`",
     ),
     ("asyncio", "timeout_at"): (
         "give the delay in seconds instead: `async with asyncio.timeout(seconds):`"

@@ -689,8 +689,9 @@ class ProgramPolicy(LinearRewrites):
             if node.module == "__future__":
                 self.error(
                     node,
-                    "'from __future__' imports are not available in programs; remove the line "
-                    "(programs run as the Python 3.11 they are written in)",
+                    "'from __future__' imports must be the program's first lines (after its "
+                    "docstring), and name only features Python 3.11 has, as in a script: "
+                    "`from __future__ import annotations` at the top works",
                 )
                 return node
             if node.level:

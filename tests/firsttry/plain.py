@@ -17,6 +17,7 @@ safe; nothing here is a sandbox.
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
 import builtins
@@ -229,13 +230,35 @@ class _ScriptGlobals(ast.NodeTransformer):
         return out
 
 
-def _as_function(text: str) -> ast.Module:
+def _future_flags(body: list[ast.stmt]) -> int:
+    """Take the script's leading ``from __future__`` imports out of ``body``; their flags.
+
+    In a script they come first (after a docstring); inside ``__program__`` they
+    would be a syntax error, so the program is compiled with their flags instead.
+    """
+    start = 1 if body and isinstance(body[0], ast.Expr) and isinstance(
+        getattr(body[0], "value", None), ast.Constant) else 0  # fmt: skip
+    flags = 0
+    while (
+        len(body) > start
+        and isinstance(statement := body[start], ast.ImportFrom)
+        and statement.module == "__future__"
+    ):
+        for alias in statement.names:
+            flags |= getattr(__future__, alias.name).compiler_flag
+        del body[start]
+    return flags
+
+
+def _as_function(text: str) -> tuple[ast.Module, int]:
     """The program as ``async def __program__(): <body>``, its lines and strings untouched.
 
     A function's ``global`` for one of the program's top-level names becomes
     ``nonlocal`` (:class:`_ScriptGlobals`), as the script it reads as would have it.
+    Returned with the compiler flags of its ``from __future__`` imports.
     """
     body = ast.parse(text).body
+    flags = _future_flags(body)
     scripted = _ScriptGlobals(body)
     body = [scripted.visit(stmt) for stmt in body]
     function = ast.AsyncFunctionDef(
@@ -248,7 +271,7 @@ def _as_function(text: str) -> ast.Module:
     if "type_params" in ast.AsyncFunctionDef._fields:  # Python 3.12 and later
         setattr(function, "type_params", [])  # noqa: B010 - a field 3.11's stubs lack
     module = ast.Module(body=[function], type_ignores=[])
-    return ast.fix_missing_locations(module)
+    return ast.fix_missing_locations(module), flags
 
 
 def _registry() -> Registry:
@@ -281,7 +304,8 @@ async def run_plain(text: str) -> PlainOutcome:
     out = io.StringIO()
     try:
         # dont_inherit: this file's `from __future__ import annotations` is not the program's.
-        exec(compile(_as_function(text), "<program>", "exec", dont_inherit=True), namespace)
+        tree, flags = _as_function(text)
+        exec(compile(tree, "<program>", "exec", flags=flags, dont_inherit=True), namespace)
         program: Coroutine[Any, Any, object] = namespace["__program__"]()
         with contextlib.redirect_stdout(out):
             returned = await program

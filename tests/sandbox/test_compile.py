@@ -106,11 +106,92 @@ def test_a_null_character_is_a_compile_error() -> None:
     assert errors[0].startswith("Line 1: ")
 
 
-def test_from_future_imports_are_refused() -> None:
-    assert compile_errors("from __future__ import annotations\n") == (
-        "Line 1: 'from __future__' imports are not available in programs; remove the line "
-        "(programs run as the Python 3.11 they are written in)",
-    )
+FUTURE_ANNOTATIONS = """
+\"\"\"Order records.\"\"\"
+from __future__ import annotations
+from __future__ import generator_stop
+
+from dataclasses import dataclass, field, fields, InitVar, KW_ONLY
+import dataclasses
+import typing
+from typing import ClassVar, NamedTuple, Optional
+
+class Line(NamedTuple):
+    sku: str
+    quantity: int = 1
+
+@dataclass
+class Order:
+    id: str
+    lines: list[Line] = field(default_factory=list)
+    _: KW_ONLY
+    vat: InitVar[float] = 0.2
+    parent: Optional[Order] = None
+    seen: ClassVar[int] = 0
+    gross: float = field(init=False, default=0.0)
+
+    def __post_init__(self, vat: float) -> None:
+        Order.seen += 1
+        self.gross = round(sum(l.quantity for l in self.lines) * (1 + vat), 2)
+
+    def child(self, id: str) -> Order:
+        return Order(id, parent=self, vat=0.0)
+
+def untouched(x: open("/etc/passwd"), *a: __import__("os"), **k: tools) -> exec("1"):
+    y: eval("2") = 3
+    return y
+
+@dataclass
+class Qualified:
+    id: str
+    _: dataclasses.KW_ONLY
+    total: typing.ClassVar[float] = 0.0
+    note: str = ""
+
+kid = Order("o-1", [Line("KB-01", 2)]).child("o-2")
+return [[(f.name, f.type, f.kw_only) for f in fields(Order)], kid.parent.gross, Order.seen,
+        untouched(1), Line._fields, [(f.name, f.kw_only) for f in fields(Qualified)]]
+"""
+
+
+async def test_from_future_annotations_at_the_top_keeps_annotations_as_text() -> None:
+    # As in a script (PEP 563): forward references work, annotations are the
+    # text written and never evaluated, and a dataclass still tells ClassVar,
+    # InitVar and KW_ONLY from their text (what a script gives, checked by hand:
+    # the program's module, which dataclasses reads, is the child's stand-in).
+    expected = [
+        [["id", "str", False], ["lines", "list[Line]", False],
+         ["parent", "Optional[Order]", True], ["gross", "float", True]],
+        2.4, 2, 3, ["sku", "quantity"], [["id", False], ["note", True]],
+    ]  # fmt: skip
+    async with WorkerPool(size=1) as pool:
+        with anyio.fail_after(60):
+            result = await pool.run(FUTURE_ANNOTATIONS, tool_names=[], handler=EchoHandler())
+    assert result.error is None, result.error
+    assert result.value == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "x = 1\nfrom __future__ import annotations\n",
+        "from __future__ import braces\n",
+        "from __future__ import barry_as_FLUFL\n",
+        "def f():\n    from __future__ import annotations\n",
+    ],
+)
+def test_other_from_future_imports_are_refused(source: str) -> None:
+    errors = compile_errors(source)
+    assert errors[0].endswith(
+        "'from __future__' imports must be the program's first lines (after its docstring), "
+        "and name only features Python 3.11 has, as in a script: "
+        "`from __future__ import annotations` at the top works"
+    ), errors
+
+
+def test_without_from_future_annotations_they_are_evaluated() -> None:
+    errors = run_error("class Node:\n    children: list[Node]\nreturn 1")
+    assert "NameError" in errors[1]
 
 
 def test_host_future_flags_do_not_leak_into_programs() -> None:

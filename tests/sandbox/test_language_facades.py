@@ -101,6 +101,14 @@ def test_a_forbidden_import_names_the_allowed_modules() -> None:
         ("httpx", "programs have no network; use the tools they are given. "),
         ("tools", "`tools` is already defined in every program, with no import: call a tool "
                   "as `await tools.name(...)`. "),
+        ("inspect", "to tell a coroutine function from a plain one, call it and await what is "
+                    "awaitable: "),
+        ("numbers", "test the built-in types: `isinstance(x, (int, float))`"),
+        ("ipaddress", "split an IPv4 address into its numbers"),
+        ("contextvars", "pass the value down as an argument"),
+        ("hmac", "hashlib makes the same HMAC: "),
+        ("zlib", "there is no compression; for a stable hash of a key"),
+        ("binascii", "there is no compression; for a stable hash of a key"),
     ],
 )
 def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint: str) -> None:
@@ -131,6 +139,9 @@ def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint
         ("from enum import verify", "decorate the class with @enum.unique to require"),
         ("import enum\nenum.property", "a plain @property works on members"),
         ("import re\nre.Scanner", "loop over one pattern's matches with named alternatives"),
+        ("import asyncio\nasyncio.iscoroutinefunction", "call the function and await what is "
+                                                       "awaitable: `result = fn(*args)`"),
+        ("from asyncio import iscoroutine", "call the function and await what is awaitable"),
     ],
 )
 def test_a_missing_member_programs_reach_for_says_what_to_do(statement: str, hint: str) -> None:

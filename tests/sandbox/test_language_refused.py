@@ -299,7 +299,8 @@ def test_exec_and_eval_calls_are_refused_at_compile_time() -> None:
         ("with open('orders.csv') as f:\n    pass", "programs have no file system; use the tools"),
         ("exit(0)", "to end the program, return its value at the top level (`return value`)"),
         ("quit()", "to end the program, return its value at the top level"),
-        ("return locals()", "the program's namespace is not available; pass values explicitly"),
+        ("return locals()", "the program's namespace is not available; name the values "
+                            "instead: an f-string"),
         ("return globals()['x']", "the program's namespace is not available"),
         ("return input('name? ')", "take data from the tools they are given"),
         ("help(len)", "dir(x) lists an object's names"),
