@@ -19,7 +19,7 @@ import collections
 import contextlib
 import sys
 import types
-from dataclasses import InitVar
+from dataclasses import KW_ONLY, InitVar
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import anyio
@@ -408,6 +408,7 @@ def test_the_program_module_stand_in_replaces_the_processs_main() -> None:
         assert stand_in is not saved["__main__"]
         assert stand_in.__dict__ == {
             "__builtins__": {"len": len}, "ClassVar": ClassVar, "InitVar": InitVar,
+            "KW_ONLY": KW_ONLY,
         }
     finally:
         for name, module in saved.items():
