@@ -301,8 +301,10 @@ _UNICODEDATA: Final = (
 )
 
 _CONTEXTLIB: Final = (
-    "suppress", "nullcontext", "closing", "aclosing",
+    "suppress", "nullcontext",
     "AbstractContextManager", "AbstractAsyncContextManager",
+    # closing and aclosing are the façade's: they close what they hold through the
+    # guard (a coroutine a task is running is not closed under its task, rule 5).
     # contextmanager and asynccontextmanager are the façade's: the real ones copy
     # the decorated object's __dict__ (functools.wraps), so only program functions.
     # redirect_stdout is the façade's (it redirects print, never a real stream).
@@ -584,6 +586,8 @@ def _module_members() -> dict[str, dict[str, object]]:
         "contextlib": {
             **_names(contextlib, *_CONTEXTLIB),
             "redirect_stdout": RedirectStdout,
+            "closing": _data.Closing,
+            "aclosing": _data.AsyncClosing,
             "ExitStack": _data.ExitStack,
             "AsyncExitStack": _data.AsyncExitStack,
             "contextmanager": _data.safe_contextmanager,

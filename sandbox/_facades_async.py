@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, final
 from bridge.proxy import hand_over
 
 from ._library import handed_out
+from ._program import ran_by_a_task
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Generator, Iterator
@@ -226,8 +227,23 @@ def _started_for(aw: Any, made: dict[int, Any]) -> Any:
     return made[key][1]
 
 
+def _refuse_running(coro: object) -> None:
+    """Refuse a coroutine a task is running already: only that task steps it (rule 5).
+
+    A second task would step it from wherever the first one left it, and the
+    first would find it ended or moved on; ``await`` of such a coroutine is
+    refused by the interpreter itself ("coroutine is being awaited already").
+    """
+    if ran_by_a_task(coro):
+        raise RuntimeError(
+            "this coroutine is already running in a task in run_code: await that task (the "
+            "object asyncio.create_task returned) instead of starting the coroutine again"
+        )
+
+
 def create_task(coro: Awaitable[Any], *, name: object = None) -> ProgramTask:
     """Start ``coro`` concurrently; returns a :class:`ProgramTask` named ``name``."""
+    _refuse_running(coro)
     if asyncio.iscoroutine(coro):
         return ProgramTask(asyncio.get_running_loop().create_task(coro), _task_name(name))
     return ProgramTask(asyncio.ensure_future(_unwrap(coro)), _task_name(name))
@@ -355,7 +371,8 @@ def _completions(
 
 def run(main: Any, **options: Any) -> None:
     """``asyncio.run`` is not needed: the program already runs on the event loop."""
-    if asyncio.iscoroutine(main):
+    if asyncio.iscoroutine(main) and not ran_by_a_task(main):
+        # Closed so that it is not reported as never awaited; never one a task runs.
         main.close()
     raise RuntimeError(
         "asyncio.run() is not available in run_code: the program is already the body of an "
@@ -391,6 +408,7 @@ class ProgramTaskGroup:
         Like the module-level :func:`create_task`, it takes any awaitable, so a
         tool call (an awaitable that is not a coroutine) can be started too.
         """
+        _refuse_running(coro)
         if not asyncio.iscoroutine(coro):
             coro = _await(_unwrap(coro))
         return ProgramTask(self.__group.create_task(coro), _task_name(name))

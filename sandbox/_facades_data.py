@@ -27,7 +27,7 @@ import types
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ._classes import inherited_shields, readable_field_name, register_program_class
-from ._guards import Attributes, add_keyword_holder, guarded_setattr
+from ._guards import Attributes, add_keyword_holder, guarded_getattr, guarded_setattr
 from ._library import result_checked
 from ._program import (
     PROGRAM_CLASS_MODULE,
@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
+    "AsyncClosing",
+    "Closing",
     "SafePartialMethod",
     "safe_abstractmethod",
     "safe_asdict",
@@ -594,6 +596,12 @@ class _ThrowsValues:
     the generator, and a generator paused in ``yield from x`` hands all three to
     ``x.throw``, a method a program class may define: the real traceback. Here
     only the exception goes in, as Python 3.12 throws it.
+
+    The generator is whatever the decorated function returned (or the function
+    ``type(managed())`` was called with): any object. So ``send``, ``throw``
+    and ``close`` reach it as the guard hands them to the program, never
+    natively: a coroutine a task is running is neither thrown into nor closed
+    under its task (rule 5).
     """
 
     __slots__ = ("_generator",)
@@ -608,17 +616,18 @@ class _ThrowsValues:
         return next(self._generator)
 
     def send(self, value: object) -> Any:
-        return self._generator.send(value)
+        return guarded_getattr(self._generator, "send")(value)
 
     def throw(self, kind: Any, value: object = None, traceback: object = None) -> Any:
-        return self._generator.throw(kind if value is None else value)
+        return guarded_getattr(self._generator, "throw")(kind if value is None else value)
 
     def close(self) -> None:
-        self._generator.close()
+        guarded_getattr(self._generator, "close")()
 
 
 class _AsyncThrowsValues:
-    """:class:`_ThrowsValues` for ``asynccontextmanager``'s async generators."""
+    """:class:`_ThrowsValues` for ``asynccontextmanager``'s async generators (``asend``,
+    ``athrow`` and ``aclose`` as the guard hands them out)."""
 
     __slots__ = ("_generator",)
 
@@ -632,13 +641,13 @@ class _AsyncThrowsValues:
         return self._generator.__anext__()
 
     def asend(self, value: object) -> Any:
-        return self._generator.asend(value)
+        return guarded_getattr(self._generator, "asend")(value)
 
     def athrow(self, kind: Any, value: object = None, traceback: object = None) -> Any:
-        return self._generator.athrow(kind if value is None else value)
+        return guarded_getattr(self._generator, "athrow")(kind if value is None else value)
 
     def aclose(self) -> Any:
-        return self._generator.aclose()
+        return guarded_getattr(self._generator, "aclose")()
 
 
 class _GeneratorContextManager(contextlib._GeneratorContextManager):  # type: ignore[type-arg]
@@ -663,7 +672,32 @@ class _AsyncGeneratorContextManager(
         self.gen = _AsyncThrowsValues(self.gen)
 
 
-for _made in (_GeneratorContextManager, _AsyncGeneratorContextManager):
+class Closing(contextlib.closing):  # type: ignore[type-arg]
+    """``contextlib.closing``: the ``close`` it calls on exit is the one the guard hands out.
+
+    The real one calls ``thing.close()`` natively on whatever it was given: a
+    coroutine a task is running, closed under its task (rule 5).
+    """
+
+    thing: Any
+
+    def __exit__(self, *exc_info: object) -> None:
+        guarded_getattr(self.thing, "close")()
+
+
+class AsyncClosing(contextlib.aclosing):  # type: ignore[type-arg]
+    """``contextlib.aclosing``: the ``aclose`` it awaits on exit is the one the guard hands out."""
+
+    thing: Any
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await guarded_getattr(self.thing, "aclose")()
+
+
+Closing.__name__ = Closing.__qualname__ = "closing"
+AsyncClosing.__name__ = AsyncClosing.__qualname__ = "aclosing"
+
+for _made in (_GeneratorContextManager, _AsyncGeneratorContextManager, Closing, AsyncClosing):
     _made.__module__ = "contextlib"
 
 

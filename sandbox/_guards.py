@@ -78,6 +78,7 @@ from ._program import (
     is_program_function,
     is_recorded_program_class,
     own_special_method,
+    ran_by_a_task,
     real_mro,
 )
 from ._types import SafeClassMethod, class_of
@@ -384,7 +385,7 @@ def _runtime_checked(obj: object, target: object, name: str, default: Any) -> An
     elif name == "close":
         # A suspended coroutine is one a task is running (stepping one by hand
         # is refused above): closing it would end it under the task.
-        if type(target) is types.CoroutineType and target.cr_suspended:
+        if ran_by_a_task(target):
             raise AttributeError(
                 '"close" of a coroutine a task is running is not available in run_code: '
                 "cancel the task instead (task.cancel())"

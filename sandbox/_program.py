@@ -34,6 +34,7 @@ __all__ = [
     "is_program_function",
     "is_recorded_program_class",
     "own_special_method",
+    "ran_by_a_task",
     "real_mro",
     "record_own_special_methods",
     "record_program_class",
@@ -139,6 +140,17 @@ def own_special_method(cls: type, name: str, value: object) -> bool:
 
 
 _ABSENT: Final = object()
+
+
+def ran_by_a_task(obj: object) -> bool:
+    """Whether ``obj`` is a coroutine a task is running: one that is suspended.
+
+    Stepping a coroutine by hand is refused, so a suspended one is a task's
+    (or awaited by a coroutine a task runs). Only that task may step it again:
+    closed, thrown into or started once more by anyone else, the task finds it
+    ended or moved on (rule 5).
+    """
+    return type(obj) is types.CoroutineType and obj.cr_suspended
 
 
 def is_program_function(function: object) -> bool:

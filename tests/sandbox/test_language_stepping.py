@@ -179,6 +179,78 @@ def test_a_coroutine_a_task_runs_cannot_be_closed_under_it(read: str) -> None:
     )
 
 
+#: A coroutine a task is running (waiting on a queue), and a managed object whose
+#: decorated function returned that coroutine instead of a generator.
+_RUNNING = (
+    "import asyncio, contextlib\n"
+    "q = asyncio.Queue()\nrunning = q.get()\n"
+    "task = asyncio.create_task(running)\nawait asyncio.sleep(0)\n"
+    "@contextlib.contextmanager\ndef managed():\n    return running\n"
+    "@contextlib.asynccontextmanager\ndef amanaged():\n    return running\n"
+)
+
+
+@pytest.mark.parametrize(
+    "forward",
+    [
+        # library code calling close() natively on what it holds
+        "with contextlib.closing(running):\n        pass",
+        "async with contextlib.aclosing(running):\n        pass",
+        "with contextlib.ExitStack() as stack:\n"
+        "        stack.enter_context(contextlib.closing(running))",
+        # the contextmanager wrappers, reached from the managed object
+        "managed().gen.close()",
+        "held = managed()\n    type(held).__exit__(held, KeyError, KeyError('k'), None)",
+        "held = amanaged()\n    await type(held).__aexit__(held, KeyError, KeyError('k'), None)",
+        # the asyncio facade's run(), which closes the coroutine it refuses to run
+        "asyncio.run(running)",
+    ],
+)
+def test_a_coroutine_a_task_runs_is_not_closed_or_stepped_by_a_forwarder(forward: str) -> None:
+    # Each forwarder called close() or throw() natively, past the guard: the task
+    # then found its coroutine ended ("cannot reuse already awaited coroutine").
+    value = run_ok(
+        f"{_RUNNING}refused = None\ntry:\n    {forward}\n"
+        "except (AttributeError, RuntimeError) as error:\n    refused = str(error)\n"
+        "q.put_nowait(7)\nreturn [await task, refused]"
+    )
+    assert isinstance(value, list)
+    assert value[0] == 7
+    assert value[1] is not None
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        "asyncio.create_task(running)\nq.put_nowait(7)",
+        "async with asyncio.TaskGroup() as group:\n"
+        "    group.create_task(running)\n    q.put_nowait(7)",
+    ],
+)
+def test_a_coroutine_a_task_runs_is_not_started_again(start: str) -> None:
+    # A second task would step it from where the first one left it (gather, wait,
+    # wait_for and as_completed start their tasks through create_task).
+    _refused(f"{_RUNNING}{start}\nreturn await task", "already running in a task")
+
+
+def test_closing_and_the_managers_still_close_and_throw_what_is_the_programs() -> None:
+    assert run_ok(
+        "import contextlib, io\nseen = []\nstream = io.StringIO()\n"
+        "with contextlib.closing(stream):\n    pass\nseen.append(stream.closed)\n"
+        "@contextlib.contextmanager\ndef tag():\n    try:\n        yield 1\n"
+        "    except KeyError:\n        seen.append('caught')\n"
+        "with tag():\n    raise KeyError(1)\n"
+        "@contextlib.asynccontextmanager\nasync def atag():\n    try:\n        yield 2\n"
+        "    except KeyError:\n        seen.append('acaught')\n"
+        "async with atag():\n    raise KeyError(2)\n"
+        "async def numbers():\n    yield 1\n    yield 2\n"
+        "agen = numbers()\nasync with contextlib.aclosing(agen):\n"
+        "    seen.append(await anext(agen))\n"
+        "seen.append(type(contextlib.closing(stream)).__name__)\n"
+        "return seen"
+    ) == [True, "caught", "acaught", 1, "closing"]
+
+
 def test_a_coroutine_not_started_and_library_objects_still_close() -> None:
     assert run_ok(
         "import asyncio, io\nasync def mine():\n    return 1\nm = mine()\nm.close()\n"
