@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bridge._decoding import INLINE_DECODE_BYTES, decode_lossless
 from bridge.protocol import ToolSignature
 from sandbox._compile import ProgramCompileError, compile_program
-from sandbox._pool import HOST_COMPILE_BYTES
+from sandbox._host_compile import HOST_COMPILE_BYTES
 from tests.nesting import NESTINGS
 
 if TYPE_CHECKING:

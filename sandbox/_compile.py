@@ -1,7 +1,7 @@
 """Compile a program: the body of an async function, under the filename ``<model>``.
 
 :func:`compile_program` runs on the host for a short program (the pool caches
-its result) and in the child for a longer one (see ``sandbox._pool``); its
+its result) and in the child for a longer one (see ``sandbox._host_compile``); its
 work is linear in the program's size. It returns module code that, executed in
 the globals built by
 :func:`sandbox._builtins.make_globals`, defines the program's async main

@@ -10,15 +10,19 @@ pipes closed and its working directory removed.
 
 Only the zygote may reap or kill a child (see ``sandbox._zygote``); the host
 asks it to and learns each exit status from its ``Exited`` reports.
+
+The pool is built in layers, one module each: ``sandbox._pool_children``
+starts and ends its children, ``sandbox._pool_tasks`` runs the supervisor, the
+refiller and the watch on each warm child, and ``sandbox._host_compile``
+compiles and caches short programs. This module holds the pool's interface:
+opening and closing it, its layers and statistics, and the run path.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import marshal
 import os
-import threading
 import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Final, final
@@ -27,23 +31,10 @@ import anyio
 import anyio.lowlevel
 import anyio.to_thread
 
-from bridge.host import CallHandler, HostEndpoint, OutputCallback
-from bridge.protocol import HEADER_BYTES, ProtocolError, Run, ToolSignature, encode_frame
-from sandbox import _limits, _zygote
-from sandbox._children import (
-    REAP_SECONDS,
-    ZYGOTE_START_SECONDS,
-    Child,
-    Zygote,
-    exit_error,
-    startup_failure,
-)
-from sandbox._compile import (
-    ProgramCompileError,
-    check_cached_calls,
-    compile_with_calls,
-    parsed_names_are_freed,
-)
+from bridge.protocol import HEADER_BYTES, Run, ToolSignature, encode_frame
+from sandbox import _limits
+from sandbox._children import exit_error
+from sandbox._compile import ProgramCompileError
 from sandbox._config import (
     ERROR_KINDS,
     Layers,
@@ -53,6 +44,8 @@ from sandbox._config import (
     RunResult,
     format_seconds,
 )
+from sandbox._host_compile import HOST_COMPILE_BYTES, HOST_COMPILES, HostCompiler
+from sandbox._pool_children import _EXIT_GRACE_SECONDS, _close_to_child
 from sandbox._pool_interface import (
     AbortCallback,
     AbortSource,
@@ -60,79 +53,41 @@ from sandbox._pool_interface import (
     checked_run_arguments,
     is_abort_source,
 )
+from sandbox._pool_tasks import _AFTER_RUN_SECONDS, PoolTasks
 from sandbox._reclaim import (
     make_pool_directory,
     reclaim_abandoned,
     remove_pool_directory,
-    remove_tree,
 )
 from sandbox._uids import (
     DEFAULT_UID_RANGE,
     ChildUids,
-    NoFreeUid,
     check_no_account_in,
     check_uid_range,
 )
 from sandbox._where import STOP_REPORT_SECONDS, stopped_at
 
 if TYPE_CHECKING:
-    import types
     from collections.abc import Sequence
 
-    from anyio.abc import TaskGroup, TaskStatus
+    from anyio.abc import TaskGroup
 
+    from bridge.host import CallHandler, HostEndpoint, OutputCallback
     from bridge.lossless import JsonValue
+    from sandbox import _zygote
     from sandbox._calls import CallSite
+    from sandbox._children import Child, Zygote
     from sandbox._config import ErrorKind
 
 __all__ = ["AbortCallback", "WorkerPool"]
 
-#: Time allowed for the zygote to fork a child and for the child to set
-#: itself up and send READY.
-_CHILD_READY_SECONDS: Final = 20.0
-#: Time a child that sent Done or closed its pipe gets to exit on its own.
-_EXIT_GRACE_SECONDS: Final = 2.0
-#: While a warm child remains, one taken by a run is replaced once a run
-#: returns, so that the fork and the new child's set-up do not compete with the
-#: run for the CPUs; a run that lasts longer than this has its replacement
-#: started anyway, so that a long program does not leave the pool short.
-_REFILL_DEFER_SECONDS: Final = 0.05
-#: The replacement's fork request (file-system calls and a uid on the event
-#: loop) and the finished child's release (closing its input pipe, on which it
-#: exits) wait this long after the run returned, so that the caller's work
-#: after the run (``run_code`` settles, renders and logs its result) does not
-#: queue behind them.
-_AFTER_RUN_SECONDS: Final = 0.002
-#: Compiled programs kept per pool (marshalled, with their tool calls), keyed by
-#: ``(source, restricted)``.
-_COMPILE_CACHE_SIZE: Final = 256
-#: Programs up to this many bytes of source are compiled (and their calls
-#: checked) by the host, in a worker thread, and cached by source; a cached
-#: program costs the event loop a dictionary lookup and a check of its recorded
-#: calls. Compiling one costs at most a few milliseconds of CPU, of which the
-#: parser and the compiler, which hold the GIL, take a fraction (BENCHMARKS.md):
-#: a bound that no program can raise. Every longer program is sent as source and
-#: compiled by the child that runs it, under the child's CPU, memory and
-#: wall-clock limits. A longer program must not be compiled on the host at all:
-#: the parser and compiler hold the GIL throughout (over a second for a program
-#: of max_source_bytes, stalling the loop whatever thread they run in), and the
-#: compiler is superlinear in some shapes (thousands of identical functions
-#: took seconds).
-HOST_COMPILE_BYTES: Final = 1024
-#: Whether the host compiles short programs at all. Where the parser makes the
-#: names it reads immortal (CPython 3.12 and later), every name of every
-#: program the host parsed would stay in the host for good (about 2.4 KB a
-#: run for a 1 KiB program of fresh names, measured through a pool on 3.12.1):
-#: memory that grows with untrusted input without bound. There every program
-#: is compiled by the child that runs it, whose names end with it.
-HOST_COMPILES: Final = parsed_names_are_freed()
 
 _OS_PROTECTIONS: Final = ("rlimits", "uid_drop", "no_new_privs", "seccomp")
 _DEFAULT_LIMITS: Final = Limits()
 
 
 @final
-class WorkerPool(Pool):
+class WorkerPool(PoolTasks, HostCompiler, Pool):
     """Runs programs in fresh sandboxed children kept warm ahead of time.
 
     An ``async with`` resource: entering starts the zygote (``python -I`` with
@@ -255,307 +210,12 @@ class WorkerPool(Pool):
             # Every zygote of this pool has been reaped, and with it every child.
             self._uids.release_all()
 
-    async def _supervise(self, *, task_status: TaskStatus[None]) -> None:
-        failures = 0
-        while True:
-            try:
-                zygote = await Zygote.start(self._child_gone)
-            except Exception as exc:
-                if self._zygote_starts == 0:
-                    raise
-                self._zygote_error = f"{type(exc).__name__}: {exc}"
-                failures += 1
-                # Back off so that a zygote that cannot start does not spin.
-                await anyio.sleep(min(0.05 * 2**failures, 5.0))
-                continue
-            failures = 0
-            self._zygote = zygote
-            self._platform = zygote.ready
-            self._zygote_error = None
-            self._zygote_starts += 1
-            self._zygote_up.set()
-            self._want_refill()
-            if self._zygote_starts == 1:
-                task_status.started()
-            try:
-                await zygote.serve()
-            finally:
-                with anyio.CancelScope(shield=True):
-                    self._zygote = None
-                    self._zygote_up = asyncio.Event()
-                    # The warm children die with the zygote (parent-death
-                    # signal, or the zygote kills them as it closes).
-                    idle, self._idle = self._idle, []
-                    for child in idle:
-                        self._release(child)
-                    self._notify_idle()
-                    await zygote.aclose()
-            self._zygote_error = "the sandbox zygote exited"
-
-    async def _refill(self) -> None:
-        settings = self._settings_for(self._limits)
-        failures = 0
-        while True:
-            # One fork at a time: the zygote forks serially anyway, and runs
-            # that find no warm child fork their own.
-            while len(self._idle) < self._size and not self._closed:
-                try:
-                    child = await self._start_child(settings)
-                except Exception:
-                    # The supervisor restarts a dead zygote; a child that cannot
-                    # start is reported by the next run that needs one. Back
-                    # off so that a broken set-up does not fork in a loop.
-                    failures += 1
-                    await anyio.sleep(min(0.01 * 2**failures, 2.0))
-                    continue
-                failures = 0
-                child.state = "idle"
-                self._idle.append(child)
-                assert self._task_group is not None
-                self._task_group.start_soon(self._watch, child)
-                self._notify_idle()
-            await self._refill_wanted.wait()
-            self._refill_wanted = asyncio.Event()
-            taken, self._taken = self._taken, False
-            if (self._busy or taken) and self._idle:
-                # A warm child is still there for the next run: let the busy
-                # one finish first. With none left, a run arriving now would
-                # fork its own, on its own path: refill at once. A run can
-                # take its child and return before this task runs at all (it
-                # need not yield when the child answers at once): the caller's
-                # next steps still come first.
-                if self._busy:
-                    with anyio.move_on_after(_REFILL_DEFER_SECONDS):
-                        await self._run_returned.wait()
-                await anyio.sleep(_AFTER_RUN_SECONDS)
-
-    async def _watch(self, child: Child) -> None:
-        """Wait for a warm child's exit, for its whole life.
-
-        A warm child that dies while waiting (killed from outside, the zygote
-        gone) leaves the pool and is replaced. One whose run ended well is
-        reaped and released here once it exits: its run marked it
-        ``finishing`` and gave this wait a deadline, past which it is killed.
-        The task was there all along, so the run spawns none (a task costs
-        tens of microseconds on the run's path).
-        """
-        try:
-            with anyio.CancelScope() as scope:
-                child.watch = scope
-                await child.exited.wait()
-        finally:
-            child.watch = None
-            if child.state == "finishing":
-                with anyio.CancelScope(shield=True):
-                    await self._dispose(child, self._zygote)
-                    self._exiting -= 1
-        if child.state == "idle":
-            self._idle.remove(child)
-            self._crashed += 1
-            self._release(child)
-            self._want_refill()
-            self._notify_idle()
-
-    def _want_refill(self) -> None:
-        self._refill_wanted.set()
-
-    def _notify_idle(self) -> None:
-        event, self._idle_changed = self._idle_changed, asyncio.Event()
-        event.set()
-
     def _task_group_or_fail(self) -> TaskGroup:
         if self._closed:
             raise RuntimeError("this WorkerPool is closed; open a new one to run programs")
         if self._task_group is None:
             raise RuntimeError("open the WorkerPool first: `async with WorkerPool() as pool:`")
         return self._task_group
-
-    # ------------------------------------------------------------------ children
-
-    def _settings_for(self, limits: Limits) -> _zygote.ChildSettings:
-        return _zygote.ChildSettings(
-            restricted=limits.language_layer,
-            os_layer=limits.os_layer,
-            cpu_seconds=limits.cpu_seconds,
-            memory_bytes=limits.memory_bytes,
-            max_open_files=limits.max_open_files,
-            max_frame_bytes=limits.max_frame_bytes,
-            probe=self._probe,
-            seccomp=self._seccomp,
-            probe_pidfd=self._probe_pidfd,
-            tripwire=limits.tripwire,
-        )
-
-    async def _current_zygote(self) -> Zygote:
-        with anyio.move_on_after(ZYGOTE_START_SECONDS):
-            while True:
-                zygote = self._zygote
-                if zygote is not None and not zygote.dead:
-                    return zygote
-                await self._zygote_up.wait()
-        raise RuntimeError(
-            f"no sandbox zygote is running ({self._zygote_error or 'it is restarting'})"
-        )
-
-    async def _start_child(
-        self, settings: _zygote.ChildSettings, *, warm: bool = True, run: Run | None = None
-    ) -> Child:
-        zygote = await self._current_zygote()
-        self._starting += 1
-        try:
-            return await self._fork(zygote, settings, warm=warm, run=run)
-        finally:
-            self._starting -= 1
-
-    async def _fork(
-        self, zygote: Zygote, settings: _zygote.ChildSettings, *, warm: bool, run: Run | None
-    ) -> Child:
-        """Fork a child and wait for its READY.
-
-        ``run``: the program of a run waiting for this child, sent as soon as
-        the child exists, before its READY: it finds its program in the pipe as
-        it says READY and goes on at once, instead of waiting for the host to
-        wake, read READY and answer (a handoff between two processes, which on
-        a virtual machine can cost more than the host's work in it). The child
-        reads nothing before READY, when every protection is in force.
-        """
-        fds: list[int] = []
-        cwd = ""
-        try:
-            cwd = self._make_run_directory()
-            fds.extend(os.pipe())
-            fds.extend(os.pipe())
-        except OSError as exc:
-            for fd in fds:
-                os.close(fd)
-            if cwd:
-                remove_tree(cwd)
-            raise RuntimeError(f"could not prepare a sandbox child: {exc}") from exc
-        child_read, host_write, host_read, child_write = fds
-        child = Child(settings, cwd, host_write, host_read)
-        child_ends = [child_read, child_write]
-
-        def close_child_ends() -> None:
-            # The zygote holds its own copies once the request is sent.
-            for fd in child_ends:
-                os.close(fd)
-            child_ends.clear()
-
-        requested = False
-        try:
-            if zygote.ready.uid_drop and settings.os_layer:
-                child.uid = await self._uids.acquire()
-                # The child enters it as root, then drops to its uid; only that
-                # uid (and root) can use it afterwards.
-                os.chown(cwd, child.uid, child.uid)
-            with anyio.fail_after(_CHILD_READY_SECONDS):
-                try:
-                    requested = True
-                    await zygote.spawn(child, (child_read, child_write), warm=warm)
-                finally:
-                    close_child_ends()
-                self._started += 1
-                child.endpoint = HostEndpoint(
-                    host_read, host_write, max_frame_bytes=settings.max_frame_bytes
-                )
-                if run is not None:
-                    child.endpoint.send_run(run)
-                await child.endpoint.receive_ready()
-        except BaseException as exc:
-            close_child_ends()
-            if not requested:
-                child.gone = True  # no process ever had its uid
-            with anyio.CancelScope(shield=True):
-                await self._dispose(child, zygote)
-            if isinstance(exc, NoFreeUid):
-                raise RuntimeError(str(exc)) from None
-            if isinstance(exc, ProtocolError | TimeoutError):
-                raise RuntimeError(
-                    f"a sandbox child failed to start: {startup_failure(child)}"
-                ) from exc
-            if isinstance(exc, OSError):
-                raise RuntimeError(f"could not start a sandbox child: {exc}") from exc
-            raise
-        return child
-
-    def _make_run_directory(self) -> str:
-        """A new empty directory (0700) for one child, in the pool's private one.
-
-        Numbered, not random as ``tempfile.mkdtemp``'s: nobody but the pool can
-        enter its directory, so a counter is unique, and drawing a random name
-        was a third of the ~0.1 ms the host spent on each child's directory.
-        """
-        while True:
-            self._run_directories += 1
-            path = os.path.join(self._directory, f"run-{self._run_directories}")
-            try:
-                os.mkdir(path, 0o700)
-            except FileExistsError:
-                continue  # left by someone else (it cannot be this pool): the next number
-            return path
-
-    async def _dispose(self, child: Child, zygote: Zygote | None) -> None:
-        """Kill the child (if alive), wait for it to be reaped, and release it."""
-        if not child.exited.is_set() and child.pid:
-            if zygote is not None:
-                await zygote.kill(child)
-                self._killed += 1
-            with anyio.move_on_after(REAP_SECONDS):
-                await child.exited.wait()
-        self._release(child)
-
-    async def _finish(self, child: Child) -> None:
-        try:
-            with anyio.move_on_after(_EXIT_GRACE_SECONDS):
-                await child.exited.wait()
-        finally:
-            with anyio.CancelScope(shield=True):
-                await self._dispose(child, self._zygote)
-                self._exiting -= 1
-
-    def _release(self, child: Child) -> None:
-        child.state = "done"
-        for fd in (child.to_child, child.from_child):
-            _close_pipe_end(fd)
-        child.to_child = child.from_child = -1
-        if not child.cwd_removed:
-            try:
-                os.rmdir(child.cwd)  # empty, as under the filter: at once
-            except OSError:
-                # What a child without the filter wrote there (any number of
-                # files): removed off the event loop, its uid held until then.
-                self._remove_later(child)
-            else:
-                child.cwd_removed = True
-        self._child_gone(child)
-
-    def _remove_later(self, child: Child) -> None:
-        group = self._task_group
-        if group is None or self._closed:
-            remove_tree(child.cwd)  # closing: the pool's directory goes next anyway
-            child.cwd_removed = True
-            return
-
-        async def remove() -> None:
-            try:
-                # Not abandoned on cancellation: the uid waits for the removal.
-                await anyio.to_thread.run_sync(remove_tree, child.cwd)
-            finally:
-                child.cwd_removed = True
-                self._child_gone(child)
-
-        group.start_soon(remove)
-
-    def _child_gone(self, child: Child) -> None:
-        """Give the child's uid back once its process cannot run and its directory is gone."""
-        if (
-            child.uid is not None
-            and child.gone
-            and child.state == "done"
-            and child.cwd_removed
-        ):
-            self._uids.release(child.uid)
-            child.uid = None
 
     # ------------------------------------------------------------------ running
 
@@ -634,34 +294,6 @@ class WorkerPool(Pool):
             memory_bytes=values.memory_bytes if linux else None,
             max_open_files=values.max_open_files if linux else None,
         )
-
-    async def _host_compile(
-        self, source: str, restricted: bool, signatures: tuple[ToolSignature, ...] | None
-    ) -> bytes:
-        """The marshalled code of a short program (at most ``HOST_COMPILE_BYTES``).
-
-        Raises:
-            ProgramCompileError: the program is refused.
-        """
-        key = (source, restricted)
-        cached = self._compiled.get(key)
-        if cached is not None:
-            self._compiled.move_to_end(key)
-            code, sites = cached
-            if signatures is not None:
-                check_cached_calls(sites, signatures)
-            return code
-        compiled, sites = await anyio.to_thread.run_sync(
-            functools.partial(
-                _compile_one_at_a_time, source, restricted=restricted, signatures=signatures
-            ),
-            abandon_on_cancel=True,
-        )
-        code = marshal.dumps(compiled)
-        self._compiled[key] = (code, sites)
-        if len(self._compiled) > _COMPILE_CACHE_SIZE:
-            self._compiled.popitem(last=False)
-        return code
 
     async def run(
         self,
@@ -901,34 +533,6 @@ class WorkerPool(Pool):
         )
 
 
-def _close_pipe_end(fd: int) -> None:
-    """Close one of the host's ends of a child's pipes (``-1``: already closed)."""
-    if fd >= 0:
-        anyio.notify_closing(fd)
-        os.close(fd)
-
-
-def _close_to_child(child: Child) -> None:
-    """Close the host's end of the pipe to ``child``: the child, done, exits on the EOF.
-
-    Its directory is removed first, while it is still the child's working
-    directory: the removal then only unlinks it (about 20 µs), and the
-    directory itself is freed by the child's exit, in the child's time. Once
-    the process is gone, removing it also freed it, on the event loop: 0.1 to
-    1.5 ms here, blocking every other run. A directory that is not empty (a
-    child without the OS layer wrote in it) is left for ``_release``.
-    """
-    if not child.cwd_removed:
-        try:
-            os.rmdir(child.cwd)
-        except OSError:
-            pass
-        else:
-            child.cwd_removed = True
-    fd, child.to_child = child.to_child, -1
-    _close_pipe_end(fd)
-
-
 async def _ask_line(zygote: Zygote | None, child: Child, endpoint: HostEndpoint) -> int | None:
     """Ask a child being stopped which line its program is on; wait briefly for the answer."""
     if zygote is None:
@@ -989,18 +593,3 @@ def _run_error(error: tuple[str, str] | None) -> RunError | None:
     if kind not in ERROR_KINDS:
         return RunError("worker-exit", f"{kind}: {message}")
     return RunError(kind, message)
-
-
-#: Host-side compiles run one at a time: CPython 3.11's AST validation keeps its
-#: recursion depth per interpreter, not per thread, so two threads compiling at
-#: once can fail with "SystemError: AST constructor recursion depth mismatch"
-#: (python/cpython#106905). The programs compiled here are at most
-#: HOST_COMPILE_BYTES long, so the lock is held briefly.
-_COMPILE_LOCK: Final = threading.Lock()
-
-
-def _compile_one_at_a_time(
-    source: str, *, restricted: bool, signatures: tuple[ToolSignature, ...] | None
-) -> tuple[types.CodeType, tuple[CallSite, ...] | None]:
-    with _COMPILE_LOCK:
-        return compile_with_calls(source, restricted=restricted, signatures=signatures)

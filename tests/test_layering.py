@@ -7,7 +7,7 @@
   local sandbox itself, is the one exception). Importing ``sandbox`` loads no Ray.
 * Whatever the child process imports (the zygote and child modules, and what
   they import in turn) never reaches the host side: ``codemode``,
-  ``bridge.host`` (and the layers of its endpoint), anyio, ``sandbox._pool``,
+  ``bridge.host`` (and the layers of its endpoint), anyio, ``sandbox._pool`` (and its layers),
   ``sandbox.testing``.
 
 The static check reads import statements (skipping ``if TYPE_CHECKING:``
@@ -37,7 +37,8 @@ CHILD_ENTRY_POINTS = (
 #: Nothing on the child side may import these (or anything under them).
 HOST_ONLY = (
     "codemode", "bridge.host", "bridge._call_table", "bridge._pipe_reader", "bridge.tasks",
-    "bridge._decoding", "anyio", "sandbox._pool",
+    "bridge._decoding", "anyio", "sandbox._pool", "sandbox._pool_children", "sandbox._pool_tasks",
+    "sandbox._host_compile",
     "sandbox.testing",
     "sandbox._pool_interface", "sandbox._ray", "ray",
 )
@@ -45,7 +46,10 @@ HOST_ONLY = (
 #: What ``codemode`` may know of a pool is the interface, ``sandbox.Pool``: no
 #: implementation's module (and no Ray). The default pool it starts is built
 #: through the public ``sandbox.WorkerPool`` name.
-POOL_IMPLEMENTATIONS = ("sandbox._pool", "sandbox._ray", "ray", "sandbox.testing")
+POOL_IMPLEMENTATIONS = (
+    "sandbox._pool", "sandbox._pool_children", "sandbox._pool_tasks", "sandbox._host_compile",
+    "sandbox._ray", "ray", "sandbox.testing",
+)
 #: ``codemode escape-test`` tests the local sandbox itself: it runs the escape
 #: corpus through a ``WorkerPool`` and counts the host work inside it, so it
 #: names that pool's internals on purpose. It is not on any run's path.

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Final
 import bridge._decoding
 import bridge.protocol
 import sandbox._compile
-import sandbox._pool
+import sandbox._host_compile
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -204,7 +204,7 @@ def recording() -> Iterator[HostWork]:
         for owner, name, value in (
             (ast, "iter_child_nodes", counted_child_nodes),
             (ast, "iter_fields", counted_fields),
-            (sandbox._pool, "compile_with_calls", counted_compile),
+            (sandbox._host_compile, "compile_with_calls", counted_compile),
             (bridge._decoding, "decode_lossless", counted_decode),
             (decoder, "decode", counted_frame_decode),
             (frame_buffer, "feed", counted_feed),

@@ -21,8 +21,8 @@ from sandbox._compile import (
     compile_program,
     compile_with_calls,
 )
+from sandbox._host_compile import HOST_COMPILES
 from sandbox._policy import ProgramPolicy
-from sandbox._pool import HOST_COMPILES
 from sandbox.testing import EchoHandler
 
 from .test_language_support import compile_errors, run, run_error, run_ok
@@ -302,17 +302,17 @@ async def test_host_compiles_run_one_at_a_time(monkeypatch: pytest.MonkeyPatch) 
     # every compile on the host holds one lock.
     import anyio
 
-    from sandbox import WorkerPool, _pool
+    from sandbox import WorkerPool, _host_compile
     from sandbox.testing import EchoHandler
 
     held: list[bool] = []
     real = compile_with_calls
 
     def watched(*args: Any, **kwargs: Any) -> Any:
-        held.append(_pool._COMPILE_LOCK.locked())
+        held.append(_host_compile._COMPILE_LOCK.locked())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(_pool, "compile_with_calls", watched)
+    monkeypatch.setattr(_host_compile, "compile_with_calls", watched)
     async with WorkerPool(size=0) as pool, anyio.create_task_group() as tasks:
         for n in range(4):
             tasks.start_soon(

@@ -18,7 +18,7 @@ import pytest
 
 from sandbox import ToolSignature, WorkerPool, check_tool_calls
 from sandbox._compile import compile_program, program_warnings_kept_here
-from sandbox._pool import HOST_COMPILE_BYTES
+from sandbox._host_compile import HOST_COMPILE_BYTES
 from sandbox.testing import EchoHandler
 
 from .test_language_support import run_ok

@@ -14,6 +14,7 @@ import sys
 import uuid
 from typing import TYPE_CHECKING
 
+import sandbox._host_compile
 import sandbox._pool
 from sandbox import WorkerPool
 from sandbox._compile import compile_with_calls, parsed_names_are_freed
@@ -43,7 +44,7 @@ def test_the_answer_is_what_parsing_does_to_a_fresh_name() -> None:
 
 
 def test_the_pool_compiles_on_the_host_exactly_where_names_are_freed() -> None:
-    assert sandbox._pool.HOST_COMPILES is parsed_names_are_freed()
+    assert sandbox._host_compile.HOST_COMPILES is parsed_names_are_freed()
 
 
 async def test_where_names_are_kept_the_host_parses_no_program(
@@ -57,7 +58,7 @@ async def test_where_names_are_kept_the_host_parses_no_program(
         parsed.append(source)
         return compile_with_calls(source, restricted=restricted, signatures=signatures)
 
-    monkeypatch.setattr(sandbox._pool, "compile_with_calls", recording)
+    monkeypatch.setattr(sandbox._host_compile, "compile_with_calls", recording)
     monkeypatch.setattr(sandbox._pool, "HOST_COMPILES", False, raising=False)
     async with WorkerPool(size=1) as pool:
         fine = await pool.run("return 6 * 7", tool_names=[], handler=EchoHandler())

@@ -14,7 +14,7 @@ import anyio.lowlevel
 import pytest
 
 from sandbox import Limits, RunResult, WorkerPool
-from sandbox._pool import HOST_COMPILES
+from sandbox._host_compile import HOST_COMPILES
 from sandbox.testing import EchoHandler, probing_pool, wait_for_idle, wait_reaped, zygote_pid
 from tests.layers import assert_host_layers
 
@@ -594,7 +594,7 @@ async def test_a_taken_child_is_replaced_after_the_run_returns(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # So long that the replacement can only come from the run returning.
-    monkeypatch.setattr("sandbox._pool._REFILL_DEFER_SECONDS", GUARD * 10)
+    monkeypatch.setattr("sandbox._pool_tasks._REFILL_DEFER_SECONDS", GUARD * 10)
     handler = BlockingHandler()
     async with WorkerPool(size=2) as pool:
         with anyio.fail_after(GUARD):
@@ -644,7 +644,7 @@ async def test_a_run_that_returns_before_the_refill_task_looks_still_waits_for_t
             await wait_for_idle(pool, 2)
             monkeypatch.setattr(WorkerPool, "_drive", drive)
             # Long enough that nothing but the delay itself decides the order.
-            monkeypatch.setattr("sandbox._pool._AFTER_RUN_SECONDS", GUARD * 10)
+            monkeypatch.setattr("sandbox._pool_tasks._AFTER_RUN_SECONDS", GUARD * 10)
             result = await pool.run("return 1", tool_names=[], handler=EchoHandler())
             assert result.value == 1
             for _ in range(10):  # the caller's own steps after the run
@@ -657,6 +657,8 @@ async def test_the_pools_own_work_after_a_run_waits_for_the_callers_next_steps(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Long enough that nothing but the delay itself decides the order.
+    # Both the refill task and the run (for the release of its child) wait it.
+    monkeypatch.setattr("sandbox._pool_tasks._AFTER_RUN_SECONDS", GUARD * 10)
     monkeypatch.setattr("sandbox._pool._AFTER_RUN_SECONDS", GUARD * 10)
     async with WorkerPool(size=2) as pool:
         with anyio.fail_after(GUARD):

@@ -12,6 +12,7 @@ import anyio.lowlevel
 import pytest
 
 import sandbox._pool as pool_module
+import sandbox._pool_children as children_module
 from sandbox import Limits, WorkerPool
 from sandbox._children import Child
 from sandbox.testing import EchoHandler, wait_for_idle
@@ -171,7 +172,7 @@ async def test_a_finished_child_waits_for_its_release_before_it_exits(
     # The child's exit (an address space torn down) must not come while the
     # host reads Done: it waits until the pool closes its input pipe, which
     # the pool does a little after the run returned.
-    release = pool_module._close_to_child
+    release = children_module._close_to_child  # the run reads it from pool_module
     scheduled: list[Child] = []
     asked = anyio.Event()
 

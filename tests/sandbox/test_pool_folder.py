@@ -356,7 +356,7 @@ async def test_what_a_child_left_in_its_directory_is_removed_off_the_event_loop(
     # 100,000 files). An empty directory is still removed at once.
     import threading
 
-    import sandbox._pool as pool_module
+    import sandbox._pool_children as children_module
     from sandbox import Limits
 
     loop_thread = threading.current_thread()
@@ -370,7 +370,7 @@ async def test_what_a_child_left_in_its_directory_is_removed_off_the_event_loop(
         removed.set()
         return gone
 
-    monkeypatch.setattr(pool_module, "remove_tree", recording)
+    monkeypatch.setattr(children_module, "remove_tree", recording)
     program = (
         "import os\n"
         "for n in range(50):\n"

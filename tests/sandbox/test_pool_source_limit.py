@@ -19,10 +19,10 @@ import anyio
 import anyio.lowlevel
 import pytest
 
-import sandbox._pool
+import sandbox._host_compile
 from sandbox import Limits, ToolSignature, WorkerPool
 from sandbox._compile import compile_with_calls
-from sandbox._pool import HOST_COMPILE_BYTES, HOST_COMPILES
+from sandbox._host_compile import HOST_COMPILE_BYTES, HOST_COMPILES
 from sandbox.testing import EchoHandler, idle_child_pids, wait_for_idle
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def host_compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         seen.append(source)
         return compile_with_calls(source, restricted=restricted, signatures=signatures)
 
-    monkeypatch.setattr(sandbox._pool, "compile_with_calls", recording)
+    monkeypatch.setattr(sandbox._host_compile, "compile_with_calls", recording)
     return seen
 
 
@@ -103,7 +103,7 @@ async def test_a_short_program_is_compiled_off_the_event_loop(
             raise AssertionError("the program was compiled on the event loop's thread")
         return compile_with_calls(source, restricted=restricted, signatures=signatures)
 
-    monkeypatch.setattr(sandbox._pool, "compile_with_calls", compile_waiting_for_the_loop)
+    monkeypatch.setattr(sandbox._host_compile, "compile_with_calls", compile_waiting_for_the_loop)
 
     async def mark_loop_running() -> None:
         await anyio.lowlevel.checkpoint()
