@@ -34,7 +34,10 @@ if TYPE_CHECKING:
 
     from bridge.child import ChildChannel
 
-__all__ = ["TOOL_CLASSES", "ToolCallError", "hand_over", "make_bindings", "unawaited_reason"]
+__all__ = [
+    "TOOL_CLASSES", "ToolCallError", "hand_over", "is_tool", "is_tool_call", "make_bindings",
+    "unawaited_reason",
+]
 
 _json_decode: Final = msgspec.json.decode
 
@@ -348,6 +351,16 @@ def hand_over(awaitable: object) -> None:
     """
     if type(awaitable) is _ToolCall:
         awaitable._calls.unawaited.pop(awaitable._serial, None)
+
+
+def is_tool(value: object) -> bool:
+    """Whether ``value`` is a tool, ``tools.name``: calling it gives a call to await."""
+    return type(value) is _ToolStub
+
+
+def is_tool_call(value: object) -> bool:
+    """Whether ``value`` is a tool call, ``tools.name(...)``: awaiting it sends the call."""
+    return type(value) is _ToolCall
 
 
 def unawaited_reason(value: object) -> str | None:

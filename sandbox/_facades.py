@@ -418,6 +418,8 @@ def _asyncio_members() -> dict[str, object]:
         "run": _aio.run,  # raises, saying that top-level await already works
         "TaskGroup": _aio.ProgramTaskGroup,
         "current_task": _aio.current_task,  # the program's own task object, never a real task
+        "iscoroutinefunction": _aio.iscoroutinefunction,  # exact types and code flags only
+        "iscoroutine": _aio.iscoroutine,
     }
     members.update(
         _names(

@@ -18,10 +18,13 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
+import inspect
+import types
 import weakref
 from typing import TYPE_CHECKING, Any, final
 
-from bridge.proxy import hand_over
+from bridge.proxy import hand_over, is_tool, is_tool_call
 
 from ._library import handed_out
 from ._program import ran_by_a_task
@@ -36,6 +39,8 @@ __all__ = [
     "create_task",
     "current_task",
     "gather",
+    "iscoroutine",
+    "iscoroutinefunction",
     "run",
     "wait",
     "wait_for",
@@ -367,6 +372,39 @@ def _completions(
         deadline.append(loop.call_later(timeout, on_deadline))
     for _ in range(len(pending)):
         yield next_result()
+
+
+def iscoroutinefunction(func: object) -> bool:
+    """``asyncio.iscoroutinefunction``: whether calling ``func`` gives a coroutine to await.
+
+    True for an ``async def`` function of the program, a bound method or a
+    ``functools.partial`` of one, and for a tool (``tools.name``: the SDK
+    declares each as ``async def``). Decided by exact types and the function's
+    code flags: nothing of ``func`` runs and no attribute is looked up through
+    its class (the real one asks ``func._is_coroutine``, which a program
+    class's ``__getattr__`` would answer, and unwraps any ``partial``
+    subclass).
+    """
+    if is_tool(func):
+        return True
+    if type(func) is functools.partial:
+        func = func.func
+    if type(func) is types.MethodType:
+        func = func.__func__
+    return type(func) is types.FunctionType and bool(
+        func.__code__.co_flags & inspect.CO_COROUTINE
+    )
+
+
+def iscoroutine(obj: object) -> bool:
+    """``asyncio.iscoroutine``: whether ``obj`` is a coroutine (or a tool call) to await.
+
+    A tool call counts, as the call of an ``async def`` function would: a
+    program that awaits "what is a coroutine" awaits its tool calls too. Exact
+    types only: the real one also asks ``isinstance(obj, Coroutine)``, whose
+    check reads a program class's methods.
+    """
+    return type(obj) is types.CoroutineType or is_tool_call(obj)
 
 
 def run(main: Any, **options: Any) -> None:

@@ -226,11 +226,6 @@ MISSING_MEMBER_HINTS: Final[Mapping[tuple[str, str], str]] = {
         "programs have no threads: call a plain function directly (`f(x)`), and run tool "
         "calls concurrently with asyncio.gather"
     ),
-    **dict.fromkeys(
-        [("asyncio", "iscoroutinefunction"), ("asyncio", "iscoroutine")],
-        "call the function and await what is awaitable: `result = fn(*args)`, then "
-        "`if isinstance(result, collections.abc.Awaitable): result = await result`",
-    ),
     ("asyncio", "timeout_at"): (
         "give the delay in seconds instead: `async with asyncio.timeout(seconds):`"
     ),

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Final
 import msgspec
 
 import bridge.proxy
+import sandbox._facades_async
 import sandbox._guards
 import sandbox._runtime
 import sandbox._where
@@ -137,8 +138,9 @@ def trusted_steps() -> tuple[tuple[str, types.CodeType], ...]:
       ``typing`` subscripting (``List[int]``) with one that looks at its
       caller's frame;
     * ``tb_frame`` and ``f_code``: the runtime's traceback filter;
-    * ``__code__``: ``inspect.signature`` (a dataclass's ``__doc__``) and
-      ``typing.overload`` (the first line of the decorated function);
+    * ``__code__``: ``inspect.signature`` (a dataclass's ``__doc__``),
+      ``typing.overload`` (the first line of the decorated function) and the
+      asyncio façade's ``iscoroutinefunction`` (the code's flags alone);
     * ``exec`` and ``compile``: ``dataclasses`` (generated ``__init__``,
       ``__repr__``, ...), ``namedtuple`` (its ``__new__``) and, ``compile``
       only, ``typing.ForwardRef`` (a string annotation, compiled but not run).
@@ -155,6 +157,7 @@ def trusted_steps() -> tuple[tuple[str, types.CodeType], ...]:
         ("f_code", sandbox._runtime.program_frames.__code__),
         ("__code__", inspect._signature_from_function.__code__),  # type: ignore[attr-defined]
         ("__code__", typing.overload.__code__),
+        ("__code__", sandbox._facades_async.iscoroutinefunction.__code__),
         ("exec", create_fn),
         ("compile", create_fn),
         ("exec", namedtuple),

@@ -139,15 +139,56 @@ def test_a_forbidden_import_programs_reach_for_says_what_to_do(module: str, hint
         ("from enum import verify", "decorate the class with @enum.unique to require"),
         ("import enum\nenum.property", "a plain @property works on members"),
         ("import re\nre.Scanner", "loop over one pattern's matches with named alternatives"),
-        ("import asyncio\nasyncio.iscoroutinefunction", "call the function and await what is "
-                                                       "awaitable: `result = fn(*args)`"),
-        ("from asyncio import iscoroutine", "call the function and await what is awaitable"),
     ],
 )
 def test_a_missing_member_programs_reach_for_says_what_to_do(statement: str, hint: str) -> None:
     _, message = run_error(statement + "\nreturn 1")
     assert f"in run_code; {hint}" in message
     assert "available: " in message
+
+
+ISCOROUTINE_PROGRAM = """
+import asyncio, functools
+async def fetch(x):
+    return x
+def plain(x):
+    return x
+class Client:
+    async def get(self):
+        return 1
+    def put(self):
+        return 2
+class Caller:
+    async def __call__(self):
+        return 3
+client = Client()
+pending = fetch(1)
+answers = [
+    asyncio.iscoroutinefunction(fetch), asyncio.iscoroutinefunction(plain),
+    asyncio.iscoroutinefunction(client.get), asyncio.iscoroutinefunction(client.put),
+    asyncio.iscoroutinefunction(functools.partial(fetch, 1)),
+    asyncio.iscoroutinefunction(Caller()), asyncio.iscoroutinefunction(client),
+    asyncio.iscoroutinefunction(len), asyncio.iscoroutinefunction(lambda: 1),
+    asyncio.iscoroutine(pending), asyncio.iscoroutine(fetch), asyncio.iscoroutine(client),
+    asyncio.iscoroutine(1),
+]
+await pending
+return answers
+"""
+
+
+async def _iscoroutine_program_in_plain_python() -> Any:
+    namespace: dict[str, Any] = {}
+    body = "".join(f"    {line}\n" for line in ISCOROUTINE_PROGRAM.strip().splitlines())
+    exec(f"async def main():\n{body}", namespace)  # the test's own program, in plain Python
+    return await namespace["main"]()
+
+
+def test_iscoroutinefunction_and_iscoroutine_answer_as_in_python_and_run_nothing() -> None:
+    answers = run_ok(ISCOROUTINE_PROGRAM)
+    assert answers == asyncio.run(_iscoroutine_program_in_plain_python())
+    assert answers == [True, False, True, False, True, False, False, False, False,
+                       True, False, False, False]
 
 
 def test_what_the_member_hints_suggest_works() -> None:

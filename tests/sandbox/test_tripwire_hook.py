@@ -23,7 +23,7 @@ import pytest
 
 import bridge.proxy
 from bridge.protocol import ChildMessageDecoder, Tripped
-from sandbox import _guards, _tripwire
+from sandbox import _facades_async, _guards, _tripwire
 from sandbox._runtime import format_program_exception
 from sandbox._where import program_line
 from sandbox._zygote import TRIPPED_EXIT
@@ -227,6 +227,7 @@ _USES: Final[dict[str, Callable[[], object]]] = {
     "_create_fn": _dataclass,
     "__init__": lambda: typing.ForwardRef("Point"),
     "overload": lambda: typing.overload(_overloaded),
+    "iscoroutinefunction": lambda: _facades_async.iscoroutinefunction(_overloaded),
 }
 
 

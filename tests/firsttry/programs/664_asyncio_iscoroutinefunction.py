@@ -1,6 +1,5 @@
 # description: Run a mix of sync and async steps, awaiting only coroutine functions
 # value: 671.98
-# limitation: asyncio.iscoroutinefunction is not in the asyncio facade; the refusal names the collections.abc.Awaitable check
 import asyncio
 
 async def fetch_total(order_id):
