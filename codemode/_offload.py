@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import anyio.to_thread
 
-from bridge.lossless import INLINE_NODES, fits_inline, is_snapshot, materialize
+from bridge.lossless import INLINE_NODES, exceeds_nodes, fits_inline, is_snapshot, materialize
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -61,12 +61,15 @@ def stop_flag() -> threading.Event | None:
     return _STOP.get()
 
 
-async def sized(value: object, work: Callable[[], _T]) -> _T:
+async def sized(value: object, work: Callable[[], _T], *, limit: int = INLINE_NODES) -> _T:
     """Return ``work()``: inline when ``value`` is small, else from a worker thread.
 
     Small is :func:`~bridge.lossless.fits_inline` (values and characters).
     Work that must stay synchronous (a scheduler's classification of a call)
     uses :func:`fits_inline` to refuse a large value outright instead of walking it.
+    Work that costs many times more per value than a copy (describing a value
+    a schema refuses) passes a lower ``limit``: the most values, weighed the
+    same way, it may do on the loop.
 
     ``work`` must touch nothing but ``value`` and what it owns (it may run in
     another thread). Cancelling the caller returns at once and drops the
@@ -74,7 +77,7 @@ async def sized(value: object, work: Callable[[], _T]) -> _T:
     it stops at its next check, and the rest finishes on its own, in time
     bounded by the value's size.
     """
-    if fits_inline(value):
+    if fits_inline(value) if limit >= INLINE_NODES else not exceeds_nodes(value, limit):
         return work()
     stop = threading.Event()
     try:

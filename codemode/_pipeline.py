@@ -89,7 +89,7 @@ from ._results import (
 )
 from ._signal import fuse
 from ._timeout import enforce_timeout
-from ._validate import Violations, validate
+from ._validate import INLINE_WALK_NODES, Violations, validate, verdict
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -628,7 +628,7 @@ class PreparedCall:
         name = execution.name
         output = tool.output
         try:
-            value, violations = await sized(raw, partial(_checked, raw, output.schema))
+            value, violations = await _checked(raw, output.schema)
         except (LossyJsonError, RecursionError) as exc:
             return from_exception(ToolOutputError(name, str(exc)), contexts)
         except _ValidationFailed as exc:
@@ -665,7 +665,7 @@ class PreparedCall:
         tool = self._tool
         schema = None if tool is None else tool.output.schema
         try:
-            value, violations = await sized(result.value, partial(_checked, result.value, schema))
+            value, violations = await _checked(result.value, schema)
         except Exception as exc:
             return from_exception(
                 ToolOutputError(execution.name, str(exc)), result.additional_contexts
@@ -858,12 +858,39 @@ class _ValidationFailed(Exception):
     """The output schema's validator itself raised (as opposed to finding violations)."""
 
 
-def _checked(raw: object, schema: Mapping[str, Any] | None) -> tuple[JsonValue, Violations]:
-    """Freeze a tool's value and validate it against ``schema``: a pure, thread-safe step."""
+async def _checked(
+    raw: object, schema: Mapping[str, Any] | None
+) -> tuple[JsonValue, Violations]:
+    """Freeze a tool's value and validate it against ``schema``, off the loop when it is large.
+
+    A value the schema refuses is walked again to describe why, which costs many
+    times more per value than the check: that walk runs on the loop only for a
+    value of at most ``INLINE_WALK_NODES`` values (a tool may echo what a
+    program sent).
+    """
+    value, matched = await sized(raw, partial(_frozen_verdict, raw, schema))
+    if matched:
+        return value, Violations()
+    assert schema is not None
+    return value, await sized(value, partial(_described, schema, value), limit=INLINE_WALK_NODES)
+
+
+def _frozen_verdict(
+    raw: object, schema: Mapping[str, Any] | None
+) -> tuple[JsonValue, bool | None]:
+    """Freeze a tool's value and tell whether ``schema`` accepts it: a pure, thread-safe step."""
     value = materialize(raw, freeze=True)
     if schema is None:
-        return value, Violations()
+        return value, True
     try:
-        return value, validate(schema, value)
+        return value, verdict(schema, value)
+    except Exception as exc:
+        raise _ValidationFailed(str(exc)) from exc
+
+
+def _described(schema: Mapping[str, Any], value: JsonValue) -> Violations:
+    """The violations of a value the quick check refused: a pure, thread-safe step."""
+    try:
+        return validate(schema, value)
     except Exception as exc:
         raise _ValidationFailed(str(exc)) from exc

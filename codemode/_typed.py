@@ -29,11 +29,11 @@ from bridge.lossless import format_path, is_snapshot, materialize
 
 from ._errors import ToolArgsError, ToolOutputError, UnsupportedSchemaError
 from ._execution import ToolRunContext
-from ._offload import sized
+from ._offload import INLINE_NODES, fits_inline, sized
 from ._schema import schema_problems
 from ._tools import ToolDefinition, ToolOutput, _frozen_schema, render_json
 from ._typed_shapes import complete_components
-from ._validate import Violations, validate
+from ._validate import INLINE_WALK_NODES, Violations, validate, verdict
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -385,19 +385,40 @@ def _build_typed(
     # returns it as it is), so the verdict on the last snapshot is kept: a call
     # is validated once, not twice. One reference swap (atomic under the GIL),
     # since the body may validate in a worker thread; held weakly.
-    last_verdict: list[tuple[weakref.ref[object], Violations] | None] = [None]
+    # The verdict is the violations found, or None while the quick check's
+    # refusal has not been described yet (see matches).
+    last_verdict: list[tuple[weakref.ref[object], Violations | None] | None] = [None]
 
     def violations_of(args: object) -> Violations:
         entry = last_verdict[0]
-        if entry is not None and args is not None and entry[0]() is args:
+        if (
+            entry is not None
+            and args is not None
+            and entry[0]() is args
+            and entry[1] is not None  # not a refusal still to describe
+        ):
             return entry[1]
         found = validate(frozen_parameters, args)
         if is_snapshot(args):
             last_verdict[0] = (weakref.ref(args), found)
         return found
 
+    def matches(args: object) -> bool | None:
+        """The quick check's verdict on ``args`` (``None``: only the walk can tell).
+
+        It never describes a refusal: that walk costs many times more per value,
+        and a program chooses the arguments (see ``INLINE_WALK_NODES``).
+        """
+        entry = last_verdict[0]
+        if entry is not None and args is not None and entry[0]() is args:
+            return False if entry[1] is None else not entry[1]
+        matched = verdict(frozen_parameters, args)
+        if matched is not None and is_snapshot(args):
+            last_verdict[0] = (weakref.ref(args), Violations() if matched else None)
+        return matched
+
     def valid(args: object) -> bool:
-        return not violations_of(args)
+        return matches(args) is True or not violations_of(args)
 
     def converted(args: Any) -> tuple[list[object], dict[str, object]]:
         violations = violations_of(args)
@@ -420,8 +441,14 @@ def _build_typed(
 
     async def execute(args: Any, ctx: ToolRunContext) -> object:
         # Validating and converting is linear in the arguments, which a program
-        # chooses: large ones are handled off the event loop.
-        positional, keywords = await sized(args, functools.partial(converted, args))
+        # chooses: large ones are handled off the event loop, and so are refused
+        # ones past INLINE_WALK_NODES values (describing why costs far more a value).
+        limit = INLINE_NODES
+        if fits_inline(args) and matches(args) is not True:
+            limit = INLINE_WALK_NODES
+        positional, keywords = await sized(
+            args, functools.partial(converted, args), limit=limit
+        )
         if context_name is not None:
             keywords[context_name] = ctx
         if is_async:
@@ -446,8 +473,11 @@ def _build_typed(
         user_classifier = concurrency_safe
 
         def classifier(args: Any) -> object:
-            if not valid(args):
-                return False  # invalid arguments fail anyway: keep them out of a parallel group
+            # Asked on the event loop: only the quick check's verdict, never the walk
+            # that describes a refusal. Invalid arguments (and those only the walk
+            # could judge) fail or run anyway: they stay out of a parallel group.
+            if matches(args) is not True:
+                return False
             return user_classifier is True or (
                 callable(user_classifier) and user_classifier(args) is True
             )

@@ -23,7 +23,10 @@ parameters and output schema) gets a quick check of its own, built from it once
 (the second time it is validated with) and kept while it lives: a tree of small
 functions making exactly the checks the generic quick check makes, without
 looking up the schema's keywords again for every value
-(:mod:`codemode._validate_quick`).
+(:mod:`codemode._validate_quick`). :func:`verdict` is that quick check alone:
+describing a refused value costs many times more per value than telling that
+it is refused, so a caller on the event loop walks only a small refused value
+there (:data:`INLINE_WALK_NODES`) and a larger one in a worker thread.
 """
 
 from __future__ import annotations
@@ -46,12 +49,14 @@ if TYPE_CHECKING:
 _Part: TypeAlias = "str | int"
 
 __all__ = [
+    "INLINE_WALK_NODES",
     "MAX_SHOWN_CHOICES",
     "MAX_VIOLATIONS",
     "STOP_CHECK_EVERY",
     "Violation",
     "Violations",
     "validate",
+    "verdict",
 ]
 
 
@@ -452,6 +457,51 @@ def validate(
     """
     if stop is None:
         stop = stop_flag()
+    matched, run = _quick_verdict(schema, value, stop)
+    if matched:
+        return Violations()
+    # A mismatch, deep nesting, or a check that raised: the walk finds the
+    # violations (or raises).
+    return _violations(schema, value, run=run if run is not None else _Run(stop))
+
+
+#: The most values (as :func:`~bridge.lossless.exceeds_nodes` weighs them) whose
+#: violations may be walked on the event loop. The quick check that tells whether a
+#: value matches costs about as much per value as the host's other linear work, so
+#: it follows the loop's rule (:data:`~bridge.lossless.INLINE_NODES`); the walk
+#: that describes a refused value costs 15 to 35 times more per value (a refused
+#: list of 2,040 items against ``list[Literal[...] | None]`` took 54 ms), so a
+#: refused value larger than this is described in a worker thread.
+INLINE_WALK_NODES: Final = 64
+
+
+def verdict(
+    schema: Mapping[str, object], value: object, *, stop: threading.Event | None = None
+) -> bool | None:
+    """Whether ``value`` matches ``schema``, told by the quick check alone; never walks it.
+
+    ``True``: :func:`validate` finds no violation (it trusts this same check).
+    ``False``: the quick check refuses it, and :func:`validate` walks it to find
+    the violations (for a schema in the subset, it finds at least one). ``None``:
+    the quick check cannot tell (a value nested deeper than it follows), only
+    the walk can. Linear in the value at the cost of the host's other linear
+    work, so it may run wherever a copy of the value may: the walk that
+    describes a refused value costs far more (see :data:`INLINE_WALK_NODES`).
+
+    Raises:
+        WorkAbandoned: ``stop`` (by default, the worker thread's
+            :func:`~codemode._offload.stop_flag`) was set.
+    """
+    if stop is None:
+        stop = stop_flag()
+    matched, _ = _quick_verdict(schema, value, stop)
+    return matched
+
+
+def _quick_verdict(
+    schema: Mapping[str, object], value: object, stop: threading.Event | None
+) -> tuple[bool | None, _Run | None]:
+    """The quick check's verdict (``None``: it raised), and the generic check's run, if made."""
     if stop is not None and stop.is_set():
         raise WorkAbandoned
     # A frozen schema (every tool's) has a check of its own, built once it is
@@ -461,20 +511,14 @@ def validate(
     try:
         # Nearly every value matches: a plain recursive check says so at a
         # fraction of the cost of collecting violations with their paths.
-        # Anything else (a mismatch, deep nesting, a check that raised) is
-        # judged again below, which finds the violations or raises.
         if accept is not None:
-            if accept(value, stop):
-                return Violations()
-        else:
-            run = _Run(stop)
-            if _accepts(schema, value, _ACCEPT_DEPTH, run):
-                return Violations()
+            return accept(value, stop), None
+        run = _Run(stop)
+        return _accepts(schema, value, _ACCEPT_DEPTH, run), run
     except WorkAbandoned:
         raise
     except Exception:
-        pass
-    return _violations(schema, value, run=run if run is not None else _Run(stop))
+        return None, run
 
 
 #: The deepest nesting :func:`_accepts` follows; a deeper value takes the full walk.

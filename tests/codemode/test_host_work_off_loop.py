@@ -12,7 +12,7 @@ while a sub-call's arguments are still being snapshotted.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import anyio
 import anyio.to_thread
@@ -159,6 +159,73 @@ async def test_a_concurrency_safe_tool_is_not_classified_by_walking_large_argume
     # The body still validates every item, in a worker thread.
     assert steps.elsewhere >= 40000
     assert steps.on_loop <= LOOP_BUDGET
+
+
+Choice = Literal["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
+
+
+@tool
+def pick(xs: list[Choice | None]) -> int:
+    """Count the picks."""
+    return len(xs)
+
+
+@tool
+def bad_count(n: int) -> list[int]:
+    """Return n strings where its output schema says ints (a tool echoing bad data)."""
+    return ["a"] * n  # type: ignore[list-item]
+
+
+#: Items of one refused value: it fits inline (at most INLINE_NODES values), and
+#: its violations were walked on the loop, about 20 us an item (16 ms a call).
+REFUSED_ITEMS = 2000
+REFUSED_CALLS = 10
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        f"tools.pick(xs=[5] * {REFUSED_ITEMS})",
+        f'tools.count_ids(ids=["a"] * {REFUSED_ITEMS})',
+        f"tools.bad_count(n={REFUSED_ITEMS})",
+    ],
+    ids=["arguments", "classified-arguments", "tool-value"],
+)
+async def test_a_refused_value_is_described_off_the_loop_unless_small(
+    pool: WorkerPool, monkeypatch: pytest.MonkeyPatch, call: str
+) -> None:
+    # Telling that a value is refused is as cheap per value as a copy; walking it
+    # again to describe why costs many times more, so a refused value of more
+    # than INLINE_WALK_NODES values is described in a worker thread, however
+    # often a program sends one and catches the refusal.
+    assert REFUSED_ITEMS <= INLINE_NODES
+    assert REFUSED_ITEMS > codemode._validate.INLINE_WALK_NODES
+    # Every violation the walk finds is counted by _Found.describes_next (the
+    # quick check finds none: it only says no), by the thread it is found on.
+    walked = LoopSteps()
+    monkeypatch.setattr(
+        codemode._validate._Found,
+        "describes_next",
+        walked.counting(codemode._validate._Found.describes_next),
+    )
+    registry = registry_with(pick, count_ids, bad_count)
+    program = (
+        "codes = []\n"
+        f"for _ in range({REFUSED_CALLS}):\n"
+        "    try:\n"
+        f"        await {call}\n"
+        "    except ToolCallError as error:\n"
+        "        codes.append(error.code)\n"
+        "return codes\n"
+    )
+    async with code_mode(registry, pool):
+        result = await run_code(registry, program)
+    assert isinstance(result, ToolSuccess), result
+    value: Any = result.value
+    assert len(value["result"]) == REFUSED_CALLS
+    # Each refusal was described, every bad item of it, in a worker thread.
+    assert walked.elsewhere >= REFUSED_CALLS * REFUSED_ITEMS
+    assert walked.on_loop == 0
 
 
 class Renders:

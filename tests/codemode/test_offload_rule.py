@@ -8,6 +8,7 @@ import pytest
 
 from bridge.lossless import INLINE_CHARS_PER_NODE, INLINE_NODES
 from codemode._offload import fits_inline, frozen_snapshot, sized
+from codemode._validate import INLINE_WALK_NODES
 
 LONG = INLINE_NODES * INLINE_CHARS_PER_NODE
 
@@ -43,3 +44,22 @@ async def test_a_long_string_is_snapshotted_off_the_loop(monkeypatch: pytest.Mon
     assert await frozen_snapshot(value) == value
     assert len(threads) == 1
     assert threads[0] is not threading.current_thread()
+
+
+@pytest.mark.parametrize(
+    ("value", "inline"),
+    [
+        pytest.param(list(range(INLINE_WALK_NODES - 1)), True, id="within-the-limit"),
+        pytest.param(list(range(INLINE_WALK_NODES + 1)), False, id="over-the-limit"),
+        pytest.param("x" * (INLINE_WALK_NODES * INLINE_CHARS_PER_NODE), False, id="long-string"),
+    ],
+)
+async def test_sized_work_with_a_lower_limit_runs_inline_only_within_it(
+    value: object, inline: bool
+) -> None:
+    # Work that costs many times more per value than a copy (describing a value
+    # a schema refuses) gives a lower limit than the loop's rule.
+    assert fits_inline(value)
+    loop_thread = threading.current_thread()
+    ran_on = await sized(value, threading.current_thread, limit=INLINE_WALK_NODES)
+    assert (ran_on is loop_thread) == inline

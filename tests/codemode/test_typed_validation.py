@@ -36,15 +36,22 @@ async def add(a: int, b: int) -> int:
 
 
 @pytest.fixture
-def validated(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    seen: list[object] = []
-    real = _validate.validate
+def validated(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object]]:
+    """Each check of a typed tool's arguments: a quick verdict, or a validation with its walk."""
+    seen: list[tuple[str, object]] = []
+    real_validate = _validate.validate
+    real_verdict = _validate.verdict
 
-    def counting(schema: Any, value: Any) -> Any:
-        seen.append(value)
-        return real(schema, value)
+    def validating(schema: Any, value: Any) -> Any:
+        seen.append(("validate", value))
+        return real_validate(schema, value)
 
-    monkeypatch.setattr(_typed, "validate", counting)
+    def telling(schema: Any, value: Any) -> Any:
+        seen.append(("verdict", value))
+        return real_verdict(schema, value)
+
+    monkeypatch.setattr(_typed, "validate", validating)
+    monkeypatch.setattr(_typed, "verdict", telling)
     return seen
 
 
@@ -54,18 +61,20 @@ def _registry() -> Registry:
     return registry
 
 
-async def test_the_classifier_and_the_body_share_one_validation(validated: list[object]) -> None:
+async def test_the_classifier_and_the_body_share_one_validation(
+    validated: list[tuple[str, object]],
+) -> None:
     registry = _registry()
     call = CallInput("c1", "add", materialize({"a": 1, "b": 2}, freeze=True), AbortSignal())
     assert registry.execution_mode(call) == "parallel"
     result = await registry.execute(call)
     assert isinstance(result, ToolSuccess)
     assert result.value == 3
-    assert len(validated) == 1
+    assert validated == [("verdict", call.arguments)]
 
 
 async def test_another_snapshot_with_the_same_content_is_validated_again(
-    validated: list[object],
+    validated: list[tuple[str, object]],
 ) -> None:
     registry = _registry()
     for call_id in ("c1", "c2"):
@@ -78,21 +87,24 @@ async def test_another_snapshot_with_the_same_content_is_validated_again(
 
 
 async def test_a_plain_dict_changed_after_classifying_is_validated_as_it_is_now(
-    validated: list[object],
+    validated: list[tuple[str, object]],
 ) -> None:
     registry = _registry()
     arguments: dict[str, Any] = {"a": 1, "b": 2}
     assert add.is_concurrency_safe is not None
     assert add.is_concurrency_safe(arguments) is True
+    assert validated == [("verdict", {"a": 1, "b": 2})]
     arguments["a"] = "one"
     result = await registry.execute(CallInput("c1", "add", arguments, AbortSignal()))
     assert result.is_error
     assert "$.a" in result.content[0].text  # type: ignore[union-attr]
-    assert len(validated) == 2
+    # Checked again, as it is now (nothing of a plain dict's verdict is kept).
+    assert [kind for kind, _ in validated] == ["verdict", "verdict", "validate"]
+    assert all(value == {"a": "one", "b": 2} for _, value in validated[1:])
 
 
 async def test_invalid_arguments_fail_the_same_with_the_verdict_kept(
-    validated: list[object],
+    validated: list[tuple[str, object]],
 ) -> None:
     registry = _registry()
     call = CallInput("c1", "add", materialize({"a": 1}, freeze=True), AbortSignal())
@@ -100,7 +112,8 @@ async def test_invalid_arguments_fail_the_same_with_the_verdict_kept(
     result = await registry.execute(call)
     assert result.is_error
     assert "b" in result.content[0].text  # type: ignore[union-attr]
-    assert len(validated) == 1
+    # The classifier's quick verdict is kept; the body describes the refusal once.
+    assert validated == [("verdict", call.arguments), ("validate", call.arguments)]
 
 
 # --- what a call with invalid arguments is told ----------------------------------------------

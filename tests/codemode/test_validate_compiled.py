@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from bridge.lossless import FrozenDict, JsonValue, materialize
 from codemode._offload import WorkAbandoned
+from codemode._schema import schema_problems
 from codemode._validate import (
     _ACCEPT_DEPTH,
     MAX_VIOLATIONS,
@@ -32,6 +33,7 @@ from codemode._validate import (
     _violations,
     validate,
 )
+from codemode._validate import verdict as quick_verdict
 from codemode._validate_quick import _COMPILED, _seen_once
 from codemode._validate_quick import compiled as _compiled
 from codemode.code_mode._wire import RUN_CODE_OUTPUT_SCHEMA, RUN_CODE_PARAMETERS
@@ -70,12 +72,26 @@ def assert_same(schema: FrozenDict, value: object) -> None:
     assert list(found) == list(expected)
     assert found.unlisted == expected.unlisted
     assert found.lines() == expected.lines()
+    # The violation walk alone (walked() asks the quick walk first): a quick check
+    # that accepts a value the walk refuses would let it through unchecked.
+    alone = _violations(schema, value, run=_Run(None))
+    verdict = walk_verdict(schema, value)
+    if verdict:
+        assert not alone
+    # verdict() is the quick check's answer: a yes that validate() trusts, or
+    # what only validate()'s walk can judge (a no, or None: it could not tell).
+    told = quick_verdict(schema, value)
+    if told:
+        assert not alone
+    if not alone and not schema_problems(schema):
+        assert told is not False
     if check is not None:
-        verdict = walk_verdict(schema, value)
         try:
             accepted: bool | None = check(value, None)
         except Exception:
             accepted = None
+        if accepted:
+            assert not alone
         # Where the walk raised (a non-JSON value's odd key), the check may say
         # no or raise: either way the full walk judges the value.
         assert accepted is verdict or (verdict is None and not accepted)
@@ -427,6 +443,8 @@ def test_a_schema_deeper_than_the_quick_walk_follows_is_judged_by_the_walk(
     assert (_compiled(frozen(deep)) is None) is (levels >= _ACCEPT_DEPTH)
     with pytest.raises(_TooDeep):
         _accepts(schema, value, _ACCEPT_DEPTH)
+    # The quick verdict cannot tell: only the walk can.
+    assert quick_verdict(schema, value) is None
     assert_same(frozen(deep), value)
 
 
