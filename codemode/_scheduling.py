@@ -361,7 +361,8 @@ class Scheduler:
         """
         if self._workers is not None:
             raise RuntimeError("a Scheduler can be entered only once")
-        self._workers = TaskSet(cancel_on_error=not self._shield)
+        # Shielded workers are never cancelled: they need no scope of their own.
+        self._workers = TaskSet(cancel_on_error=not self._shield, cancellable=not self._shield)
         self._side = TaskSet()
         return self
 

@@ -259,6 +259,62 @@ async def test_without_cancel_on_error_the_tasks_run_to_their_end() -> None:
     assert ended == ["finished"]
 
 
+async def test_a_set_that_cannot_cancel_waits_for_its_tasks_and_lets_them_finish() -> None:
+    # Such a set runs its tasks without a scope of their own (a shielded
+    # scheduler's workers): leaving it still waits for every task, a task
+    # that ended is let go, and a failing owner does not stop them.
+    waiter, quick = Waiter(), Waiter()
+    watchdogs: list[asyncio.Task[None]] = []
+
+    async def failing_owner() -> None:
+        async with TaskSet(cancel_on_error=False, cancellable=False) as tasks:
+            tasks.start(waiter.body())
+            tasks.start(quick.body())
+            await wait_all_tasks_blocked()
+            quick.release.set()
+            await asyncio.wait([quick.started()])
+            await anyio.lowlevel.checkpoint()  # the ended task's callback runs first
+            assert (tasks.started, len(tasks)) == (2, 1)
+            watchdogs.append(release_when_stuck(waiter.release))
+            raise LookupError("the owner failed")
+
+    with anyio.fail_after(10), pytest.raises(LookupError):  # a safety net, not a timing
+        await failing_owner()
+    watchdogs[0].cancel()
+    assert waiter.ended
+    assert quick.ended
+
+
+async def test_a_set_that_cannot_cancel_re_raises_a_tasks_failure_and_forgets() -> None:
+    class HandlerBug(BaseException):
+        pass
+
+    async def broken() -> None:
+        raise HandlerBug
+
+    with pytest.raises(HandlerBug):
+        async with TaskSet(cancel_on_error=False, cancellable=False) as tasks:
+            tasks.start(broken())
+    waiter = Waiter()
+    tasks = TaskSet(cancel_on_error=False, cancellable=False)
+    tasks.start(waiter.body())
+    waiting = asyncio.get_running_loop().create_task(tasks.wait())
+    await wait_all_tasks_blocked()
+    tasks.forget(waiter.started())
+    with anyio.fail_after(10):  # a safety net: without the wake-up it would hang
+        await waiting
+    waiter.release.set()
+    await waiter.started()
+
+
+async def test_a_set_that_cannot_cancel_refuses_to() -> None:
+    with pytest.raises(ValueError, match="must be cancellable"):
+        TaskSet(cancellable=False)
+    tasks = TaskSet(cancel_on_error=False, cancellable=False)
+    with pytest.raises(RuntimeError, match="cannot be cancelled"):
+        tasks.cancel()
+
+
 async def test_a_task_started_while_leaving_is_waited_for_too() -> None:
     go = anyio.Event()
     ended: list[str] = []
