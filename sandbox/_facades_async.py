@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, final
 
 from bridge.proxy import hand_over, is_tool, is_tool_call
 
+from ._guards import guarded_getattr
 from ._library import handed_out
 from ._program import ran_by_a_task
 
@@ -410,8 +411,9 @@ def iscoroutine(obj: object) -> bool:
 def run(main: Any, **options: Any) -> None:
     """``asyncio.run`` is not needed: the program already runs on the event loop."""
     if asyncio.iscoroutine(main) and not ran_by_a_task(main):
-        # Closed so that it is not reported as never awaited; never one a task runs.
-        main.close()
+        # Closed so that it is not reported as never awaited; never one a task runs,
+        # and only through the close the guard hands the program (rule 5).
+        guarded_getattr(main, "close")()
     raise RuntimeError(
         "asyncio.run() is not available in run_code: the program is already the body of an "
         "async function, so `await main()` (top-level await) runs it"

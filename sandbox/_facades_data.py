@@ -638,7 +638,9 @@ class _AsyncThrowsValues:
         return self
 
     def __anext__(self) -> Any:
-        return self._generator.__anext__()
+        # Through the type's slot, as the program's own anext() or async for
+        # reads it: never an attribute of whatever the function returned.
+        return anext(self._generator)
 
     def asend(self, value: object) -> Any:
         return guarded_getattr(self._generator, "asend")(value)

@@ -143,6 +143,8 @@ def guarded_getattr(obj: object, name: str, default: Any = _MISSING) -> Any:
 def _checked_getattr(obj: object, name: str, default: Any) -> Any:
     if name in BLOCKED_ATTRIBUTES or name.endswith("__roles__"):
         refuse_blocked(name)
+    if type(obj) is super:
+        _refuse_skipped_override(obj, name)
     if name in RUNTIME_CHECKED_ATTRIBUTES:
         return _runtime_checked(obj, _unaliased(obj), name, default)
     if name == "__class__":
@@ -415,6 +417,34 @@ def _plain_getattr(obj: object, name: str, default: Any) -> Any:
     if default is _MISSING:
         return getattr(obj, name)
     return getattr(obj, name, default)
+
+
+def _refuse_skipped_override(proxy: super, name: str) -> None:
+    """Refuse ``super()`` finding ``name`` past a class that is not the program's and defines it.
+
+    A façade overrides a library method to judge what the library's would do
+    natively (``contextlib.closing``'s exit closes what it holds through the
+    guard; rule 5): ``super(type(c), c).__exit__`` would find the real one
+    behind the override, bound to the same object. So ``super()`` skips only
+    the program's own definitions - ``super().name(...)`` in a method of the
+    program's class - never a library's or a façade's. ``__init__`` is the
+    constructor check's (rule 7): through ``super()`` its object must be one
+    the program may change, and a namespace's is checked as the façade's is.
+    """
+    if name == "__init__":
+        return
+    bound: Any = proxy.__self_class__  # type: ignore[attr-defined]
+    start: Any = proxy.__thisclass__  # type: ignore[attr-defined]
+    if not isinstance(bound, type):
+        return  # super(C) with no object: nothing is bound
+    for cls in real_mro(bound):
+        if not is_program_class(cls) and name in _class_dict(cls):
+            raise AttributeError(
+                f'"{name}" cannot be read through super() past {cls.__qualname__}, which '
+                "defines it: super() reaches past the program's own classes only"
+            )
+        if cls is start:
+            return
 
 
 def _found_on_program_class(proxy: super, name: str) -> bool:

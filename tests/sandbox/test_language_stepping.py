@@ -204,6 +204,14 @@ _RUNNING = (
         "held = amanaged()\n    await type(held).__aexit__(held, KeyError, KeyError('k'), None)",
         # the asyncio facade's run(), which closes the coroutine it refuses to run
         "asyncio.run(running)",
+        # the library method behind a facade's override, reached through super()
+        "held = contextlib.closing(running)\n"
+        "    super(type(held), held).__exit__(None, None, None)",
+        "held = contextlib.aclosing(running)\n"
+        "    await super(type(held), held).__aexit__(None, None, None)",
+        "with contextlib.ExitStack() as stack:\n"
+        "        held = contextlib.closing(running)\n"
+        "        stack.push(super(type(held), held).__exit__)",
     ],
 )
 def test_a_coroutine_a_task_runs_is_not_closed_or_stepped_by_a_forwarder(forward: str) -> None:
@@ -231,6 +239,36 @@ def test_a_coroutine_a_task_runs_is_not_started_again(start: str) -> None:
     # A second task would step it from where the first one left it (gather, wait,
     # wait_for and as_completed start their tasks through create_task).
     _refused(f"{_RUNNING}{start}\nreturn await task", "already running in a task")
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        "super(type(held), held).__aexit__",
+        "getattr(super(type(held), held), '__aexit__')",
+    ],
+)
+def test_super_does_not_reach_past_a_facade_override(read: str) -> None:
+    # A facade's override is its check: the library method behind it, bound to
+    # the same object, would do natively what the override judges (rule 5).
+    _refused(
+        "import contextlib\nheld = contextlib.aclosing(None)\n"
+        f"{read}\nreturn 1",
+        "cannot be read through super()",
+    )
+
+
+def test_super_still_reaches_past_the_programs_own_classes() -> None:
+    assert run_ok(
+        "class Base(dict):\n    def __setitem__(self, key, value):\n"
+        "        super().__setitem__(key, value * 2)\n"
+        "class Child(Base):\n    def __setitem__(self, key, value):\n"
+        "        super().__setitem__(key, value + 1)\n"
+        "class Stack(list):\n    def push(self, item):\n        super().append(item)\n"
+        "        return super().__len__()\n"
+        "c = Child()\nc['a'] = 1\ns = Stack()\n"
+        "return [c['a'], s.push(4)]"
+    ) == [4, 1]
 
 
 def test_closing_and_the_managers_still_close_and_throw_what_is_the_programs() -> None:
