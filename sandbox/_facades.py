@@ -61,7 +61,9 @@ import uuid
 from typing import Any, Final, TypeGuard
 
 from . import _facades_async as _aio
+from . import _facades_contextlib as _contextlib
 from . import _facades_data as _data
+from . import _facades_decorators as _deco
 from . import _facades_enum as _enum_facade
 from . import _facades_text as _text
 from ._classes import register_program_class
@@ -378,12 +380,12 @@ def _operator_members() -> dict[str, object]:
 
 def _functools_members() -> dict[str, object]:
     members = _names(functools, "reduce", "partial", "cmp_to_key", "cached_property")
-    members["cache"] = _data.safe_cache  # the real ones copy the wrapped object's __dict__
-    members["lru_cache"] = _data.safe_lru_cache
-    members["wraps"] = _data.safe_wraps  # the real one copies dunders between arbitrary objects
-    members["update_wrapper"] = _data.safe_update_wrapper  # likewise, and __dict__ and __wrapped__
-    members["partialmethod"] = _data.SafePartialMethod  # the real one calls any func's __get__
-    members["total_ordering"] = _data.safe_total_ordering  # only on the program's classes
+    members["cache"] = _deco.safe_cache  # the real ones copy the wrapped object's __dict__
+    members["lru_cache"] = _deco.safe_lru_cache
+    members["wraps"] = _deco.safe_wraps  # the real one copies dunders between arbitrary objects
+    members["update_wrapper"] = _deco.safe_update_wrapper  # likewise, and __dict__ and __wrapped__
+    members["partialmethod"] = _deco.SafePartialMethod  # the real one calls any func's __get__
+    members["total_ordering"] = _deco.safe_total_ordering  # only on the program's classes
     return members
 
 
@@ -553,7 +555,7 @@ def _module_members() -> dict[str, dict[str, object]]:
         "pprint": {**_names(pprint, *_PPRINT), "pprint": _text.pprint, "pp": _text.pp},
         "types": {"SimpleNamespace": SimpleNamespace},
         "calendar": _names(calendar, *_CALENDAR),
-        "abc": {"ABC": abc.ABC, "abstractmethod": _data.safe_abstractmethod},
+        "abc": {"ABC": abc.ABC, "abstractmethod": _deco.safe_abstractmethod},
         "itertools": _names(itertools, *_ITERTOOLS),
         "functools": _functools_members(),
         "operator": _operator_members(),
@@ -588,17 +590,17 @@ def _module_members() -> dict[str, dict[str, object]]:
         "contextlib": {
             **_names(contextlib, *_CONTEXTLIB),
             "redirect_stdout": RedirectStdout,
-            "closing": _data.Closing,
-            "aclosing": _data.AsyncClosing,
-            "ExitStack": _data.ExitStack,
-            "AsyncExitStack": _data.AsyncExitStack,
-            "contextmanager": _data.safe_contextmanager,
-            "asynccontextmanager": _data.safe_asynccontextmanager,
+            "closing": _contextlib.Closing,
+            "aclosing": _contextlib.AsyncClosing,
+            "ExitStack": _contextlib.ExitStack,
+            "AsyncExitStack": _contextlib.AsyncExitStack,
+            "contextmanager": _contextlib.safe_contextmanager,
+            "asynccontextmanager": _contextlib.safe_asynccontextmanager,
         },
         "dataclasses": _dataclasses_members(),
         "typing": {
             **_names(typing, *_TYPING),
-            "final": _data.safe_final,
+            "final": _deco.safe_final,
             "NamedTuple": _class_factory(typing.NamedTuple),
             "TypedDict": _class_factory(typing.TypedDict),
             "NewType": _ProgramNewType,

@@ -1,20 +1,25 @@
-"""Safe replacements for standard-library helpers that bypass the guards.
+"""The ``copy``, ``dataclasses`` and ``namedtuple`` replacements: plain data, the program's classes.
 
 ``copy.copy``/``copy.deepcopy`` (and ``dataclasses.asdict``/``astuple``, which
 call ``deepcopy``) rebuild objects from ``__reduce_ex__`` results with
 unguarded ``setattr`` and ``__dict__.update``: a class whose reduce hook
 returns an arbitrary object and state would write attributes of objects the
-program did not create. ``functools.wraps``/``update_wrapper`` read and write
-dunder attributes of arbitrary objects. ``functools.total_ordering`` and
-``dataclasses.dataclass`` set attributes on the class they are given. The
-versions here do what programs use these for, on the program's own objects
-and plain data, and refuse the rest with a message that says so.
+program did not create. ``dataclasses.dataclass`` sets attributes on the class
+it is given, and the classes ``dataclass`` and ``collections.namedtuple`` make
+hand their field names to ``match``, which reads them without the attribute
+guard. The versions here do what programs use these for, on the program's own
+objects and plain data, and refuse the rest with a message that says so.
+
+The other replacements of library helpers that bypass the guards are in modules
+of their own, since they share nothing with these but the check that a class is
+the program's: the decorators of ``functools``, ``abc`` and ``typing`` in
+``sandbox._facades_decorators``, the ``contextlib`` ones in
+``sandbox._facades_contextlib``.
 """
 
 from __future__ import annotations
 
 import collections
-import contextlib
 import dataclasses
 import datetime
 import decimal
@@ -27,38 +32,20 @@ import types
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ._classes import inherited_shields, readable_field_name, register_program_class
-from ._guards import Attributes, add_keyword_holder, guarded_getattr, guarded_setattr
-from ._library import result_checked
-from ._program import (
-    PROGRAM_CLASS_MODULE,
-    carry_own_special_methods,
-    is_program_class,
-    is_program_function,
-)
-from ._shield import exit_details
+from ._facades_decorators import _require_program_class
+from ._guards import Attributes
+from ._program import PROGRAM_CLASS_MODULE, carry_own_special_methods, is_program_class
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
-    "AsyncClosing",
-    "Closing",
-    "SafePartialMethod",
-    "safe_abstractmethod",
     "safe_asdict",
     "safe_astuple",
-    "safe_asynccontextmanager",
-    "safe_cache",
-    "safe_contextmanager",
     "safe_copy",
     "safe_dataclass",
     "safe_deepcopy",
-    "safe_final",
-    "safe_lru_cache",
     "safe_namedtuple",
-    "safe_total_ordering",
-    "safe_update_wrapper",
-    "safe_wraps",
 ]
 
 _T = TypeVar("_T")
@@ -312,12 +299,6 @@ def _as_inner_tuple(value: Any, factory: Callable[[list[Any]], Any]) -> Any:
     return _deep(value, {})
 
 
-def _require_program_class(cls: object, what: str) -> type:
-    if not is_program_class(cls):
-        raise TypeError(f"{what} can only be applied to a class defined by the program")
-    return cls  # type: ignore[return-value]
-
-
 def safe_namedtuple(
     typename: str, field_names: Any, *, rename: bool = False, defaults: Any = None
 ) -> type:
@@ -515,402 +496,3 @@ def _refuse_generating_over_shields(target: type, options: dict[str, Any]) -> No
             f"{target.__qualname__!r}, which inherits them from a library class; define them "
             "in the class yourself, or pass eq=False (and order=False)"
         )
-
-
-def safe_total_ordering(cls: type) -> type:
-    """``functools.total_ordering`` for the program's own classes."""
-    return functools.total_ordering(_require_program_class(cls, "total_ordering()"))
-
-
-def safe_final(target: _T) -> _T:
-    """``typing.final``: marks the program's classes and functions, returns anything else as is.
-
-    The real one sets ``__final__`` on whatever it is given, library classes
-    included: a write past the write guard.
-    """
-    if is_program_class(target) or is_program_function(target):
-        target.__final__ = True  # type: ignore[attr-defined]
-    return target
-
-
-def safe_abstractmethod(function: _T) -> _T:
-    """``abc.abstractmethod`` for the program's own functions (it sets a flag on them)."""
-    _require_program_function(function, "abstractmethod()")
-    function.__isabstractmethod__ = True  # type: ignore[attr-defined]
-    return function
-
-
-def _require_program_function(function: object, what: str) -> None:
-    if not is_program_function(function):
-        raise TypeError(f"{what} can only decorate a function defined by the program")
-
-
-def _program_function_only(decorator: Callable[..., Any], what: str) -> Callable[..., Any]:
-    """``decorator`` for the program's own functions: it copies the function's ``__dict__``.
-
-    ``functools.update_wrapper`` (which caches and context-manager decorators
-    run) copies the wrapped object's ``__dict__`` onto the wrapper: over a
-    library class, its methods - the real ``str.format`` among them.
-    """
-
-    def apply(function: Any) -> Any:
-        _require_program_function(function, what)
-        return decorator(function)
-
-    return apply
-
-
-def _cached(decorator: Callable[..., Any], what: str) -> Callable[..., Any]:
-    """A caching ``decorator`` for the program's own functions, its wrapper's lambda checked.
-
-    ``lru_cache`` keeps a lambda of its own on the wrapper (``cache_parameters``):
-    a library function reaches the program only in checked form (rule 9).
-    """
-
-    def apply(function: Any) -> Any:
-        wrapper = _program_function_only(decorator, what)(function)
-        wrapper.cache_parameters = result_checked(
-            wrapper.cache_parameters, "functools cache_parameters"
-        )
-        return wrapper
-
-    return apply
-
-
-def safe_cache(function: _T) -> _T:
-    """``functools.cache`` for the program's own functions."""
-    return _cached(functools.cache, "cache()")(function)  # type: ignore[no-any-return]
-
-
-def safe_lru_cache(maxsize: Any = 128, typed: bool = False) -> Any:
-    """``functools.lru_cache`` for the program's own functions (``@lru_cache`` or with options)."""
-    if callable(maxsize) and not isinstance(maxsize, bool | int):
-        return _cached(functools.lru_cache, "lru_cache()")(maxsize)
-    return _cached(functools.lru_cache(maxsize, typed), "lru_cache()")
-
-
-class _ThrowsValues:
-    """A program's generator as ``contextmanager`` drives it, thrown into with the exception alone.
-
-    Python 3.11's ``contextmanager`` throws ``(type, value, traceback)`` into
-    the generator, and a generator paused in ``yield from x`` hands all three to
-    ``x.throw``, a method a program class may define: the real traceback. Here
-    only the exception goes in, as Python 3.12 throws it.
-
-    The generator is whatever the decorated function returned (or the function
-    ``type(managed())`` was called with): any object. So ``send``, ``throw``
-    and ``close`` reach it as the guard hands them to the program, never
-    natively: a coroutine a task is running is neither thrown into nor closed
-    under its task (rule 5).
-    """
-
-    __slots__ = ("_generator",)
-
-    def __init__(self, generator: Any) -> None:
-        self._generator = generator
-
-    def __iter__(self) -> _ThrowsValues:
-        return self
-
-    def __next__(self) -> Any:
-        return next(self._generator)
-
-    def send(self, value: object) -> Any:
-        return guarded_getattr(self._generator, "send")(value)
-
-    def throw(self, kind: Any, value: object = None, traceback: object = None) -> Any:
-        return guarded_getattr(self._generator, "throw")(kind if value is None else value)
-
-    def close(self) -> None:
-        guarded_getattr(self._generator, "close")()
-
-
-class _AsyncThrowsValues:
-    """:class:`_ThrowsValues` for ``asynccontextmanager``'s async generators (``asend``,
-    ``athrow`` and ``aclose`` as the guard hands them out)."""
-
-    __slots__ = ("_generator",)
-
-    def __init__(self, generator: Any) -> None:
-        self._generator = generator
-
-    def __aiter__(self) -> _AsyncThrowsValues:
-        return self
-
-    def __anext__(self) -> Any:
-        # Through the type's slot, as the program's own anext() or async for
-        # reads it: never an attribute of whatever the function returned.
-        return anext(self._generator)
-
-    def asend(self, value: object) -> Any:
-        return guarded_getattr(self._generator, "asend")(value)
-
-    def athrow(self, kind: Any, value: object = None, traceback: object = None) -> Any:
-        return guarded_getattr(self._generator, "athrow")(kind if value is None else value)
-
-    def aclose(self) -> Any:
-        return guarded_getattr(self._generator, "aclose")()
-
-
-class _GeneratorContextManager(contextlib._GeneratorContextManager):  # type: ignore[type-arg]
-    """What ``contextmanager`` makes: its generator is thrown the exception alone.
-
-    Wrapped here, in the class, not in the factory: ``type(managed())`` hands
-    the class to the program, which may call it with any callable.
-    """
-
-    def __init__(self, func: Any, args: Any, kwds: Any) -> None:
-        super().__init__(func, args, kwds)
-        self.gen = _ThrowsValues(self.gen)
-
-
-class _AsyncGeneratorContextManager(
-    contextlib._AsyncGeneratorContextManager  # type: ignore[type-arg]
-):
-    """What ``asynccontextmanager`` makes: its generator is thrown the exception alone."""
-
-    def __init__(self, func: Any, args: Any, kwds: Any) -> None:
-        super().__init__(func, args, kwds)
-        self.gen = _AsyncThrowsValues(self.gen)
-
-
-class Closing(contextlib.closing):  # type: ignore[type-arg]
-    """``contextlib.closing``: the ``close`` it calls on exit is the one the guard hands out.
-
-    The real one calls ``thing.close()`` natively on whatever it was given: a
-    coroutine a task is running, closed under its task (rule 5).
-    """
-
-    thing: Any
-
-    def __exit__(self, *exc_info: object) -> None:
-        guarded_getattr(self.thing, "close")()
-
-
-class AsyncClosing(contextlib.aclosing):  # type: ignore[type-arg]
-    """``contextlib.aclosing``: the ``aclose`` it awaits on exit is the one the guard hands out."""
-
-    thing: Any
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await guarded_getattr(self.thing, "aclose")()
-
-
-Closing.__name__ = Closing.__qualname__ = "closing"
-AsyncClosing.__name__ = AsyncClosing.__qualname__ = "aclosing"
-
-for _made in (_GeneratorContextManager, _AsyncGeneratorContextManager, Closing, AsyncClosing):
-    _made.__module__ = "contextlib"
-
-
-def safe_contextmanager(function: _T) -> _T:
-    """``contextlib.contextmanager`` for the program's own generator functions."""
-    _require_program_function(function, "contextmanager()")
-
-    @functools.wraps(function)  # type: ignore[arg-type]
-    def helper(*args: Any, **kwargs: Any) -> Any:
-        return _GeneratorContextManager(function, args, kwargs)
-
-    return helper  # type: ignore[return-value]
-
-
-def safe_asynccontextmanager(function: _T) -> _T:
-    """``contextlib.asynccontextmanager`` for the program's own async generator functions."""
-    _require_program_function(function, "asynccontextmanager()")
-
-    @functools.wraps(function)  # type: ignore[arg-type]
-    def helper(*args: Any, **kwargs: Any) -> Any:
-        return _AsyncGeneratorContextManager(function, args, kwargs)
-
-    return helper  # type: ignore[return-value]
-
-
-#: What ``wraps`` and ``update_wrapper`` copy: the name and the docstring.
-_WRAPPER_NAMES: Final = ("__name__", "__qualname__", "__doc__")
-
-
-def _copy_names(wrapper: object, wrapped: object, names: tuple[str, ...] = _WRAPPER_NAMES) -> None:
-    """Copy the name and docstring of ``wrapped`` onto ``wrapper``, a program function or object.
-
-    Only these reviewed dunders (which a program reads as they are) and only
-    exact strings (or a ``None`` docstring): what a program could write itself
-    if it could write dunders.
-    """
-    for attr in names:
-        if attr in _WRAPPER_NAMES:
-            value = getattr(wrapped, attr, None)
-            if type(value) is str or (attr == "__doc__" and value is None):
-                setattr(wrapper, attr, value)
-
-
-def safe_wraps(wrapped: object) -> Callable[[_T], _T]:
-    """``functools.wraps``: copy the name and docstring of ``wrapped`` onto a program function."""
-
-    def decorate(wrapper: _T) -> _T:
-        _require_program_function(wrapper, "wraps()")
-        _copy_names(wrapper, wrapped)
-        return wrapper
-
-    return decorate
-
-
-def _wrapper_parts(value: object, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
-    """``assigned``/``updated`` of ``update_wrapper``, copied: exact names functools itself uses."""
-    names = tuple(value) if isinstance(value, tuple | list) else None
-    if names is None or not all(type(name) is str and name in allowed for name in names):
-        raise TypeError(
-            f"update_wrapper() in run_code takes {what} as a tuple of some of {allowed!r}"
-        )
-    return names
-
-
-def safe_update_wrapper(
-    wrapper: _T,
-    wrapped: object,
-    assigned: object = functools.WRAPPER_ASSIGNMENTS,
-    updated: object = functools.WRAPPER_UPDATES,
-) -> _T:
-    """``functools.update_wrapper`` onto a program function or an instance of a program class.
-
-    The real one sets ``__module__``, ``__name__``, ``__qualname__``, ``__doc__``,
-    ``__annotations__`` and ``__wrapped__`` on any object, and copies the
-    wrapped object's ``__dict__`` onto it: over a library class, its methods
-    (the real ``str.format`` among them), raw. Here, as ``wraps`` does, the
-    name and docstring are copied (exact strings), onto the program's own
-    function or object only; ``__module__`` (the program's own anyway),
-    ``__annotations__`` and ``__wrapped__`` (a reference the program keeps
-    itself) are not set; and the ``__dict__`` update copies only the
-    attributes of a program object (class-based decorators stacked), each set
-    through the write guard, as ``setattr`` sets it.
-    """
-    names = _wrapper_parts(assigned, functools.WRAPPER_ASSIGNMENTS, "assigned")
-    parts = _wrapper_parts(updated, functools.WRAPPER_UPDATES, "updated")
-    if not (
-        is_program_function(wrapper)
-        or (is_program_class(type(wrapper)) and not isinstance(wrapper, type))
-    ):
-        raise TypeError(
-            "update_wrapper() in run_code updates a function the program defines or an "
-            "instance of one of its classes (`functools.update_wrapper(self, fn)` in a "
-            "class-based decorator's __init__)"
-        )
-    _copy_names(wrapper, wrapped, names)
-    if "__dict__" in parts and is_program_class(type(wrapped)) and not isinstance(wrapped, type):
-        for key, value in list(vars(wrapped).items()):
-            if type(key) is str and not (key[:2] == "__" and key[-2:] == "__"):
-                guarded_setattr(wrapper, key, value)
-    return wrapper
-
-
-class SafePartialMethod:
-    """``functools.partialmethod`` over a function the program defines.
-
-    The real one calls ``func.__get__(obj, cls)`` natively on whatever ``func``
-    is - any descriptor the program holds, a library's included - and hands
-    out ``functools``' own ``_method`` function raw. This one takes the
-    program's own functions (and its own partial methods, flattened as the
-    real one flattens them): read from an instance it is a ``functools.partial``
-    of the bound method, from the class a plain function, as in Python.
-    """
-
-    __slots__ = ("args", "func", "keywords")
-
-    func: Callable[..., Any]
-    args: tuple[Any, ...]
-    keywords: dict[str, Any]
-
-    def __init__(self, func: object, /, *args: Any, **keywords: Any) -> None:
-        if type(self) is not SafePartialMethod:
-            raise TypeError("partialmethod objects are made by functools.partialmethod")
-        if type(func) is SafePartialMethod:
-            args = func.args + args
-            keywords = {**func.keywords, **keywords}
-            func = func.func
-        elif not is_program_function(func):
-            raise TypeError(
-                "partialmethod() in run_code takes a function the program defines (a def in "
-                "the class body); for another callable write the method: "
-                "`def double(self): return self.scale(2)`"
-            )
-        self.func = func  # type: ignore[assignment]
-        self.args = args
-        self.keywords = keywords
-
-    def __get__(self, obj: object, cls: type | None = None) -> Any:
-        if obj is None:
-            return self._unbound()
-        bound = types.MethodType(self.func, obj)
-        result = functools.partial(bound, *self.args, **self.keywords)
-        result.__self__ = obj  # type: ignore[attr-defined]  # as the real one sets it
-        return result
-
-    def _unbound(self) -> Callable[..., Any]:
-        func, args, keywords = self.func, self.args, self.keywords
-
-        def method(cls_or_self: object, /, *more: Any, **given: Any) -> Any:
-            return func(cls_or_self, *args, *more, **{**keywords, **given})
-
-        # Named as the real one's is.
-        method.__name__ = "_method"
-        method.__qualname__ = "partialmethod._make_unbound_method.<locals>._method"
-        return method
-
-    @property
-    def __isabstractmethod__(self) -> bool:
-        return getattr(self.func, "__isabstractmethod__", False) is True
-
-    def __repr__(self) -> str:
-        args = ", ".join(map(repr, self.args))
-        keywords = ", ".join(f"{key}={value!r}" for key, value in self.keywords.items())
-        return f"functools.partialmethod({self.func!r}, {args}, {keywords})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in SafePartialMethod.__slots__ and not hasattr(self, name):
-            object.__setattr__(self, name, value)  # set once, by __init__
-            return
-        raise AttributeError("partialmethod objects are read-only")
-
-
-SafePartialMethod.__name__ = SafePartialMethod.__qualname__ = "partialmethod"
-SafePartialMethod.__module__ = "functools"
-add_keyword_holder(SafePartialMethod)
-
-
-def _checked_exit(callback: Callable[..., Any]) -> Callable[..., Any]:
-    """``callback``, an exit pushed on an exit stack, given only what the program may hold."""
-
-    def exit_(*details: object) -> Any:
-        return callback(*exit_details("an exit stack's callback", details))
-
-    return exit_
-
-
-def _checked_async_exit(callback: Callable[..., Any]) -> Callable[..., Any]:
-    """The coroutine-function form of :func:`_checked_exit` (``push_async_exit``)."""
-
-    async def exit_(*details: object) -> Any:
-        return await callback(*exit_details("an exit stack's callback", details))
-
-    return exit_
-
-
-class ExitStack(contextlib.ExitStack):
-    """``contextlib.ExitStack``, whose callbacks are handed exceptions as ``__exit__`` is.
-
-    ``push(fn)`` of a plain function has the stack call it with the real
-    class and value of what was raised, past the check a ``with`` statement
-    makes for a program's ``__exit__``; every callback goes through that check
-    here (``sandbox._shield.exit_details``). Programs cannot derive
-    from it, so no program method stands in for the one funnel.
-    """
-
-    def _push_exit_callback(self, callback: Callable[..., Any], is_sync: bool = True) -> None:
-        super()._push_exit_callback(_checked_exit(callback), is_sync)  # type: ignore[misc]
-
-
-class AsyncExitStack(contextlib.AsyncExitStack):
-    """``contextlib.AsyncExitStack`` with its callbacks checked as :class:`ExitStack`'s are."""
-
-    def _push_exit_callback(self, callback: Callable[..., Any], is_sync: bool = True) -> None:
-        checked = _checked_exit(callback) if is_sync else _checked_async_exit(callback)
-        super()._push_exit_callback(checked, is_sync)  # type: ignore[misc]

@@ -744,3 +744,15 @@ async with asyncio.TaskGroup() as group:
 return [first.result(), second.result()]
 """
     assert run_ok(source, bindings={"call": _CallAwaitable}) == [7, 8]
+
+
+def test_the_contextlib_classes_print_as_contextlibs() -> None:
+    import contextlib
+
+    shown = [repr(contextlib.ExitStack), repr(contextlib.AsyncExitStack),
+             repr(contextlib.closing), repr(contextlib.aclosing)]
+    assert run_ok(
+        "import contextlib\n"
+        "return [repr(contextlib.ExitStack), repr(contextlib.AsyncExitStack),"
+        " repr(contextlib.closing), repr(contextlib.aclosing)]"
+    ) == shown

@@ -272,7 +272,7 @@ ALLOWED: Final[tuple[Allowed, ...]] = (
     *_a("sandbox._facades_data", "_as_inner", "getattr(value, f.name)", "as safe_astuple"),
     *_a("sandbox._facades_data", "_as_inner_tuple", "getattr(value, f.name)", "as safe_astuple"),
     *_a(
-        "sandbox._facades_data", "_copy_names", "getattr(wrapped, attr, None)",
+        "sandbox._facades_decorators", "_copy_names", "getattr(wrapped, attr, None)",
         "attr is one of _WRAPPER_NAMES (__name__, __qualname__, __doc__), checked above",
     ),
     # --- sandbox: the guard itself
@@ -378,6 +378,7 @@ def test_the_scan_covers_the_facades_and_the_runtime() -> None:
     modules = set(child_modules())
     assert {
         "sandbox._facades", "sandbox._facades_async", "sandbox._facades_data",
+        "sandbox._facades_contextlib", "sandbox._facades_decorators",
         "sandbox._runtime", "sandbox._guards", "bridge.proxy",
     } <= modules  # fmt: skip
 

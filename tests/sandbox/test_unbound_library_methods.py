@@ -19,7 +19,9 @@ import pytest
 
 import sandbox._facades
 import sandbox._facades_async
+import sandbox._facades_contextlib
 import sandbox._facades_data
+import sandbox._facades_decorators
 import sandbox._facades_enum
 import sandbox._facades_text
 from sandbox._classes import INERT_BASES
@@ -32,7 +34,9 @@ from .test_language_support import run, run_error, run_ok
 _FACADES = (
     sandbox._facades,
     sandbox._facades_async,
+    sandbox._facades_contextlib,
     sandbox._facades_data,
+    sandbox._facades_decorators,
     sandbox._facades_enum,
     sandbox._facades_text,
 )
