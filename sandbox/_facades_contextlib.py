@@ -221,5 +221,5 @@ class AsyncExitStack(contextlib.AsyncExitStack):
 
 
 # What a program prints for them is what a script prints: contextlib's classes.
-for _made in (ExitStack, AsyncExitStack):
-    _made.__module__ = "contextlib"
+for _stack in (ExitStack, AsyncExitStack):
+    _stack.__module__ = "contextlib"
