@@ -57,7 +57,7 @@ import msgspec
 import bridge.proxy
 import sandbox._facades_async
 import sandbox._guards
-import sandbox._runtime
+import sandbox._tracebacks
 import sandbox._where
 from bridge.protocol import MAX_EVENT_NAME_CHARS
 from sandbox._zygote import TRIPPED_EXIT
@@ -137,7 +137,7 @@ def trusted_steps() -> tuple[tuple[str, types.CodeType], ...]:
       ``typing_extensions`` (loaded by msgspec), which replaces a helper of
       ``typing`` subscripting (``List[int]``) with one that looks at its
       caller's frame;
-    * ``tb_frame`` and ``f_code``: the runtime's traceback filter;
+    * ``tb_frame`` and ``f_code``: the traceback filter (``sandbox._tracebacks``);
     * ``__code__``: ``inspect.signature`` (a dataclass's ``__doc__``),
       ``typing.overload`` (the first line of the decorated function) and the
       asyncio façade's ``iscoroutinefunction`` (the code's flags alone);
@@ -153,8 +153,8 @@ def trusted_steps() -> tuple[tuple[str, types.CodeType], ...]:
         ("sys._getframe", namedtuple),
         ("sys._getframe", enum.EnumType._create_.__code__),  # type: ignore[attr-defined]
         ("sys._getframe", typing._caller.__code__),  # type: ignore[attr-defined]
-        ("tb_frame", sandbox._runtime.program_frames.__code__),
-        ("f_code", sandbox._runtime.program_frames.__code__),
+        ("tb_frame", sandbox._tracebacks.program_frames.__code__),
+        ("f_code", sandbox._tracebacks.program_frames.__code__),
         ("__code__", inspect._signature_from_function.__code__),  # type: ignore[attr-defined]
         ("__code__", typing.overload.__code__),
         ("__code__", sandbox._facades_async.iscoroutinefunction.__code__),

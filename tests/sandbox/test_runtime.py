@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from bridge.host import LOG_SLACK_BYTES
 from sandbox._builtins import make_globals
 from sandbox._compile import compile_program
-from sandbox._runtime import TRUNCATION_MARKER, PreparedRun, _Output
+from sandbox._output import TRUNCATION_MARKER, _Output
+from sandbox._runtime import PreparedRun
 from tests.strategies import json_values
 
 from .test_language_support import run, run_error, run_ok

@@ -294,19 +294,19 @@ ALLOWED: Final[tuple[Allowed, ...]] = (
         "sandbox._guards", "_is_program_generator", "obj.gi_code",
         "after type(obj) is GeneratorType in the same expression; reads the file name only",
     ),
-    # --- sandbox: the runtime, the stop report, the tripwire, the zygote
+    # --- sandbox: the runtime, its tracebacks, the stop report, the tripwire, the zygote
     *_a("sandbox._runtime", "_close_loop", "loop.close", "the runtime's own event loop"),
     *_a(
-        "sandbox._runtime", "program_frames", "tb.tb_frame.f_code", "tb.tb_frame", "tb.tb_next",
+        "sandbox._tracebacks", "program_frames", "tb.tb_frame.f_code", "tb.tb_frame", "tb.tb_next",
         "each step after type(tb) is TracebackType; hands out file, line and name only",
     ),
     *_a(
-        "sandbox._runtime", "_add_stacks", "getattr(exc, '__traceback__', None)",
+        "sandbox._tracebacks", "_add_stacks", "getattr(exc, '__traceback__', None)",
         "an exception's traceback, handed only to program_frames (which checks its type); a "
         "program class cannot define __traceback__",
     ),
     *_a(
-        "sandbox._runtime", "_tool_error_handler_hint", "getattr(builtins, raised, None)",
+        "sandbox._tracebacks", "_tool_error_handler_hint", "getattr(builtins, raised, None)",
         "getattr(builtins, name, None)", _MODULE,
     ),
     *_a(
@@ -379,7 +379,8 @@ def test_the_scan_covers_the_facades_and_the_runtime() -> None:
     assert {
         "sandbox._facades", "sandbox._facades_async", "sandbox._facades_data",
         "sandbox._facades_contextlib", "sandbox._facades_decorators",
-        "sandbox._runtime", "sandbox._guards", "bridge.proxy",
+        "sandbox._runtime", "sandbox._tracebacks", "sandbox._output", "sandbox._guards",
+        "bridge.proxy",
     } <= modules  # fmt: skip
 
 

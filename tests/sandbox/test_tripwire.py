@@ -343,7 +343,7 @@ async def test_the_exempt_steps_hand_a_program_that_calls_them_no_frame_or_code(
     # a summary, a module name, a class or a signature, never what they read.
     result, _ = await _run(
         "import collections, dataclasses, enum, inspect, types, typing\n"
-        "from sandbox._runtime import program_frames\n"
+        "from sandbox._tracebacks import program_frames\n"
         "try:\n    raise ValueError\nexcept ValueError as error:\n"
         "    summaries = program_frames(error.__traceback__, [])\n"
         "@dataclasses.dataclass\nclass Point:\n    x: int = 0\n"
@@ -365,9 +365,9 @@ async def test_the_exempt_steps_pass_what_they_read_to_no_function_a_program_can
     # helper (as the tool stub once did) would show up here.
     result, _ = await _run(
         "import collections, dataclasses, enum, inspect, sys, types, typing\n"
-        "import bridge.proxy, sandbox._runtime, typing_extensions\n"
+        "import bridge.proxy, sandbox._tracebacks, typing_extensions\n"
         "seen = []\n"
-        "program_frames = sandbox._runtime.program_frames  # called here, not recorded\n"
+        "program_frames = sandbox._tracebacks.program_frames  # called here, not recorded\n"
         "kinds = (types.FrameType, types.CodeType, types.TracebackType)\n"
         "def recording(function):\n"
         "    def wrapper(*args, **kwargs):\n"
@@ -375,7 +375,7 @@ async def test_the_exempt_steps_pass_what_they_read_to_no_function_a_program_can
         "                    if isinstance(a, kinds))\n"
         "        return function(*args, **kwargs)\n"
         "    return wrapper\n"
-        "for module in (bridge.proxy, sandbox._runtime, collections, dataclasses, enum,\n"
+        "for module in (bridge.proxy, sandbox._tracebacks, collections, dataclasses, enum,\n"
         "               inspect, typing, typing_extensions):\n"
         "    for name, value in list(vars(module).items()):\n"
         "        if isinstance(value, types.FunctionType):\n"

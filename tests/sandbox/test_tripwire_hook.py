@@ -24,7 +24,7 @@ import pytest
 import bridge.proxy
 from bridge.protocol import ChildMessageDecoder, Tripped
 from sandbox import _facades_async, _guards, _tripwire
-from sandbox._runtime import format_program_exception
+from sandbox._tracebacks import format_program_exception
 from sandbox._where import program_line
 from sandbox._zygote import TRIPPED_EXIT
 
