@@ -12,8 +12,10 @@ import contextlib
 import json
 import math
 import os
+import queue
 import secrets
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, final
 
@@ -221,7 +223,7 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
             registry = _tools_source(tools_spec, mcp_headers)
             # Printed lines are shown as the program prints them; --json keeps stdout
             # for the one object at the end, which holds them too.
-            live = None if as_json else _showing(show)
+            live = None if as_json else _LiveLines(show)
             try:
                 outcome = anyio.run(
                     _with_tools, _run_program, registry, source, program.name, log, call_id,
@@ -233,6 +235,9 @@ def run(program: Path, tools_spec: str, as_json: bool, log_path: Path | None,
                 # Past the pipeline's own containment: a policy listener of the tools
                 # module raising SystemExit, say, or Ctrl-C. Still one object, status 1.
                 outcome = _host_failure(exc)
+            finally:
+                if live is not None:
+                    live.close()  # every line shown before the outcome
     finally:
         log.close()
     _print_outcome(outcome, as_json, shown=live is not None)
@@ -301,12 +306,50 @@ def _new_run_call_id(used: set[str]) -> str:
             return call_id
 
 
-def _showing(show: Callable[[str], None]) -> Callable[[CodeOutput], None]:
-    def on_output(output: CodeOutput) -> None:
-        for line in output.lines:
-            show(line)
+@final
+class _LiveLines:
+    """A program's printed lines, shown in order from a thread of their own.
 
-    return on_output
+    The run calls it on the event loop, which must not block (``on_output``):
+    a stdout nobody drains (a pager paused, a terminal stopped with Ctrl-S, a
+    pipe whose reader is busy) would stop every task on the loop with the
+    write, the run's wall clock included. Lines wait in a queue, bounded by the
+    run's output cap, and :meth:`close` waits until all are shown. A write that
+    fails (the reader went away) stops the showing; the outcome says the rest.
+    """
+
+    __slots__ = ("_lines", "_show", "_thread")
+
+    def __init__(self, show: Callable[[str], None]) -> None:
+        self._show = show
+        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def __call__(self, output: CodeOutput) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(
+                target=self._write, name="codemode-live-output", daemon=True
+            )
+            self._thread.start()
+        for line in output.lines:
+            self._lines.put(line)
+
+    def _write(self) -> None:
+        failed = False
+        while (line := self._lines.get()) is not None:
+            if failed:
+                continue  # drained, so that close() is not kept waiting
+            try:
+                self._show(line)
+            except (OSError, ValueError):
+                failed = True
+
+    def close(self) -> None:
+        """Wait until every line given so far has been shown (or the showing failed)."""
+        if self._thread is not None:
+            self._lines.put(None)
+            self._thread.join()
+            self._thread = None
 
 
 async def _run_program(registry: Registry, source: str, label: str, log: SessionLog,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import select
@@ -91,3 +92,62 @@ def test_json_prints_one_object_at_the_end_with_every_line(tmp_path: Path) -> No
     outcome = json.loads(line)
     assert outcome["logs"] == ["waiting for the go-ahead", "got onward"]
     assert outcome["result"] == {"word": "onward"}
+
+
+STALLED_TOOLS = TOOLS + '''
+
+@tool(blocking=True)
+def signal(path: str) -> str:
+    """Write one line to a named pipe the test reads."""
+    with open(path, "w", encoding="utf-8") as pipe:
+        pipe.write("reached\\n")
+    return "ok"
+'''
+
+STALLED_PROGRAM = """
+print("waiting for the go-ahead")
+await tools.wait_for(path={go!r})
+for number in range(300):
+    print(number, "x" * 60)
+await tools.signal(path={reached!r})
+return "done"
+"""
+
+
+def test_a_stdout_nobody_reads_does_not_stop_the_run(tmp_path: Path) -> None:
+    # Lines were written on the event loop: with stdout full, every task stopped
+    # there, the next tool call and the run's wall clock included.
+    go, reached = tmp_path / "go", tmp_path / "reached"
+    os.mkfifo(go)
+    os.mkfifo(reached)
+    (tmp_path / "live_tools.py").write_text(STALLED_TOOLS)
+    program = tmp_path / "program.py"
+    program.write_text(textwrap.dedent(STALLED_PROGRAM.format(go=str(go), reached=str(reached))))
+    command = [sys.executable, "-c", "from codemode.cli import main; main()", "run",
+               str(program), "--tools", str(tmp_path / "live_tools.py")]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path
+    )
+    signalled = os.open(reached, os.O_RDONLY | os.O_NONBLOCK)
+    end = None
+    try:
+        assert process.stdout is not None
+        # 4 KiB of pipe: the 300 lines (19 KB) fill it while this test reads nothing.
+        fcntl.fcntl(process.stdout.fileno(), fcntl.F_SETPIPE_SZ, 4096)
+        assert process.stdout.readline() == "waiting for the go-ahead\n"
+        end = send(go, "onward\n")
+        ready, _, _ = select.select([signalled], [], [], GUARD)
+        assert ready, "the tool call after the printing never ran"
+        assert os.read(signalled, 64) == b"reached\n"
+        rest, errors = process.communicate(timeout=GUARD)
+    finally:
+        os.close(signalled)
+        if end is not None:
+            os.close(end)
+        process.kill()
+        process.wait()
+    assert process.returncode == 0, errors
+    # Nothing lost, in order, then the value.
+    lines = rest.splitlines()
+    assert lines[:300] == [f"{number} {'x' * 60}" for number in range(300)]
+    assert lines[300:] == ["done"]
