@@ -418,7 +418,10 @@ def _build_typed(
         return matched
 
     def valid(args: object) -> bool:
-        return matches(args) is True or not violations_of(args)
+        # A refusal needs no description to be a refusal: only a value the quick
+        # check cannot judge (nested past what it follows) is walked.
+        matched = matches(args)
+        return matched if matched is not None else not violations_of(args)
 
     def converted(args: Any) -> tuple[list[object], dict[str, object]]:
         violations = violations_of(args)

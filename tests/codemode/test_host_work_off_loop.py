@@ -228,6 +228,30 @@ async def test_a_refused_value_is_described_off_the_loop_unless_small(
     assert walked.on_loop == 0
 
 
+@tool(present_call=lambda args: {"card": "generic", "title": "picking"})
+def pick_shown(xs: list[Choice | None]) -> int:
+    """Count the picks, with a pending card."""
+    return len(xs)
+
+
+def test_presenting_refused_arguments_describes_none_of_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A UI asks for a pending card wherever it runs (its loop too): arguments the
+    # quick check refuses get no card, and why they are refused is not walked.
+    walked = LoopSteps()
+    monkeypatch.setattr(
+        codemode._validate._Found,
+        "describes_next",
+        walked.counting(codemode._validate._Found.describes_next),
+    )
+    present = pick_shown.present_call
+    assert present is not None
+    assert present({"xs": [5] * REFUSED_ITEMS}) is None
+    assert present({"xs": ["alpha"]}) == {"card": "generic", "title": "picking"}
+    assert walked.on_loop == walked.elsewhere == 0
+
+
 class Renders:
     """Records, for every value laid out as pretty JSON, its thread and whether it was large."""
 
