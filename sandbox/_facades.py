@@ -40,6 +40,7 @@ import hashlib
 import heapq
 import html
 import importlib
+import inspect
 import io
 import itertools
 import json
@@ -68,7 +69,7 @@ from . import _facades_enum as _enum_facade
 from . import _facades_text as _text
 from ._classes import register_program_class
 from ._guards import SimpleNamespace, guarded_getitem
-from ._library import result_checked
+from ._library import mark_coroutine_function, result_checked
 from ._missing_hints import MISSING_MEMBER_HINTS, MISSING_MODULE_HINTS
 from ._output import RedirectStdout
 from ._program import PROGRAM_CLASS_MODULE
@@ -647,7 +648,10 @@ def _make_facade(label: str, members: Mapping[str, object]) -> _Facade:
     for name, value in members.items():
         if _library_function(value):
             # What library code returns never hides a class (SECURITY.md, rule 9).
+            coroutine_function = inspect.iscoroutinefunction(value)
             value = result_checked(value, f"{label}.{name}")
+            if coroutine_function:
+                mark_coroutine_function(value)
         else:
             named_as(value, name)
         # Functions (and other descriptors) would bind to the façade as methods.

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, final
 from bridge.proxy import hand_over, is_tool, is_tool_call
 
 from ._guards import guarded_getattr
-from ._library import handed_out
+from ._library import handed_out, wraps_coroutine_function
 from ._program import ran_by_a_task
 
 if TYPE_CHECKING:
@@ -386,8 +386,8 @@ def iscoroutinefunction(func: object) -> bool:
     class's ``__getattr__`` would answer, and unwraps any ``partial``
     subclass).
     """
-    if is_tool(func):
-        return True
+    if is_tool(func) or wraps_coroutine_function(func):
+        return True  # a tool, or a library one such as asyncio.sleep
     if type(func) is functools.partial:
         func = func.func
     if type(func) is types.MethodType:

@@ -326,6 +326,23 @@ def result_checked(function: Callable[..., Any], where: str) -> Callable[..., An
 _WRAPPERS: weakref.WeakValueDictionary[int, Callable[..., Any]] = weakref.WeakValueDictionary()
 
 
+#: The wrappers of library coroutine functions (``asyncio.sleep``): calling one gives
+#: a coroutine, so ``asyncio.iscoroutinefunction`` says so. Marked where a façade is
+#: built, in the zygote (telling reads the function's code, an event the tripwire
+#: ends a run on).
+_COROUTINE_WRAPPERS: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
+
+
+def mark_coroutine_function(wrapper: Callable[..., Any]) -> None:
+    """Record that calling ``wrapper`` (a :func:`result_checked` one) gives a coroutine."""
+    _COROUTINE_WRAPPERS.add(wrapper)
+
+
+def wraps_coroutine_function(obj: object) -> bool:
+    """Whether ``obj`` is a wrapper :func:`mark_coroutine_function` recorded."""
+    return type(obj) is types.FunctionType and obj in _COROUTINE_WRAPPERS
+
+
 def _made_wrapper(wrapper: Callable[..., Any]) -> Callable[..., Any]:
     _WRAPPERS[id(wrapper)] = wrapper
     return wrapper

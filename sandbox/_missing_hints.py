@@ -96,9 +96,9 @@ MISSING_MODULE_HINTS: Final[Mapping[str, str]] = {
         "convert it with dataclasses.asdict()",
     ),
     "inspect": (
-        "to tell a coroutine function from a plain one, call it and await what is "
-        "awaitable: `result = fn(*args)`, then "
-        "`if isinstance(result, collections.abc.Awaitable): result = await result`; "
+        "asyncio.iscoroutinefunction(fn) and asyncio.iscoroutine(value) tell async from "
+        "plain (or call it and await what is awaitable: "
+        "`if isinstance(result, collections.abc.Awaitable): result = await result`); "
         "dataclasses.fields(cls) lists a dataclass's fields"
     ),
     "numbers": (

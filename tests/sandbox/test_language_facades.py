@@ -101,8 +101,8 @@ def test_a_forbidden_import_names_the_allowed_modules() -> None:
         ("httpx", "programs have no network; use the tools they are given. "),
         ("tools", "`tools` is already defined in every program, with no import: call a tool "
                   "as `await tools.name(...)`. "),
-        ("inspect", "to tell a coroutine function from a plain one, call it and await what is "
-                    "awaitable: "),
+        ("inspect", "asyncio.iscoroutinefunction(fn) and asyncio.iscoroutine(value) tell "
+                    "async from plain"),
         ("numbers", "test the built-in types: `isinstance(x, (int, float))`"),
         ("ipaddress", "split an IPv4 address into its numbers"),
         ("contextvars", "pass the value down as an argument"),
@@ -170,7 +170,7 @@ answers = [
     asyncio.iscoroutinefunction(Caller()), asyncio.iscoroutinefunction(client),
     asyncio.iscoroutinefunction(len), asyncio.iscoroutinefunction(lambda: 1),
     asyncio.iscoroutine(pending), asyncio.iscoroutine(fetch), asyncio.iscoroutine(client),
-    asyncio.iscoroutine(1),
+    asyncio.iscoroutine(1), asyncio.iscoroutinefunction(asyncio.sleep),
 ]
 await pending
 return answers
@@ -188,7 +188,7 @@ def test_iscoroutinefunction_and_iscoroutine_answer_as_in_python_and_run_nothing
     answers = run_ok(ISCOROUTINE_PROGRAM)
     assert answers == asyncio.run(_iscoroutine_program_in_plain_python())
     assert answers == [True, False, True, False, True, False, False, False, False,
-                       True, False, False, False]
+                       True, False, False, False, True]
 
 
 def test_what_the_member_hints_suggest_works() -> None:
