@@ -1,5 +1,5 @@
 # description: A retry helper that takes tools and plain functions alike, awaiting what is a coroutine
-# value: [559.98, 1.2, true, false]
+# value: [559.98, 1.2, true, false, true]
 import asyncio
 
 async def with_retry(fn, *args, attempts=3, **kwargs):
@@ -20,4 +20,4 @@ def vat_rate(country):
 order = await with_retry(tools.get_order, order_id="o-1002")
 rate = await with_retry(vat_rate, "FR")
 return [order["total"], rate, asyncio.iscoroutinefunction(tools.get_order),
-        asyncio.iscoroutinefunction(vat_rate)]
+        asyncio.iscoroutinefunction(vat_rate), asyncio.iscoroutinefunction(asyncio.sleep)]
