@@ -67,7 +67,9 @@ REVIEWED: Final[dict[tuple[str, str], str]] = {
 
 
 def _code_files(cls: type) -> Iterator[str]:
-    for value in vars(cls).values():
+    # A copy: reading a member may add to the class's dict (pydantic's generic
+    # classes fill theirs lazily, and other tests of the worker load them).
+    for value in list(vars(cls).values()):
         for part in (value, getattr(value, "__func__", None), getattr(value, "fget", None)):
             code = getattr(part, "__code__", None)
             filename = getattr(code, "co_filename", None)
