@@ -3,8 +3,8 @@
 from ._code_mode import CodeMode as CodeMode
 from ._code_mode import CodeOutput as CodeOutput
 from ._code_mode import CodeRun as CodeRun
-from ._dispatch import CodeDispatchLog as CodeDispatchLog
 from ._dispatch import SubCallRecord as SubCallRecord
+from ._dispatch_events import CodeDispatchLog as CodeDispatchLog
 from ._quotas import Quotas as Quotas
 from ._sdk import SdkTool as SdkTool
 from ._sdk import render_sdk as render_sdk

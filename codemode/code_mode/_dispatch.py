@@ -15,9 +15,10 @@ frame in the order the program made them; it
 * logs ``tool/code-dispatch-start`` when a call starts and, after the program
   has its value, ``tool/code-dispatch`` with the content the
   ``code-dispatch-log`` waterfall shaped (only when the outer call has an agent),
-  as tracked side work (:class:`SettleLogs`): while more of these appends are
-  pending than ``max_parallel_sub_calls``, the ordered lane waits, so a slow
-  log listener cannot make pending results pile up without bound;
+  as tracked side work (:class:`~._settle_logs.SettleLogs`): while more of
+  these appends are pending than ``max_parallel_sub_calls``, the ordered lane
+  waits, so a slow log listener cannot make pending results pile up without
+  bound;
 * collects the side channels: deferred contexts, image-bearing results and
   ``concludes_turn``;
 * records every dispatch event the session log could not take
@@ -34,16 +35,20 @@ Settling is bounded: started sub-calls get :data:`SETTLE_GRACE_SECONDS` after
 the run signal aborts to commit (and their settle-log appends to finish);
 whatever stage still runs then (a listener or body that ignores the signal) is
 cancelled, the sub-call commits as ``ABORTED`` and its event is still appended.
+
+This module admits, numbers, queues, answers and settles the calls. The
+dispatch events and the ``code-dispatch-log`` waterfall are
+:mod:`codemode.code_mode._dispatch_events`, the sub-call as a scheduler job and
+the stop scopes of its stages :mod:`codemode.code_mode._sub_call`, and the
+bounded settle-log appends :mod:`codemode.code_mode._settle_logs`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import logging
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final, final
+from typing import TYPE_CHECKING, Final, final
 
 import anyio
 import anyio.abc
@@ -52,68 +57,42 @@ import anyio.to_thread
 from bridge.lossless import JsonValue, LossyJsonError, materialize
 from sandbox import ToolCallFailed
 
-from .._cancellation import (
-    cancel_requests,
-    is_cancellation,
-    scope_cancelled,
-    withdraw_self_cancel,
-)
 from .._errors import LOG_WRITE_FAILED, QUOTA_EXCEEDED
 from .._execution import CallInput
-from .._jobs import PipelineJob
-from .._log import (
-    CodeDispatchEvent,
-    CodeDispatchStartEvent,
-    PersistBudget,
-    SessionLog,
-    encode_arguments,
-    forget_arguments,
-)
+from .._log import SessionLog, encode_arguments
 from .._offload import fits_inline, sized
-from .._outcomes import aborted, from_exception
-from .._results import (
-    ContentBlock,
-    ContextMessage,
-    ImageBlock,
-    ToolResult,
-    safe_str,
-    type_name,
-)
+from .._outcomes import aborted
+from .._results import ContextMessage, ImageBlock, ToolResult
 from .._scheduling import JobAbandoned, Scheduler, Ticket
 from .._signal import AbortSignal
+from ._dispatch_events import DispatchEvents, _NotLogged
 from ._persist import (
-    INLINE_TEXT,
     LOG_PREVIEW_BYTES,
-    ContentMeasure,
     LoggedArguments,
     SubCallLogBudget,
-    content_chars,
     measure_arguments,
-    measure_content,
 )
 from ._quotas import QuotaCounter, Quotas
+from ._settle_logs import SettleLogs
+from ._sub_call import _Stage, _SubCall
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable, Sequence
+    from collections.abc import Callable
     from types import TracebackType
 
     from sandbox import CallReply
 
     from .._execution import ToolRunContext
-    from .._registry import Agent, Registry
+    from .._registry import Registry
 
 __all__ = [
     "LOG_PREVIEW_BYTES",
     "SETTLED",
     "SETTLE_GRACE_SECONDS",
-    "CodeDispatchLog",
-    "SettleLogs",
     "SubCallRecord",
     "SubDispatcher",
     "dispatching",
 ]
-
-_log = logging.getLogger("codemode.code_mode")
 
 #: The reason the run signal carries once a program has finished, whatever the outcome.
 SETTLED: Final = "run_code settled"
@@ -130,26 +109,6 @@ IMAGE_CONTEXT_SOURCE = "code-mode"
 
 
 @final
-@dataclass(frozen=True, kw_only=True)
-class CodeDispatchLog:
-    """One settled sub-call about to be logged, as ``code-dispatch-log`` listeners see it.
-
-    ``content`` is the sub-call's rendered result; a listener may return other
-    blocks for the durable copy only (the program already has the value).
-    """
-
-    execution: ToolRunContext
-    agent: Agent | None
-    sub_call_id: str
-    name: str
-    is_error: bool
-    content: tuple[ContentBlock, ...]
-    #: What the run may still persist: a listener that writes on the run's
-    #: behalf (the spill policy) charges its files here.
-    budget: PersistBudget | None = None
-
-
-@final
 @dataclass(frozen=True)
 class SubCallRecord:
     """A dispatched sub-call, as the CLI and callers may list them."""
@@ -160,103 +119,13 @@ class SubCallRecord:
 
 
 @final
-class SettleLogs:
-    """The settle-log appends of one run: tracked side work, bounded, drained on exit.
+class SubDispatcher(DispatchEvents):
+    """Implements the sandbox's ``CallHandler`` for one ``run_code`` execution.
 
-    The appends run as side work of the :class:`Scheduler` it is
-    :meth:`attach`-ed to (:meth:`spawn`; an append with nothing to await, when
-    no ``code-dispatch-log`` listener applies, is a loop callback instead:
-    :meth:`soon`); leaving the scheduler waits for every pending one.
-    :meth:`wait_for_room` is the backpressure: the bridge's scheduler awaits
-    it after every commit, in its ordered lane, so while more than ``limit``
-    appends are pending no sub-call starts or commits (each pending append
-    holds a whole result, and a log listener may be slow, e.g. one that spills
-    to remote storage).
-
-    Args:
-        limit: the most pending appends that do not hold the lane (>= 1).
+    Its layer :class:`~codemode.code_mode._dispatch_events.DispatchEvents`
+    writes the session log's dispatch events; this class admits, numbers,
+    queues, answers, stops and settles the calls.
     """
-
-    __slots__ = ("_freed", "_limit", "_pending", "_tasks")
-
-    def __init__(self, *, limit: int) -> None:
-        if type(limit) is not int or limit < 1:
-            raise ValueError(f"limit must be a positive int, got limit={limit!r}")
-        self._limit = limit
-        self._pending = 0
-        self._freed: anyio.Event | None = None
-        self._tasks: Scheduler | None = None  # where the appends run, once attached
-
-    @property
-    def pending(self) -> int:
-        """Appends started and not yet finished."""
-        return self._pending
-
-    def attach(self, scheduler: Scheduler) -> None:
-        """Run the appends as side work of ``scheduler``, which waits for them on exit.
-
-        Raises:
-            RuntimeError: the appends already have somewhere to run.
-        """
-        if self._tasks is not None:
-            raise RuntimeError("this SettleLogs already runs its appends somewhere")
-        self._tasks = scheduler
-
-    def spawn(self, append: Callable[..., Awaitable[object]], *args: Any) -> None:
-        """Run ``append(*args)`` as tracked side work."""
-        tasks = self._tasks
-        if tasks is None:
-            raise RuntimeError("spawn() needs an open SettleLogs: attach it to a Scheduler")
-        self._pending += 1
-        tasks.start_soon(self._run, append, args)
-
-    def soon(self, append: Callable[..., object], *args: Any) -> None:
-        """Run the synchronous ``append(*args)`` as tracked side work, from the event loop.
-
-        For an append that never waits (no listener to run): a loop callback
-        does what a task would, at a fraction of its cost, and cannot be
-        cancelled. It must not raise; whatever it does raise is logged.
-        """
-        if self._tasks is None:
-            raise RuntimeError("soon() needs an open SettleLogs: attach it to a Scheduler")
-        self._pending += 1
-        asyncio.get_running_loop().call_soon(self._run_soon, append, args)
-
-    async def _run(self, append: Callable[..., Awaitable[object]], args: tuple[Any, ...]) -> None:
-        try:
-            # An append runs to its end even when the run's task is cancelled
-            # (its listener stage is bounded by the dispatcher's stop).
-            with anyio.CancelScope(shield=True):
-                await append(*args)
-        finally:
-            self._done()
-
-    def _run_soon(self, append: Callable[..., object], args: tuple[Any, ...]) -> None:
-        try:
-            append(*args)
-        except Exception:
-            _log.exception("a settle-log append failed")
-        finally:
-            self._done()
-
-    def _done(self) -> None:
-        self._pending -= 1
-        freed, self._freed = self._freed, None
-        if freed is not None:
-            freed.set()
-
-    async def wait_for_room(self, limit: int | None = None) -> None:
-        """Return once at most ``limit`` (by default the one given) appends are pending."""
-        most = self._limit if limit is None else limit
-        while self._pending > most:
-            if self._freed is None:
-                self._freed = anyio.Event()
-            await self._freed.wait()
-
-
-@final
-class SubDispatcher:
-    """Implements the sandbox's ``CallHandler`` for one ``run_code`` execution."""
 
     def __init__(
         self,
@@ -313,11 +182,6 @@ class SubDispatcher:
     def _over(self) -> str | None:
         """Why the run is over (its signal's reason), or ``None`` while it runs."""
         return self.run_signal.reason
-
-    @property
-    def budget(self) -> PersistBudget | None:
-        """What the run may still persist (``None`` when nothing is logged)."""
-        return None if self._log_budget is None else self._log_budget.budget
 
     async def call_tool(self, name: str, args: JsonValue) -> JsonValue:
         """Dispatch one program call; return its canonical value or raise ``ToolCallFailed``."""
@@ -590,34 +454,6 @@ class SubDispatcher:
         """The id the next admitted call gets."""
         return f"{self._outer.call_id}:code:{self._count + 1}"
 
-    def _log_failed(self, what: str, sub_call_id: str, exc: Exception) -> str:
-        reason = f"{type_name(exc)}: {safe_str(exc, 300)}"
-        self.log_failures.append(f"{what} of {sub_call_id} ({reason})")
-        _log.error("could not append the %s event of %s", what, sub_call_id, exc_info=exc)
-        return reason
-
-    def _log_start(self, sub_call_id: str, name: str, logged: LoggedArguments | None) -> None:
-        if self._log is None:
-            return
-        assert logged is not None
-        assert self._log_budget is not None  # made with the log
-        try:
-            self._log.append(
-                CodeDispatchStartEvent(
-                    root_call_id=self._outer.root_call_id,
-                    parent_call_id=self._outer.call_id,
-                    sub_call_id=sub_call_id,
-                    name=name,
-                    arguments=logged.value,
-                )
-            )
-        except Exception as exc:
-            # A call whose start cannot be recorded is not dispatched: nothing
-            # may run that the log does not show.
-            self._log_budget.release(logged)
-            reason = self._log_failed("tool/code-dispatch-start", sub_call_id, exc)
-            raise _NotLogged(reason) from exc
-
     def _settled(
         self, sub_call_id: str, name: str, logged: LoggedArguments | None, result: ToolResult
     ) -> None:
@@ -645,119 +481,6 @@ class SubDispatcher:
                 settle_logs.soon(
                     self._append_settle, sub_call_id, name, logged, result, result.content
                 )
-
-    async def _log_settle(
-        self, sub_call_id: str, name: str, logged: LoggedArguments, result: ToolResult
-    ) -> None:
-        assert self._log is not None
-        dispatch = CodeDispatchLog(
-            execution=self._outer,
-            agent=self._outer.agent,
-            sub_call_id=sub_call_id,
-            name=name,
-            is_error=result.is_error,
-            content=result.content,
-            budget=self.budget,
-        )
-        content = result.content
-        if not self._registry.hooks.listeners("code_dispatch_log", self._outer.agent):
-            await self._append_measured(sub_call_id, name, logged, result, content)
-            return
-        with self.stage() as scope:
-            before = cancel_requests()
-            try:
-                try:
-                    content = await self._registry.hooks.run_code_dispatch_log(dispatch)
-                finally:
-                    # A listener that cancelled its own (this) task: withdrawn, so
-                    # that the settle below is still appended.
-                    if cancel_requests() > before:
-                        await withdraw_self_cancel(before, scope_cancelled)
-            except BaseException as exc:
-                # Only a cancellation the host asked for (this stage's scope, or
-                # one around it) propagates; the listener's own is its failure.
-                if is_cancellation(exc, scope_cancelled):
-                    raise
-                _log.warning(
-                    "a code-dispatch-log listener failed for %s; logging the original content",
-                    sub_call_id,
-                    exc_info=True,
-                )
-        if scope.cancelled_caught:
-            _log.warning(
-                "a code-dispatch-log listener for %s outlived the settled run; "
-                "logging the original content",
-                sub_call_id,
-            )
-        await self._append_measured(sub_call_id, name, logged, result, content)
-
-    def _measured_off_loop(self, content: Sequence[ContentBlock]) -> bool:
-        """Whether the budget check of a settle event with ``content`` measures it off the loop."""
-        budget = self._log_budget
-        return (
-            budget is not None
-            and budget.measures_content
-            and content_chars(content) > INLINE_TEXT
-        )
-
-    async def _append_measured(
-        self,
-        sub_call_id: str,
-        name: str,
-        logged: LoggedArguments,
-        result: ToolResult,
-        content: Sequence[ContentBlock],
-    ) -> None:
-        """Append the settle event, a long content measured in a worker thread first.
-
-        A content is the tool's rendering of its value (or a listener's), and
-        no frame or value cap bounds it: its size and SHA-256 are taken a chunk
-        at a time in a worker thread, so the loop never encodes or hashes more
-        than :data:`INLINE_TEXT` characters of it before the budget is known.
-        What is then appended is within the run's budget (or the cut copy).
-        """
-        measured: ContentMeasure | None = None
-        if self._measured_off_loop(content):
-            try:
-                measured = await anyio.to_thread.run_sync(measure_content, tuple(content))
-            except Exception:
-                # Only a MemoryError can get here (the measure reads nothing but
-                # the content's strings): the append measures on its own path, so
-                # the settle event is still written, whatever it costs.
-                measured = None
-        self._append_settle(sub_call_id, name, logged, result, content, measured)
-
-    def _append_settle(
-        self,
-        sub_call_id: str,
-        name: str,
-        logged: LoggedArguments,
-        result: ToolResult,
-        content: Sequence[ContentBlock],
-        measured: ContentMeasure | None = None,
-    ) -> None:
-        assert self._log is not None
-        event = CodeDispatchEvent(
-            root_call_id=self._outer.root_call_id,
-            parent_call_id=self._outer.call_id,
-            sub_call_id=sub_call_id,
-            name=name,
-            arguments=logged.value,
-            is_error=result.is_error,
-            content=tuple(content),
-            error=result.error.info if result.is_error else None,
-        )
-        try:
-            if self._log_budget is not None:
-                event = self._log_budget.within_budget(event, logged, measured)
-            self._log.append(event)
-        except Exception as exc:
-            # Side work after the program has its value: a store that fails
-            # (a full disk, a closed log) must not crash the run, and is
-            # reported by run_code once the program settles.
-            self._log_failed("tool/code-dispatch", sub_call_id, exc)
-        finally:
-            forget_arguments(logged.value)
 
 
 @final
@@ -834,131 +557,6 @@ class dispatching:
             dispose()
 
 
-@final
-class _SubCall(PipelineJob):
-    """One sub-call as a scheduler job: logged start, concurrent run, settled commit.
-
-    A stage stopped after the grace (see :meth:`SubDispatcher.stop_stages`)
-    settles the sub-call as aborted; the pipeline handles it (``begin``'s
-    ``stop``).
-    """
-
-    __slots__ = ("_d", "_id", "_logged", "_name", "_open")
-
-    def __init__(
-        self,
-        dispatcher: SubDispatcher,
-        sub_call_id: str,
-        name: str,
-        dispatched: JsonValue,
-        logged: LoggedArguments | None,
-    ) -> None:
-        call = dispatcher._call_input(sub_call_id, name, dispatched)
-        # Each stage that may wait runs in a scope the dispatcher can stop.
-        super().__init__(dispatcher._registry, call, stop=dispatcher.stage)
-        self._d = dispatcher
-        self._id = sub_call_id
-        self._name = name
-        self._logged = logged
-        self._open = False  # started (its start event logged) and not yet settled
-
-    async def start(self) -> None:
-        self._d._log_start(self._id, self._name, self._logged)
-        # From here on the sub-call settles on every path: through its commit,
-        # its failure (below), or the dispatcher's sweep as the run ends.
-        self._open = True
-        self._d._unsettled[self._id] = self
-        try:
-            await super().start()
-        except BaseException as exc:
-            self.settle_failed(exc)
-            raise
-
-    async def run(self) -> None:
-        try:
-            await super().run()
-        except BaseException as exc:
-            self.settle_failed(exc)
-            raise
-
-    async def commit(self) -> ToolResult:
-        try:
-            result = await super().commit()
-        except BaseException as exc:
-            self.settle_failed(exc)
-            raise
-        self.settle(result)
-        return result
-
-    def settle(self, result: ToolResult) -> None:
-        """Record the sub-call's outcome and log its settle event (once)."""
-        if not self._open:
-            return
-        self._open = False
-        self._d._unsettled.pop(self._id, None)
-        self._d._settled(self._id, self._name, self._logged, result)
-
-    def settle_failed(self, exc: BaseException) -> None:
-        """Settle a sub-call whose stage raised: ``ABORTED`` if cancelled, else its failure."""
-        if is_cancellation(exc):
-            self.settle(aborted(before_dispatch=False))
-        else:
-            self.settle(from_exception(exc))
-
-
-@final
-class _Stage:
-    """The context of :meth:`SubDispatcher.stage`: its scope, kept among the stages to stop.
-
-    A class rather than a generator-based context manager: every sub-call
-    enters one, and the generator's machinery cost more than the scope.
-    """
-
-    __slots__ = ("_dispatcher", "_scope")
-
-    def __init__(self, dispatcher: SubDispatcher) -> None:
-        self._dispatcher = dispatcher
-        self._scope: anyio.CancelScope | None = None
-
-    def __enter__(self) -> anyio.CancelScope:
-        dispatcher = self._dispatcher
-        # anyio.CancelScope looks the running backend up on every construction;
-        # a run's stages all run on its one loop, so the backend's class, taken
-        # from the first scope, makes the others.
-        kind = dispatcher._scope_kind
-        if kind is None:
-            scope = anyio.CancelScope(shield=True)
-            dispatcher._scope_kind = type(scope)
-        else:
-            scope = kind(shield=True)
-        self._scope = scope
-        if dispatcher._stopped:
-            scope.cancel()
-        dispatcher._stages.add(scope)
-        try:
-            return scope.__enter__()
-        except BaseException:
-            dispatcher._stages.discard(scope)
-            raise
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> bool:
-        scope = self._scope
-        assert scope is not None
-        try:
-            return scope.__exit__(exc_type, exc, tb)
-        finally:
-            self._dispatcher._stages.discard(scope)
-
-
-class _NotLogged(Exception):
-    """The session log could not record a sub-call's start; it is not dispatched."""
-
-
 def _lossy_arguments(exc: LossyJsonError) -> ToolCallFailed:
     return ToolCallFailed(f"tool arguments must be lossless JSON: {exc}")
 
@@ -974,4 +572,3 @@ def _snapshots(args: JsonValue, logged: bool) -> tuple[JsonValue, LoggedArgument
         return dispatched, None
     copy = materialize(args, freeze=True, accept_tuples=True)
     return dispatched, LoggedArguments(copy, len(encode_arguments(copy)))
-

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from .._execution import Block
     from .._registry import Registry
-    from ._dispatch import CodeDispatchLog
+    from ._dispatch_events import CodeDispatchLog
 
 __all__ = ["SpillPolicy"]
 

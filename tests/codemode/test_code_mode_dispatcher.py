@@ -502,7 +502,7 @@ async def test_a_settle_log_append_that_fails_is_logged_and_the_run_goes_on(
 
 
 async def test_a_synchronous_settle_append_is_tracked_until_it_has_run() -> None:
-    from codemode.code_mode._dispatch import SettleLogs
+    from codemode.code_mode._settle_logs import SettleLogs
 
     ran: list[int] = []
     with anyio.fail_after(GUARD):
@@ -521,7 +521,7 @@ async def test_a_synchronous_settle_append_is_tracked_until_it_has_run() -> None
 async def test_a_synchronous_settle_append_that_raises_is_logged_and_no_longer_pending(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from codemode.code_mode._dispatch import SettleLogs
+    from codemode.code_mode._settle_logs import SettleLogs
 
     def broken() -> None:
         raise RuntimeError("the disk is full")
@@ -539,7 +539,7 @@ async def test_a_synchronous_settle_append_that_raises_is_logged_and_no_longer_p
 async def test_attached_settle_appends_run_in_the_schedulers_task_group_and_are_awaited() -> None:
     # The settle-log appends are the run's scheduler's side work: leaving the
     # scheduler waits for a listener's append as it waits for the jobs.
-    from codemode.code_mode._dispatch import SettleLogs
+    from codemode.code_mode._settle_logs import SettleLogs
 
     release = anyio.Event()
     appended: list[str] = []
@@ -569,7 +569,7 @@ async def _set_when_blocked(event: anyio.Event) -> None:
 
 
 def test_soon_needs_an_open_settle_logs() -> None:
-    from codemode.code_mode._dispatch import SettleLogs
+    from codemode.code_mode._settle_logs import SettleLogs
 
     with pytest.raises(RuntimeError, match=r"soon\(\) needs an open SettleLogs"):
         SettleLogs(limit=1).soon(print)
