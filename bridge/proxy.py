@@ -393,6 +393,23 @@ class _ToolStub:
         shown = _display(self._name)
         raise TypeError(f"{shown} is a tool, not a call: write `await {shown}(...)`")
 
+    # Its value read from the tool itself, the call left out (`f = tools.get_order`,
+    # then `f["id"]` or `f.id`): say so, not "'_ToolStub' object is not subscriptable".
+    def __getitem__(self, key: object) -> NoReturn:
+        shown = _display(self._name)
+        raise TypeError(
+            f"{shown} is a tool, not its value: call it and await the call first, "
+            f"`value = await {shown}(...)`, then read value[...]"
+        )
+
+    def __getattr__(self, name: str) -> NoReturn:
+        # Only reached for a name the stub does not have.
+        shown = _display(self._name)
+        raise AttributeError(
+            f"{shown} is a tool, not its value, and has no attribute {name!r}: call it and "
+            f"await the call first, `value = await {shown}(...)`"
+        )
+
     def __call__(self, *args: object, **kwargs: object) -> _ToolCall:
         name = self._name
         payload = args[0] if args else kwargs

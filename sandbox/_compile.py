@@ -235,7 +235,7 @@ def _compile(
         # The transformed tree is not compiled, but the compiler's own checks
         # ('return' in a class body, a nonlocal without a binding, ...) are
         # still worth reporting in the same round.
-        compiler_error = _compiler_error(_wrap(_parse(source), source))
+        compiler_error = _compiler_error(_wrap(_parse(source), source), source)
         if compiler_error is not None and _line_of(compiler_error) not in map(_line_of, errors):
             errors.append(compiler_error)
         raise ProgramCompileError(_ordered(errors))
@@ -251,15 +251,15 @@ def _compile(
         # compiling it again is a second walk of a program that may be deep).
         written = None
         if exc.lineno is None or exc.lineno < 1:
-            written = _compiler_error(_wrap(_parse(source), source))
-        raise ProgramCompileError((written or _describe_syntax_error(exc),)) from None
+            written = _compiler_error(_wrap(_parse(source), source), source)
+        raise ProgramCompileError((written or _describe_syntax_error(exc, source),)) from None
 
 
 def _parse(source: str) -> ast.Module:
     try:
         return _future_imports_applied(ast.parse(source, MODEL_FILENAME, "exec"))
     except SyntaxError as exc:
-        raise ProgramCompileError((_describe_syntax_error(exc),)) from None
+        raise ProgramCompileError((_describe_syntax_error(exc, source),)) from None
     except ValueError as exc:  # a NUL character in the source
         raise ProgramCompileError((f"Line 1: {exc}",)) from None
 
@@ -377,19 +377,57 @@ def _wrap(module: ast.Module, source: str) -> ast.Module:
     return ast.fix_missing_locations(ast.Module(body=[keep_source, main], type_ignores=[]))
 
 
-def _compiler_error(tree: ast.Module) -> str | None:
+def _compiler_error(tree: ast.Module, source: str) -> str | None:
     try:
         compile(tree, MODEL_FILENAME, "exec", dont_inherit=True)
     except SyntaxError as exc:
-        return _describe_syntax_error(exc)
+        return _describe_syntax_error(exc, source)
     return None
 
 
-def _describe_syntax_error(exc: SyntaxError) -> str:
-    line = exc.lineno if exc.lineno is not None else 1
-    text = (exc.text or "").strip()
-    where = f" at statement: {text!r}" if text else ""
-    return f"Line {line}: {type(exc).__name__}: {exc.msg}{where}"
+#: What to write instead, after the compiler's message for a slip models make.
+_SYNTAX_HINTS: Final = {
+    "'await' outside async function": (
+        " (a function that awaits is an `async def`, and its calls are awaited in turn: "
+        "`await name(...)`, or `await asyncio.gather(...)` of several)"
+    ),
+}
+
+#: The longest source line shown under a syntax error with its caret.
+_MAX_SHOWN_LINE: Final = 240
+
+
+def _describe_syntax_error(exc: SyntaxError, source: str) -> str:
+    """``Line N: SyntaxError: message``, then the line and a caret under the spot, as CPython.
+
+    The caret only for an error of the parser, which has the line's text: an
+    error of the compiler (on the wrapped, maybe rewritten, tree) has none, and
+    its column may be a rewrite's; its line is taken from the source and shown
+    without one. A line longer than :data:`_MAX_SHOWN_LINE` is quoted after the
+    message instead.
+    """
+    line = exc.lineno if exc.lineno is not None and exc.lineno > 0 else 1
+    raw = exc.text
+    offset = exc.offset if raw is not None else None
+    if raw is None:
+        lines = source.splitlines()
+        raw = lines[line - 1] if line <= len(lines) else ""
+    head = f"Line {line}: {type(exc).__name__}: {exc.msg}{_SYNTAX_HINTS.get(exc.msg, '')}"
+    text = raw.rstrip("\r\n")
+    shown = text.lstrip(" \t\f")
+    if not shown.strip():
+        return head
+    if len(shown) > _MAX_SHOWN_LINE:
+        return f"{head} at statement: {shown.strip()!r}"
+    if type(offset) is not int or offset < 1:
+        return f"{head}\n    {shown.rstrip()}"
+    indent = len(text) - len(shown)
+    start = min(max(offset - 1 - indent, 0), len(shown))
+    end = exc.end_offset
+    width = 1
+    if exc.end_lineno == exc.lineno and type(end) is int and end > offset:
+        width = min(end - offset, len(shown) - start) or 1
+    return f"{head}\n    {shown.rstrip()}\n    {' ' * start}{'^' * width}"
 
 
 _LINE = re.compile(r"^Line (\d+):")

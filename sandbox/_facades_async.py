@@ -22,7 +22,7 @@ import functools
 import inspect
 import types
 import weakref
-from typing import TYPE_CHECKING, Any, final
+from typing import TYPE_CHECKING, Any, Final, cast, final
 
 from bridge.proxy import hand_over, is_tool, is_tool_call
 
@@ -255,8 +255,19 @@ def create_task(coro: Awaitable[Any], *, name: object = None) -> ProgramTask:
     return ProgramTask(asyncio.ensure_future(_unwrap(coro)), _task_name(name))
 
 
+#: What a program hands ``gather`` its calls in, by mistake, instead of as arguments.
+_COLLECTIONS: Final = (list, tuple, set)
+
+
 async def gather(*aws: Awaitable[Any], return_exceptions: bool = False) -> list[Any]:
     """Run awaitables concurrently and return their results as a list, in order."""
+    for aw in aws:
+        if type(cast("object", aw)) in _COLLECTIONS:
+            # asyncio's own words would be "unhashable type: 'list'".
+            raise TypeError(
+                f"asyncio.gather takes the awaitables as separate arguments, not a "
+                f"{type(aw).__name__}: write `await asyncio.gather(*calls)`"
+            )
     made: dict[int, Any] = {}
     started = [_started_for(a, made) for a in aws]
     results = await asyncio.gather(*started, return_exceptions=return_exceptions)

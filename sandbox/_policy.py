@@ -344,6 +344,15 @@ class ProgramPolicy(LinearRewrites):
     def visit_Nonlocal(self, node: ast.Nonlocal) -> ast.AST:
         for name in node.names:
             self.check_name(node, name)
+        if self._scopes[-1] == _MAIN_SCOPE:
+            # The compiler, seeing the body of the main function, would name a
+            # binding of it instead ("no binding for nonlocal 'x' found").
+            self.error(
+                node,
+                "SyntaxError: nonlocal declaration not allowed at module level; the program's "
+                "top level reads and assigns its names directly: `nonlocal` belongs in a "
+                "function nested in another",
+            )
         return node
 
     def visit_Global(self, node: ast.Global) -> ast.AST:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import itertools
 import re
 import sys
 import types
@@ -43,7 +44,7 @@ from ._tracebacks import (
 from ._where import program_line
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Coroutine, Mapping
+    from collections.abc import Callable, Coroutine, Iterable, Mapping
 
 __all__ = [
     "ErrorKind",
@@ -186,6 +187,16 @@ class PreparedRun:
         """The event loop the program will run on (not running until :meth:`run`)."""
         return self._loop
 
+    def _global_names(self) -> Iterable[object]:
+        """The names the program reads past its own: its bindings, then its builtins.
+
+        The keys of the namespace the runtime made (a program adds only names
+        to it, by ``global``); only exact ``str`` keys are ever compared.
+        """
+        namespace = self._namespace
+        builtins = namespace.get("__builtins__")
+        return itertools.chain(namespace, builtins if type(builtins) is dict else ())
+
     def program_line(self, frame: types.FrameType | None) -> int | None:
         """The line the running program is on, for a stop report (see :mod:`sandbox._where`).
 
@@ -307,10 +318,14 @@ class PreparedRun:
                     on_return()
         except MemoryError as exc:
             if out_of_memory is None:
-                return None, ("exception", format_program_exception(exc, source))
+                return None, (
+                    "exception", format_program_exception(exc, source, self._global_names())
+                )
             return None, ("exception", _with_memory_limit(exc, source, out_of_memory))
         except BaseException as exc:
-            return None, ("exception", format_program_exception(exc, source))
+            return None, (
+                "exception", format_program_exception(exc, source, self._global_names())
+            )
         finally:
             _close_loop(loop, close=not self._own_process)
 

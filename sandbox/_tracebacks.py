@@ -15,10 +15,14 @@ only once the program has ended. This module runs in the child.
 from __future__ import annotations
 
 import builtins
+import contextlib
+import difflib
+import itertools
 import re
+import sys
 import traceback
 import types
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bridge.proxy import ToolCallError
 
@@ -26,6 +30,9 @@ from ._compile import MAIN_NAME, MODEL_FILENAME
 from ._facades import ALLOWED_MODULES
 from ._guards import MODEL_MODULE
 from ._missing_hints import MISSING_MODULE_HINTS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 __all__ = ["SYSTEM_EXIT_HINT", "format_program_exception", "program_frames"]
 
@@ -61,8 +68,15 @@ def _with_memory_limit(exc: MemoryError, source: str, line: str) -> str:
         return line
 
 
-def format_program_exception(exc: BaseException, source: str) -> str:
-    """Format an exception with only the program's frames, showing its source lines."""
+def format_program_exception(
+    exc: BaseException, source: str, global_names: Iterable[object] = ()
+) -> str:
+    """Format an exception with only the program's frames, showing its source lines.
+
+    ``global_names`` are the names the program's top level reads past its own
+    (its builtins and bindings, ``tools`` among them): with the names its frames
+    bind, the candidates of a misspelt name's ``Did you mean`` (:func:`_suggestion`).
+    """
     lines = source.splitlines()
     try:
         # limit=0: the traceback module reads no frame here; the program's
@@ -80,13 +94,21 @@ def format_program_exception(exc: BaseException, source: str) -> str:
     except BaseException:
         name = te.exc_type.__name__ if te.exc_type else "Exception"
         return f"{name}: <the exception could not be formatted>"
+    # A suggestion or a hint is a help: one that fails is left out, the traceback stands.
+    with contextlib.suppress(Exception):
+        text += _suggestion(exc, lines, global_names, text)
     if isinstance(exc, SystemExit):
         text += f"\n{SYSTEM_EXIT_HINT}"
-    text += _tool_error_handler_hint(exc, source)
-    text += _dict_attribute_hint(exc)
-    text += _tool_error_attribute_hint(exc)
-    text += _slip_hint(exc)
-    text += _missing_import_hint(exc)
+    hints: tuple[Callable[[], str], ...] = (
+        lambda: _tool_error_handler_hint(exc, source),
+        lambda: _dict_attribute_hint(exc),
+        lambda: _tool_error_attribute_hint(exc),
+        lambda: _slip_hint(exc),
+        lambda: _missing_import_hint(exc),
+    )
+    for hint in hints:
+        with contextlib.suppress(Exception):
+            text += hint()
     # The program's own classes print as `<model>.Name`.
     return _plain_names(text)
 
@@ -143,13 +165,20 @@ def _tool_error_handler_hint(exc: BaseException, source: str) -> str:
 _HINT_KEYS: Final = 10_000
 
 
+#: What a dict answers itself (``value.item`` is a method misspelt, not a key).
+_DICT_NAMES: Final = tuple(dir(dict))
+
+
 def _dict_attribute_hint(exc: BaseException) -> str:
-    """A line for ``value.title`` read from a dict that has the key ``"title"``.
+    """A line for ``value.title`` read from a dict that has the key ``"title"`` (or ``"titel"``).
 
     A tool's value is a plain dict, and models write ``book.title`` for
     ``book["title"]``. Only exact ``str`` keys are compared (iterating the dict
     and ``str`` equality run no code of the program's), at most
-    :data:`_HINT_KEYS` of them.
+    :data:`_HINT_KEYS` of them; without the very key, the closest one
+    (as a tool's misspelt argument is matched, among the first
+    :data:`_MAX_CANDIDATES`) is named, unless the name read is close to a
+    method of ``dict`` itself (that is CPython's ``Did you mean``).
     """
     if type(exc) is not AttributeError:
         return ""
@@ -166,9 +195,19 @@ def _dict_attribute_hint(exc: BaseException) -> str:
                     f"\n(the value is a dict with the key {name!r}: read it as "
                     f"value[{name!r}]; a tool returns plain dicts and lists)"
                 )
+        keys = [key for key in itertools.islice(holder, _MAX_CANDIDATES) if type(key) is str]
     except RuntimeError:  # a task of the program's changed the dict meanwhile
-        pass
-    return ""
+        return ""
+    if len(name) > _MAX_NAME or closest_name(name, _DICT_NAMES) is not None:
+        return ""
+    matches = difflib.get_close_matches(name, [k for k in keys if len(k) <= _MAX_NAME], n=1)
+    if not matches:
+        return ""
+    close = matches[0]
+    return (
+        f"\n(the value is a dict, with the key {close!r} but no {name!r}: read it as "
+        f"value[{close!r}]; a tool returns plain dicts and lists)"
+    )
 
 
 def _tool_error_attribute_hint(exc: BaseException) -> str:
@@ -202,6 +241,25 @@ _SLIP_HINTS: Final = (
         re.compile(r"object [\w.]+ can't be used in 'await' expression"),
         "(only a tool call, a coroutine or a task can be awaited; this value is already "
         "computed: remove the `await`)",
+    ),
+    (
+        TypeError,
+        re.compile(r"list indices must be integers or slices, not str"),
+        "(a list is indexed by position; to find an item by one of its fields, write "
+        "next((item for item in value if item['id'] == key), None), or make a dict of them "
+        "first: {{item['id']: item for item in value}})",
+    ),
+    (
+        TypeError,
+        re.compile(r"string indices must be integers, not 'str'"),
+        "(that value is a str; iterating a dict gives its keys, which are strings: iterate "
+        "value.items(), or the list a key of it holds, e.g. value['items'])",
+    ),
+    (
+        TypeError,
+        re.compile(r"unhashable type: 'slice'"),
+        "(a dict cannot be sliced: slice the list one of its keys holds, e.g. "
+        "value['items'][:3], or list(value.items())[:3])",
     ),
     (
         KeyError,
@@ -277,17 +335,204 @@ def _missing_import_hint(exc: BaseException) -> str:
     return f"\n(there is no module {name!r} in run_code: {hint})"
 
 
+#: Bounds of a ``Did you mean``, as CPython's: the names compared, and the length
+#: of a name compared (a longer one is never suggested nor suggested for).
+_MAX_CANDIDATES: Final = 750
+_MAX_NAME: Final = 40
+_MOVE_COST: Final = 2
+_CASE_COST: Final = 1
+
+#: The interpreter's wording of an attribute not found.
+_NO_ATTRIBUTE: Final = re.compile(r".* has no attribute '(?P<name>[A-Za-z_]\w*)'")
+#: A module's member not found, as a façade words it: the members follow.
+_NO_MEMBER: Final = re.compile(
+    r"(?:module '[\w.]+' has no attribute|cannot import name) '(?P<name>[A-Za-z_]\w*)' "
+    r"(?:from '[\w.]+' )?in run_code; (?:.*; )?available: (?P<names>[\w, ]*)",
+    re.DOTALL,
+)
+
+_class_dict: Final = type.__dict__["__dict__"].__get__
+_real_mro: Final = type.__dict__["__mro__"].__get__
+#: The descriptors by which the interpreter keeps an object's own attributes.
+_DICT_SLOTS: Final = (types.GetSetDescriptorType, types.MemberDescriptorType)
+
+
+def _distance(a: str, b: str, max_cost: int) -> int:
+    """The Levenshtein distance of ``a`` and ``b`` as CPython weighs it, or ``max_cost + 1``.
+
+    Python 3.12's ``traceback._levenshtein_distance``: a case change costs 1, any
+    other edit 2; it stops once the distance is above ``max_cost``.
+    """
+    if a == b:
+        return 0
+    start = 0
+    while start < len(a) and start < len(b) and a[start] == b[start]:
+        start += 1
+    a, b = a[start:], b[start:]
+    while a and b and a[-1] == b[-1]:
+        a, b = a[:-1], b[:-1]
+    if not a or not b:
+        return _MOVE_COST * (len(a) + len(b))
+    if len(a) > _MAX_NAME or len(b) > _MAX_NAME:
+        return max_cost + 1
+    if len(b) < len(a):
+        a, b = b, a
+    if (len(b) - len(a)) * _MOVE_COST > max_cost:
+        return max_cost + 1
+    row = list(range(_MOVE_COST, _MOVE_COST * (len(a) + 1), _MOVE_COST))
+    result = 0
+    for b_index, b_char in enumerate(b):
+        distance = result = b_index * _MOVE_COST
+        minimum = sys.maxsize
+        for index, a_char in enumerate(a):
+            if b_char == a_char:
+                cost = 0
+            elif b_char.lower() == a_char.lower():
+                cost = _CASE_COST
+            else:
+                cost = _MOVE_COST
+            substitute = distance + cost
+            distance = row[index]
+            result = min(min(result, distance) + _MOVE_COST, substitute)
+            row[index] = result
+            minimum = min(minimum, result)
+        if minimum > max_cost:
+            return max_cost + 1
+    return result
+
+
+def closest_name(wrong: str, candidates: Iterable[object]) -> str | None:
+    """The candidate closest to the misspelt ``wrong``, as CPython 3.12 chooses it, or ``None``.
+
+    Only exact ``str`` candidates count (no comparison runs code of the
+    program's), at most :data:`_MAX_CANDIDATES` of them; a private name
+    (``_x``) only for a private ``wrong``, as CPython 3.12 has it.
+    """
+    if len(wrong) > _MAX_NAME:
+        return None
+    private = wrong.startswith("_")
+    best: str | None = None
+    best_distance = len(wrong)
+    compared = 0
+    for name in candidates:
+        if type(name) is not str or (not private and name.startswith("_")) or name == wrong:
+            continue
+        compared += 1
+        if compared > _MAX_CANDIDATES:
+            break
+        limit = min((len(name) + len(wrong) + 3) * _MOVE_COST // 6, best_distance - 1)
+        distance = _distance(wrong, name, limit)
+        if distance <= limit and (best is None or distance < best_distance):
+            best, best_distance = name, distance
+    return best
+
+
+def _suggestion(
+    exc: BaseException, lines: list[str], global_names: Iterable[object], text: str
+) -> str:
+    """``. Did you mean: 'customer'?`` for a misspelt name or attribute, as CPython 3.11 says.
+
+    CPython's interpreter adds it when it prints the traceback, and the program's
+    message is made here instead, so it is made here too, from what can be read
+    without running any code of the program's: for a ``NameError`` the names
+    the program's frames bind (the innermost one's and its top level's, read
+    by :func:`program_frames`) and ``global_names``; for an ``AttributeError``
+    the names of the object's class dicts along its real MRO and of its own
+    ``__dict__`` read by the interpreter's own slot (:func:`_attribute_names`).
+    Only an exception of the exact class, with the interpreter's wording, gets
+    one, and only when its line ends the text (no note follows it).
+    """
+    kind = type(exc)
+    if kind is not NameError and kind is not AttributeError and kind is not ImportError:
+        return ""
+    args = exc.args
+    if type(args) is not tuple or len(args) != 1 or type(args[0]) is not str:
+        return ""
+    message = args[0]
+    if not text.endswith(message):
+        return ""
+    found = _NO_MEMBER.fullmatch(message)
+    candidates: Iterable[object]
+    if found is not None:
+        candidates = found["names"].split(", ")
+    elif isinstance(exc, NameError):  # the exact class, as tested above
+        found = _UNDEFINED_NAME.fullmatch(message)
+        if found is None:
+            return ""
+        bound: list[tuple[str, ...]] = []
+        program_frames(exc.__traceback__, lines, bound)
+        frames = [bound[-1], bound[0]] if bound else []
+        candidates = itertools.chain(*frames, global_names)
+    elif isinstance(exc, AttributeError):
+        found = _NO_ATTRIBUTE.fullmatch(message)
+        # The exact str the interpreter sets: a program may raise its own, with any name.
+        if found is None or type(exc.name) is not str or exc.name != found["name"]:
+            return ""
+        candidates = _attribute_names(exc.obj)
+    else:
+        return ""
+    name = closest_name(found["name"], candidates)
+    return f". Did you mean: {name!r}?" if name is not None else ""
+
+
+def _attribute_names(holder: object) -> Iterable[object]:
+    """The names ``dir(holder)`` would list, read without running any code of the program's.
+
+    A class's names are those of its real MRO's class dicts, an object's those
+    of its class's and its own ``__dict__``, found on the class dicts and used
+    only if it is the interpreter's own (a getset or member descriptor, C code):
+    a class's property of that name never runs. Keys are compared as exact
+    ``str`` only, and at most :data:`_HINT_KEYS` of each dict are looked at.
+    """
+    kind = type(holder)
+    mro = _real_mro(kind)
+    if any(klass is type for klass in mro):  # a class: dir() lists its MRO's names
+        yield from _class_names(_real_mro(cast("type", holder)))
+        return
+    for klass in mro:
+        slot = _DICT_NOT_FOUND
+        for key, value in itertools.islice(_class_dict(klass).items(), _HINT_KEYS):
+            if type(key) is str and key == "__dict__":
+                slot = value
+                break
+        if slot is _DICT_NOT_FOUND:
+            continue
+        if type(slot) in _DICT_SLOTS:
+            own = cast("types.GetSetDescriptorType", slot).__get__(holder, kind)
+            if type(own) is dict:
+                yield from itertools.islice(own, _HINT_KEYS)
+        break
+    yield from _class_names(mro)
+
+
+_DICT_NOT_FOUND: Final = object()
+
+
+def _class_names(mro: tuple[type, ...]) -> Iterable[object]:
+    for klass in mro:
+        yield from itertools.islice(_class_dict(klass), _HINT_KEYS)
+
+
 def _plain_names(text: str) -> str:
-    return text.replace(_PROGRAM_QUALIFIER, "").replace(_PROGRAM_MODULE, "")
+    return (
+        text.replace(_PROGRAM_QUALIFIER, "")
+        .replace(_PROGRAM_MODULE, "")
+        .replace(_PROGRAM_LOCALS, "")
+    )
 
 
 # A class of the program is named `<model>.Name` (build_class drops the
 # `__codemode_main__.<locals>.` of its qualified name; other names keep it).
 _PROGRAM_QUALIFIER: Final = f"{MODEL_MODULE}.{MAIN_NAME}.<locals>."
 _PROGRAM_MODULE: Final = f"{MODEL_MODULE}."
+# A function of the program's top level is `__codemode_main__.<locals>.f` to the
+# interpreter (`f() missing 1 required positional argument`): `f`, as in a script.
+_PROGRAM_LOCALS: Final = f"{MAIN_NAME}.<locals>."
 
 
-def program_frames(tb: object, lines: list[str]) -> list[traceback.FrameSummary]:
+def program_frames(
+    tb: object, lines: list[str], bound: list[tuple[str, ...]] | None = None
+) -> list[traceback.FrameSummary]:
     """The program's own frames in traceback ``tb``, outermost first, as summaries.
 
     The one place the runtime reads frames (``tb_frame``, ``f_code``) once a
@@ -295,6 +540,9 @@ def program_frames(tb: object, lines: list[str]) -> list[traceback.FrameSummary]
     those reads: it reads nothing a program controls (the traceback, frame and
     code objects are the interpreter's own types) and hands out only file
     name, line, function name and source line, never a frame or a code object.
+    Given a ``bound`` list, it also appends, frame by frame, the names each
+    frame's code binds (its variables, cells and free variables: tuples of
+    ``str`` the compiler made), for a misspelt name's suggestion.
     """
     kept = []
     while type(tb) is types.TracebackType:
@@ -306,6 +554,8 @@ def program_frames(tb: object, lines: list[str]) -> list[traceback.FrameSummary]
             kept.append(
                 traceback.FrameSummary(MODEL_FILENAME, lineno, name, lookup_line=False, line=text)
             )
+            if type(bound) is list:
+                list.append(bound, code.co_varnames + code.co_cellvars + code.co_freevars)
         tb = tb.tb_next
     return kept
 

@@ -88,15 +88,62 @@ def test_a_compiler_error_in_rewritten_code_names_the_line_the_program_wrote(
 ) -> None:
     # The handler body of `except* E as name` is rewritten into try/finally; the
     # compiler's own check then has no line of its own to report (it said -1).
+    # The line is shown under the message, without a caret: the compiler's
+    # column is not the program's.
+    written = source.splitlines()[line - 1].strip()
     assert compile_errors(source) == (
         f"Line {line}: SyntaxError: 'break', 'continue' and 'return' cannot appear in an "
-        "except* block",
+        f"except* block\n    {written}",
     )
 
 
 def test_a_syntax_error_names_its_line_and_statement() -> None:
+    # As CPython prints it: the line, and a caret under the spot.
     assert compile_errors("x = 1\ny = = 2\n") == (
-        "Line 2: SyntaxError: invalid syntax at statement: 'y = = 2'",
+        "Line 2: SyntaxError: invalid syntax\n    y = = 2\n        ^",
+    )
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("xs = [1, 2\nreturn xs\n", "Line 1: SyntaxError: '[' was never closed\n"
+         "    xs = [1, 2\n         ^"),
+        ("for i in range(3)\n    print(i)\n", "Line 1: SyntaxError: expected ':'\n"
+         "    for i in range(3)\n                     ^"),
+        ("if True:\nprint(1)\n", "Line 2: IndentationError: expected an indented block "
+         "after 'if' statement on line 1\n    print(1)\n    ^^^^^"),
+        ("if True:\n    x = 1\n  y = 2\n", "Line 3: IndentationError: unindent does not "
+         "match any outer indentation level\n    y = 2\n         ^"),
+        ("def f():\n    if x:\n        y = = 2\n", "Line 3: SyntaxError: invalid syntax\n"
+         "    y = = 2\n        ^"),
+    ],
+)
+def test_a_syntax_error_shows_its_line_and_a_caret_as_cpython(source: str, expected: str) -> None:
+    assert compile_errors(source) == (expected,)
+
+
+def test_a_long_line_with_a_syntax_error_is_quoted_without_a_caret() -> None:
+    line = "x = [" + "1, " * 200
+    (error,) = compile_errors(line + "\n")
+    assert error == f"Line 1: SyntaxError: '[' was never closed at statement: {line.strip()!r}"
+
+
+def test_an_await_in_a_plain_function_shows_its_line_and_says_to_make_it_async() -> None:
+    (error,) = compile_errors(
+        "def get(cid):\n    return await tools.get_customer(customer_id=cid)\nreturn 1\n"
+    )
+    assert error.startswith("Line 2: SyntaxError: 'await' outside async function (")
+    assert "`async def`" in error
+    assert error.endswith("\n    return await tools.get_customer(customer_id=cid)")
+
+
+@pytest.mark.parametrize("source", ["x = 1\nnonlocal x\nreturn x\n", "nonlocal y\nreturn 1\n"])
+def test_nonlocal_at_the_top_level_says_so_as_a_script_would(source: str) -> None:
+    (error,) = compile_errors(source)
+    line = source.splitlines().index(next(s for s in source.splitlines() if "nonlocal" in s)) + 1
+    assert error.startswith(
+        f"Line {line}: SyntaxError: nonlocal declaration not allowed at module level"
     )
 
 

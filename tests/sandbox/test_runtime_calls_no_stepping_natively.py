@@ -306,6 +306,11 @@ ALLOWED: Final[tuple[Allowed, ...]] = (
         "program class cannot define __traceback__",
     ),
     *_a(
+        "sandbox._tracebacks", "_suggestion", "exc.__traceback__",
+        "exc is of the exact class NameError (its C getset); the traceback is handed only to "
+        "program_frames (which checks its type), for the names the program's frames bind",
+    ),
+    *_a(
         "sandbox._tracebacks", "_tool_error_handler_hint", "getattr(builtins, raised, None)",
         "getattr(builtins, name, None)", _MODULE,
     ),
