@@ -37,9 +37,9 @@ from ._guards import (
     guarded_unpack_sequence,
     guarded_write,
     safe_anext,
-    safe_vars,
     set_visible_classes,
 )
+from ._guards_vars import safe_vars
 from ._hints import UNAVAILABLE_BUILTINS
 from ._library import handed_out
 from ._policy import CAUGHT_GUARD, UNAVAILABLE_NAME_GUARD

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ._classes import inherited_shields, readable_field_name, register_program_class
 from ._facades_decorators import _require_program_class
-from ._guards import Attributes
+from ._guards_vars import Attributes
 from ._program import PROGRAM_CLASS_MODULE, carry_own_special_methods, is_program_class
 
 if TYPE_CHECKING:

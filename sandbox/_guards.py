@@ -10,6 +10,10 @@ route through the same checks, and ``str.format``/``format_map`` are replaced
 by a formatter that walks fields through the guards. The write guards live in
 :mod:`sandbox._guards_write`, and the checks of ``_x`` names and the refusals
 both sides share in :mod:`sandbox._guards_own`; their names are re-exported here.
+``vars`` is :mod:`sandbox._guards_vars`'s, and the lookups that find where the
+interpreter keeps an attribute without running any code (what ``hasattr`` of
+a special name answers from) are :mod:`sandbox._guards_dicts`'s; their names
+are not re-exported.
 
 What this policy protects: the interpreter's internals (names starting with
 ``_``, frames, code, generator and coroutine state), the real modules behind
@@ -41,8 +45,6 @@ import types
 import typing
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from bridge.lossless import read_as_dict
-
 from ._attribute_names import (
     ASYNC_STEP_ATTRIBUTES,
     BLOCKED_ATTRIBUTES,
@@ -52,6 +54,7 @@ from ._attribute_names import (
     STEP_ATTRIBUTES,
 )
 from ._compile import MODEL_FILENAME
+from ._guards_dicts import _class_dict, _has_special, _is_special_name, _own_attributes
 from ._guards_own import (
     guarded_own,
     is_own_name,
@@ -81,14 +84,13 @@ from ._program import (
     ran_by_a_task,
     real_mro,
 )
-from ._types import SafeClassMethod, class_of
+from ._types import class_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
 
 __all__ = [
     "MODEL_MODULE",
-    "Attributes",
     "SimpleNamespace",
     "guarded_apply",
     "guarded_delattr",
@@ -102,7 +104,6 @@ __all__ = [
     "guarded_write",
     "is_program_class",
     "safe_anext",
-    "safe_vars",
     "set_visible_classes",
     "visible_classes",
 ]
@@ -460,117 +461,6 @@ def _found_on_program_class(proxy: super, name: str) -> bool:
     return False
 
 
-def safe_vars(obj: Any = _MISSING) -> dict[str, Any]:
-    """``vars(obj)`` for the program's own objects: their attributes, written through.
-
-    A copy, whose changes are made on the object too, each through the write
-    guard (:class:`Attributes`): ``vars(self).update(kw)`` sets the attributes
-    as in Python, and cannot set a name the guards refuse. Only the program's
-    objects (and ``SimpleNamespace``), so that no library object's private state
-    is handed out. ``vars()`` (the namespace) is refused with a hint.
-    """
-    if obj is _MISSING:
-        raise TypeError(
-            "vars() without an argument (the program's namespace) is not available in "
-            "run_code; pass values explicitly, or use vars(obj) for an object's attributes"
-        )
-    if not (is_program_object(obj) or type(obj) in NAMESPACES):
-        raise TypeError(
-            "vars() in run_code works on the program's own objects and SimpleNamespace, "
-            f"not on a {type_label(obj)} object"
-        )
-    members = {
-        key: value
-        for key, value in obj.__dict__.items()
-        if type(key) is str and (key[:1] != "_" or is_own_name(key))
-    }
-    if isinstance(obj, type):
-        # A class's dict may hold what libraries put there (a namedtuple's
-        # `_replace`, an enum's redirecting properties): each as the guard
-        # would hand it out, never a library function that runs with any self.
-        members = {
-            key: checked
-            for key, value in members.items()
-            if (checked := _class_member(obj, value)) is not _MISSING
-        }
-    return Attributes(obj, members)
-
-
-class Attributes(dict):  # type: ignore[type-arg]
-    """What ``vars(obj)`` returns: a copy of ``obj``'s attributes that writes through.
-
-    Every change is made on ``obj`` first, by the guarded ``setattr`` and
-    ``delattr`` (so a refused name or object raises before anything changes),
-    then on the copy. A dict, so that ``json.dumps(vars(obj))`` and ``dict``'s
-    own readers work as on the real ``__dict__``.
-    """
-
-    __slots__ = ("_owner",)
-
-    def __init__(self, owner: object, members: dict[str, Any]) -> None:
-        dict.__init__(self, members)
-        self._owner = owner
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        guarded_setattr(self._owner, key, value)
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key: str) -> None:
-        guarded_delattr(self._owner, key)
-        dict.__delitem__(self, key)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        for key, value in dict(*args, **kwargs).items():
-            self[key] = value
-
-    def __ior__(self, other: Any) -> Attributes:  # type: ignore[misc]
-        self.update(other)
-        return self
-
-    def setdefault(self, key: str, default: Any = None) -> Any:
-        if key not in self:
-            self[key] = default
-        return dict.__getitem__(self, key)
-
-    def pop(self, key: str, *default: Any) -> Any:
-        if key not in self:
-            return dict.pop(self, key, *default)
-        value = dict.__getitem__(self, key)
-        del self[key]
-        return value
-
-    def popitem(self) -> tuple[str, Any]:
-        if not self:
-            raise KeyError("popitem(): dictionary is empty")
-        key = next(reversed(self))
-        return key, self.pop(key)
-
-    def clear(self) -> None:
-        for key in list(self):
-            del self[key]
-
-
-# A tool's arguments and the run's value take it as the dict it copies.
-read_as_dict(Attributes)
-
-
-def _class_member(cls: type, value: object) -> object:
-    """``value``, from ``cls``'s own dict, as ``vars(cls)`` shows it (``_MISSING``: not at all)."""
-    if type(value) is types.FunctionType:
-        return value if is_program_function(value) else self_checked(value, cls)
-    if type(value) in (staticmethod, classmethod, SafeClassMethod):
-        inner = value.__func__  # type: ignore[attr-defined]
-        return value if is_program_function(inner) else _MISSING
-    if isinstance(value, property):
-        parts = (value.fget, value.fset, value.fdel)
-        if all(part is None or is_program_function(part) for part in parts):
-            return value
-        return _MISSING
-    if hasattr(type(value), "__get__") and not is_program_class(type(value)):
-        return _MISSING  # a library's descriptor: what it holds is not the program's
-    return value
-
-
 def _is_program_generator(obj: object) -> bool:
     return type(obj) is types.GeneratorType and obj.gi_code.co_filename == MODEL_FILENAME
 
@@ -658,84 +548,6 @@ def guarded_hasattr(obj: object, name: str) -> bool:
     except AttributeError:
         return type(name) is str and _is_special_name(name) and _has_special(obj, name)
     return True
-
-
-def _is_special_name(name: str) -> bool:
-    return len(name) > 4 and name[:2] == "__" and name[-2:] == "__"
-
-
-#: The interpreter's own reader of a class's dict.
-_class_dict: Final = type.__dict__["__dict__"].__get__
-
-
-def _has_special(obj: object, name: str) -> bool:
-    """Whether ``obj`` has the special attribute ``name``, found without running any code.
-
-    Where the interpreter finds it: in the class dicts along the real MRO (a
-    class's attributes are its MRO's and its metaclass's, ``__dict__``,
-    ``__name__``), and in the object's own attributes - an exception's, a
-    program object's, a library object's (``typing.List[int]`` keeps its
-    ``__origin__`` there). A ``list[int]`` answers for its origin, as it
-    relays every read but its own few.
-    """
-    if type(obj) is types.GenericAlias and name not in _GENERIC_ALIAS_OWN:
-        return _has_special(obj.__origin__, name)
-    if isinstance(obj, type):
-        found = _first_definer(type(obj), name)
-        if found is type and type(type.__dict__[name]) is types.GetSetDescriptorType:
-            # The interpreter's own answer for a class, in C: `__abstractmethods__`
-            # only for an ABC, `__annotations__` not for a builtin type.
-            try:
-                type.__dict__[name].__get__(obj, type(obj))
-            except AttributeError:
-                return False
-            return True
-    owners = (obj, type(obj)) if isinstance(obj, type) else (type(obj),)
-    if any(name in _class_dict(cls) for owner in owners for cls in real_mro(owner)):
-        return True
-    return not isinstance(obj, type) and name in _own_attributes(obj)
-
-
-def _first_definer(cls: type, name: str) -> type | None:
-    """The first class along ``cls``'s real MRO whose dict has ``name``."""
-    for klass in real_mro(cls):
-        if name in _class_dict(klass):
-            return klass
-    return None
-
-
-#: The names a ``types.GenericAlias`` answers itself; it relays every other read
-#: to its origin (``ga_getattro``'s exceptions in CPython 3.11).
-_GENERIC_ALIAS_OWN: Final = frozenset(
-    {
-        "__class__", "__origin__", "__args__", "__unpacked__", "__parameters__",
-        "__typing_unpacked_tuple_args__", "__mro_entries__", "__reduce_ex__", "__reduce__",
-        "__copy__", "__deepcopy__",
-    }
-)  # fmt: skip
-
-#: The descriptors by which the interpreter keeps an object's own attributes.
-_DICT_SLOTS: Final = (types.GetSetDescriptorType, types.MemberDescriptorType)
-
-
-def _own_attributes(obj: object) -> dict[str, object]:
-    """``obj``'s own attributes, read by the interpreter's own ``__dict__`` slot (or ``{}``).
-
-    The ``__dict__`` descriptor is found on the class dicts along the real MRO
-    and used only if it is the interpreter's own (a getset or member
-    descriptor, C code): a class's property of that name never runs. Never
-    handed out: callers only test a name's presence.
-    """
-    for klass in real_mro(type(obj)):
-        slot = _class_dict(klass).get("__dict__", _MISSING)
-        if slot is _MISSING:
-            continue
-        if type(slot) in _DICT_SLOTS:
-            own = slot.__get__(obj, type(obj))
-            if type(own) is dict:
-                return own
-        break
-    return {}
 
 
 _PLAIN_CONTAINERS: Final = frozenset({dict, list, str, tuple})

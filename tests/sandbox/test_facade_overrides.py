@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: (module, qualified name), with the reason the base's own member, reached past
 #: the override, is harmless on their objects.
 REVIEWED: Final[dict[tuple[str, str], str]] = {
-    ("sandbox._guards", "Attributes"): (
+    ("sandbox._guards_vars", "Attributes"): (
         "what vars() returns: a dict copy whose update/setdefault/pop/popitem/clear also "
         "write the object through the guarded setattr/delattr; dict's own methods, reached "
         "past them (super(type(a), a).update, dict.update(a, ...)), change the copy alone, "
