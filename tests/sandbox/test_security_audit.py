@@ -9,7 +9,7 @@ from typing import Final
 import pytest
 
 from sandbox._builtins import SAFE_BUILTINS
-from sandbox._facades import _module_members
+from sandbox._facades_members import _module_members
 
 _DOC: Final = Path(__file__).parents[2] / "SECURITY.md"
 _VERDICTS: Final = frozenset({"safe", "wrapped", "withdrawn"})

@@ -23,6 +23,7 @@ import sandbox._facades_contextlib
 import sandbox._facades_data
 import sandbox._facades_decorators
 import sandbox._facades_enum
+import sandbox._facades_members
 import sandbox._facades_text
 from sandbox._classes import INERT_BASES
 from sandbox._guards import guarded_getattr, guarded_own
@@ -38,6 +39,7 @@ _FACADES = (
     sandbox._facades_data,
     sandbox._facades_decorators,
     sandbox._facades_enum,
+    sandbox._facades_members,
     sandbox._facades_text,
 )
 
