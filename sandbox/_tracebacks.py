@@ -29,7 +29,9 @@ from bridge.proxy import ToolCallError
 from ._compile import MAIN_NAME, MODEL_FILENAME
 from ._facades import ALLOWED_MODULES
 from ._guards import MODEL_MODULE
+from ._guards_dicts import _class_dict, _own_attributes
 from ._missing_hints import MISSING_MODULE_HINTS
+from ._program import real_mro
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -351,12 +353,6 @@ _NO_MEMBER: Final = re.compile(
     re.DOTALL,
 )
 
-_class_dict: Final = type.__dict__["__dict__"].__get__
-_real_mro: Final = type.__dict__["__mro__"].__get__
-#: The descriptors by which the interpreter keeps an object's own attributes.
-_DICT_SLOTS: Final = (types.GetSetDescriptorType, types.MemberDescriptorType)
-
-
 def _distance(a: str, b: str, max_cost: int) -> int:
     """The Levenshtein distance of ``a`` and ``b`` as CPython weighs it, or ``max_cost + 1``.
 
@@ -479,33 +475,17 @@ def _attribute_names(holder: object) -> Iterable[object]:
     """The names ``dir(holder)`` would list, read without running any code of the program's.
 
     A class's names are those of its real MRO's class dicts, an object's those
-    of its class's and its own ``__dict__``, found on the class dicts and used
-    only if it is the interpreter's own (a getset or member descriptor, C code):
-    a class's property of that name never runs. Keys are compared as exact
-    ``str`` only, and at most :data:`_HINT_KEYS` of each dict are looked at.
+    of its own ``__dict__`` (read as the attribute guard reads it, by the
+    interpreter's own slot: :func:`~sandbox._guards_dicts._own_attributes`) and
+    of its class's. Keys are compared as exact ``str`` only, and at most
+    :data:`_HINT_KEYS` of each dict are looked at.
     """
-    kind = type(holder)
-    mro = _real_mro(kind)
+    mro = real_mro(type(holder))
     if any(klass is type for klass in mro):  # a class: dir() lists its MRO's names
-        yield from _class_names(_real_mro(cast("type", holder)))
+        yield from _class_names(real_mro(cast("type", holder)))
         return
-    for klass in mro:
-        slot = _DICT_NOT_FOUND
-        for key, value in itertools.islice(_class_dict(klass).items(), _HINT_KEYS):
-            if type(key) is str and key == "__dict__":
-                slot = value
-                break
-        if slot is _DICT_NOT_FOUND:
-            continue
-        if type(slot) in _DICT_SLOTS:
-            own = cast("types.GetSetDescriptorType", slot).__get__(holder, kind)
-            if type(own) is dict:
-                yield from itertools.islice(own, _HINT_KEYS)
-        break
+    yield from itertools.islice(_own_attributes(holder), _HINT_KEYS)
     yield from _class_names(mro)
-
-
-_DICT_NOT_FOUND: Final = object()
 
 
 def _class_names(mro: tuple[type, ...]) -> Iterable[object]:
